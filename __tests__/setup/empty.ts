@@ -1,0 +1,2 @@
+// Stands in for `server-only` in Jest, which has no react-server condition.
+export {};

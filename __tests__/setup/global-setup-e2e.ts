@@ -1,0 +1,59 @@
+// One production build (`next build` into .next-test) and one `next start`, both on the run's
+// emulator, for every e2e test file.
+import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { adminDb } from '../../lib/firebase/admin-app';
+import { freePort } from '../../scripts/lib/emulator';
+import { DEMO_PROFILES_FILE } from '../../scripts/lib/paths';
+import { NEXT_BIN, startProcess, stopProcess, waitForHttp } from '../../scripts/lib/processes';
+import { loadProfilesFile, seedProfiles } from '../../scripts/lib/seed';
+import { MALFORMED_PROFILES } from '../fixtures/profiles';
+import { ensureEmulator, harness, ROOT } from './harness';
+
+export const E2E_DIST_DIR = '.next-test';
+const ARTIFACTS = path.join(ROOT, 'artifacts');
+
+function runLogged(args: string[], env: NodeJS.ProcessEnv, log: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = startProcess(process.execPath, args, { env, cwd: ROOT, stdio: 'pipe' });
+    const out = createWriteStream(log);
+    child.stdout?.pipe(out);
+    child.stderr?.pipe(out);
+    child.on('exit', (code) => {
+      if (code === 0) return resolve();
+      const tail = readFileSync(log, 'utf8').split('\n').slice(-40).join('\n');
+      reject(new Error(`next ${args[1]} failed (exit ${code}); see ${log}:\n${tail}`));
+    });
+  });
+}
+
+export default async function globalSetup(): Promise<void> {
+  await ensureEmulator();
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await seedProfiles(adminDb(), [...loadProfilesFile(DEMO_PROFILES_FILE), ...MALFORMED_PROFILES]);
+
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NEXT_DIST_DIR: E2E_DIST_DIR,
+    NEXT_PUBLIC_SITE_URL: baseUrl,
+  };
+  const started = Date.now();
+  await runLogged([NEXT_BIN, 'build'], env, path.join(ARTIFACTS, 'e2e-build.log'));
+  process.env.KARTA_E2E_BUILD_MS = String(Date.now() - started);
+
+  const server = startProcess(
+    process.execPath,
+    [NEXT_BIN, 'start', '-p', String(port), '-H', '127.0.0.1'],
+    { env, cwd: ROOT, stdio: 'pipe' },
+  );
+  const log = createWriteStream(path.join(ARTIFACTS, 'e2e-server.log'));
+  server.stdout?.pipe(log);
+  server.stderr?.pipe(log);
+  harness().stops.push(() => stopProcess(server));
+  await waitForHttp(`${baseUrl}/`);
+  process.env.KARTA_BASE_URL = baseUrl;
+  process.env.NEXT_DIST_DIR = E2E_DIST_DIR;
+  process.env.NEXT_PUBLIC_SITE_URL = baseUrl;
+}

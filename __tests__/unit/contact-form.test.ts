@@ -1,0 +1,198 @@
+import { validateYupSchema, yupToFormErrors, type FormikErrors } from 'formik';
+import { ValidationError } from 'yup';
+import {
+  CONTACT_MESSAGES,
+  EMAIL_PATTERN,
+  LIMITS,
+  PHONE_PATTERN,
+  contactSchema,
+  initialContactValues,
+  toContactDoc,
+  type ContactFormValues,
+} from '@/lib/contact-form';
+
+const VALID: ContactFormValues = { name: 'Μαρία', email: 'maria@example.gr', phone: '' };
+
+/** Every failure as [path, message], in the order yup reports them; [] when valid. */
+async function errorsOf(values: Partial<ContactFormValues>): Promise<[string, string][]> {
+  try {
+    await contactSchema.validate({ ...VALID, ...values }, { abortEarly: false });
+    return [];
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    return error.inner.map((inner) => [inner.path ?? '', inner.message]);
+  }
+}
+
+describe('CONTACT_MESSAGES and constants', () => {
+  it('has the Greek texts the form shows', () => {
+    expect(CONTACT_MESSAGES).toEqual({
+      required: 'Υποχρεωτικό πεδίο',
+      email: 'Συμπληρώστε σωστό email',
+      phone: 'Μόνο ψηφία, κενά και + στην αρχή',
+      nameTooLong: 'Το όνομα μπορεί να έχει έως 100 χαρακτήρες',
+      emailTooLong: 'Το email μπορεί να έχει έως 254 χαρακτήρες',
+      phoneTooLong: 'Το τηλέφωνο μπορεί να έχει έως 20 χαρακτήρες',
+      sendFailed: 'Η αποστολή απέτυχε. Δοκιμάστε ξανά.',
+      sent: 'Τα στοιχεία σας στάλθηκαν',
+    });
+  });
+
+  it('uses the limits of firestore.rules', () => {
+    expect(LIMITS).toEqual({ name: 100, email: 254, phone: 20 });
+  });
+
+  it('starts with every field empty', () => {
+    expect(initialContactValues).toEqual({ name: '', email: '', phone: '' });
+  });
+
+  it.each(['a@b.gr', 'MARIA@EXAMPLE.GR', 'm.p+tag@mail.example.co.uk', 'x_y%z-w@sub-d.org'])(
+    'EMAIL_PATTERN accepts %s',
+    (email) => expect(EMAIL_PATTERN.test(email)).toBe(true),
+  );
+
+  it.each(['a@b', 'a@b.c', '@b.gr', 'a b@c.gr', 'a@b.gr ', 'μαρία@example.gr', 'a@@b.gr'])(
+    'EMAIL_PATTERN rejects %j',
+    (email) => expect(EMAIL_PATTERN.test(email)).toBe(false),
+  );
+
+  it.each(['', '+30 210 1234567', '6940000000', '+', '  12 '])('PHONE_PATTERN accepts %j', (p) =>
+    expect(PHONE_PATTERN.test(p)).toBe(true),
+  );
+
+  it.each(['210-1234567', '30+210', '++30', '(210) 123', '210\n123', 'abc'])(
+    'PHONE_PATTERN rejects %j',
+    (p) => expect(PHONE_PATTERN.test(p)).toBe(false),
+  );
+});
+
+describe('contactSchema', () => {
+  it('accepts a complete contact and one without a phone', async () => {
+    expect(await errorsOf({ phone: '+30 694 000 0000' })).toEqual([]);
+    expect(await errorsOf({ phone: '' })).toEqual([]);
+  });
+
+  it('reports every empty required field with the Greek message', async () => {
+    expect(await errorsOf(initialContactValues)).toEqual([
+      ['name', CONTACT_MESSAGES.required],
+      ['email', CONTACT_MESSAGES.required],
+    ]);
+  });
+
+  it('treats a name or email of only spaces as missing', async () => {
+    expect(await errorsOf({ name: '   ', email: ' \t ' })).toEqual([
+      ['name', 'Υποχρεωτικό πεδίο'],
+      ['email', 'Υποχρεωτικό πεδίο'],
+    ]);
+  });
+
+  it('validates the trimmed values and returns them trimmed', async () => {
+    const values = { name: '  Μαρία  ', email: ' maria@example.gr ', phone: ' +30 210 ' };
+    expect(await errorsOf(values)).toEqual([]);
+    await expect(contactSchema.validate(values)).resolves.toEqual({
+      name: 'Μαρία',
+      email: 'maria@example.gr',
+      phone: '+30 210',
+    });
+  });
+
+  it.each(['maria', 'maria@', 'maria@example', 'maria@example.g', 'μαρία@example.gr', 'a b@c.gr'])(
+    'rejects the email %j',
+    async (email) => {
+      expect(await errorsOf({ email })).toEqual([['email', 'Συμπληρώστε σωστό email']]);
+    },
+  );
+
+  it.each(['210-1234567', '30+210', '(210) 1234567', 'τηλέφωνο'])(
+    'rejects the phone %j',
+    async (phone) => {
+      expect(await errorsOf({ phone })).toEqual([['phone', 'Μόνο ψηφία, κενά και + στην αρχή']]);
+    },
+  );
+
+  it('accepts a name of exactly 100 characters, Greek included, and rejects 101', async () => {
+    expect(await errorsOf({ name: 'Ω'.repeat(100) })).toEqual([]);
+    expect(await errorsOf({ name: ` ${'Ω'.repeat(100)} ` })).toEqual([]);
+    expect(await errorsOf({ name: 'Ω'.repeat(101) })).toEqual([
+      ['name', CONTACT_MESSAGES.nameTooLong],
+    ]);
+  });
+
+  it('accepts an email of exactly 254 characters and rejects 255', async () => {
+    const at254 = `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(58)}.gr`;
+    expect(at254).toHaveLength(254);
+    expect(await errorsOf({ email: at254 })).toEqual([]);
+    expect(await errorsOf({ email: `  ${at254}  ` })).toEqual([]);
+    expect(await errorsOf({ email: `a${at254}` })).toEqual([
+      ['email', CONTACT_MESSAGES.emailTooLong],
+    ]);
+  });
+
+  it('accepts a phone of exactly 20 characters and rejects 21', async () => {
+    const at20 = '+30 694 000 0000 123';
+    expect(at20).toHaveLength(20);
+    expect(await errorsOf({ phone: at20 })).toEqual([]);
+    expect(await errorsOf({ phone: `   ${at20}   ` })).toEqual([]);
+    expect(await errorsOf({ phone: `${at20}4` })).toEqual([
+      ['phone', CONTACT_MESSAGES.phoneTooLong],
+    ]);
+  });
+
+  it('reports every broken rule of a field at once', async () => {
+    expect(await errorsOf({ phone: '-'.repeat(21) })).toEqual([
+      ['phone', CONTACT_MESSAGES.phoneTooLong],
+      ['phone', CONTACT_MESSAGES.phone],
+    ]);
+  });
+
+  it('reports all fields together', async () => {
+    expect(await errorsOf({ name: '', email: 'x', phone: 'abc' })).toEqual([
+      ['name', CONTACT_MESSAGES.required],
+      ['email', CONTACT_MESSAGES.email],
+      ['phone', CONTACT_MESSAGES.phone],
+    ]);
+  });
+});
+
+describe('contactSchema through Formik', () => {
+  // Formik turns '' into undefined before validating, so the schema must cope with that too.
+  async function formikErrors(values: ContactFormValues): Promise<FormikErrors<ContactFormValues>> {
+    try {
+      await validateYupSchema(values, contactSchema);
+      return {};
+    } catch (error) {
+      return yupToFormErrors<ContactFormValues>(error);
+    }
+  }
+
+  it('shows one Greek message per invalid field', async () => {
+    expect(await formikErrors(initialContactValues)).toEqual({
+      name: CONTACT_MESSAGES.required,
+      email: CONTACT_MESSAGES.required,
+    });
+    expect(await formikErrors({ name: ' Μαρία ', email: 'maria@', phone: '21-0' })).toEqual({
+      email: CONTACT_MESSAGES.email,
+      phone: CONTACT_MESSAGES.phone,
+    });
+  });
+
+  it('passes a valid form with an empty phone', async () => {
+    expect(await formikErrors({ name: 'Μαρία', email: 'maria@example.gr', phone: '' })).toEqual({});
+  });
+});
+
+describe('toContactDoc', () => {
+  it('writes trimmed values with the phone when one is given', () => {
+    expect(
+      toContactDoc({ name: '  Μαρία Π. ', email: ' maria@example.gr\n', phone: ' +30 210 ' }),
+    ).toEqual({ name: 'Μαρία Π.', email: 'maria@example.gr', phone: '+30 210' });
+  });
+
+  it('leaves the phone key out when it is empty or blank', () => {
+    for (const phone of ['', '   ']) {
+      const doc = toContactDoc({ name: 'Μαρία', email: 'maria@example.gr', phone });
+      expect(doc).toEqual({ name: 'Μαρία', email: 'maria@example.gr' });
+      expect('phone' in doc).toBe(false);
+    }
+  });
+});

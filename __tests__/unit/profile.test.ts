@@ -1,0 +1,253 @@
+import {
+  PROFILE_FIELDS,
+  fullName,
+  normaliseProfile,
+  toPublicProfile,
+  type Profile,
+} from '@/lib/profile';
+
+const EMPTY = { username: 'maria', firstName: '', lastName: '' };
+
+describe('normaliseProfile', () => {
+  it.each([
+    ['null', null],
+    ['undefined', undefined],
+    ['a number', 42],
+    ['a string', 'maria'],
+    ['a boolean', true],
+    ['an array', []],
+    ['an array of objects', [{ firstName: 'Μαρία' }]],
+    ['an empty object', {}],
+  ])('returns an empty profile for %s', (_label, raw) => {
+    expect(normaliseProfile('maria', raw)).toEqual(EMPTY);
+  });
+
+  it('keeps and trims every known string field', () => {
+    const raw = {
+      firstName: '  Μαρία ',
+      lastName: 'Παπαδοπούλου',
+      jobTitle: 'Αρχιτέκτων',
+      companyName: 'Studio M',
+      city: 'Αθήνα',
+      email: ' maria@example.gr ',
+      phoneNumber: '+30 691 234 5678',
+      address: 'Ερμού 10',
+      addressDetails: '2ος όροφος',
+      websiteLink: 'www.example.gr',
+      displayImage: '/images/maria.jpg',
+      thumbnailBase64: ' data:image/jpeg;base64,/9j/4AAQ ',
+      facebookLink: 'https://facebook.com/maria',
+      instagramLink: 'https://instagram.com/maria',
+      facebookIcon: '/icons/facebook.svg',
+      instagramIcon: 'https://cdn.example.gr/instagram.png',
+      viberIcon: '/icons/viber.svg',
+      whatsappIcon: 'http://cdn.example.gr/wa.png',
+    };
+    expect(normaliseProfile('maria', raw)).toEqual({
+      username: 'maria',
+      firstName: 'Μαρία',
+      lastName: 'Παπαδοπούλου',
+      jobTitle: 'Αρχιτέκτων',
+      companyName: 'Studio M',
+      city: 'Αθήνα',
+      email: 'maria@example.gr',
+      phoneNumber: '+30 691 234 5678',
+      address: 'Ερμού 10',
+      addressDetails: '2ος όροφος',
+      websiteLink: 'www.example.gr',
+      displayImage: '/images/maria.jpg',
+      thumbnailBase64: 'data:image/jpeg;base64,/9j/4AAQ',
+      facebookLink: 'https://facebook.com/maria',
+      instagramLink: 'https://instagram.com/maria',
+      facebookIcon: '/icons/facebook.svg',
+      instagramIcon: 'https://cdn.example.gr/instagram.png',
+      viberIcon: '/icons/viber.svg',
+      whatsappIcon: 'http://cdn.example.gr/wa.png',
+    });
+  });
+
+  it('uses the document id, not a username field inside the document', () => {
+    expect(normaliseProfile('maria', { username: 'other' })).toEqual(EMPTY);
+  });
+
+  it('drops unknown keys', () => {
+    const profile = normaliseProfile('maria', {
+      firstName: 'Μαρία',
+      extra: 'secret',
+      isAdmin: true,
+    });
+    expect(profile).toEqual({ ...EMPTY, firstName: 'Μαρία' });
+    expect(Object.keys(profile)).not.toContain('extra');
+  });
+
+  it('turns a mistyped name into an empty string', () => {
+    expect(normaliseProfile('maria', { firstName: 42 })).toEqual({ ...EMPTY, firstName: '42' });
+    expect(normaliseProfile('maria', { firstName: true, lastName: null })).toEqual(EMPTY);
+    expect(normaliseProfile('maria', { firstName: { x: 1 }, lastName: ['a'] })).toEqual(EMPTY);
+    expect(normaliseProfile('maria', { firstName: '   ', lastName: '\n\t' })).toEqual(EMPTY);
+  });
+
+  it('drops optional fields that are not strings or finite numbers', () => {
+    expect(
+      normaliseProfile('maria', {
+        email: null,
+        city: { x: 1 },
+        jobTitle: ['a'],
+        companyName: false,
+        address: undefined,
+        addressDetails: NaN,
+        websiteLink: Infinity,
+        facebookLink: -Infinity,
+        instagramLink: () => 'x',
+      }),
+    ).toEqual(EMPTY);
+  });
+
+  it('drops empty and whitespace-only strings', () => {
+    const profile = normaliseProfile('maria', { email: '', city: '   ' });
+    expect(profile).toEqual(EMPTY);
+    expect('email' in profile).toBe(false);
+    expect('city' in profile).toBe(false);
+  });
+
+  it('coerces finite numbers to strings', () => {
+    expect(normaliseProfile('maria', { phoneNumber: 6912345678 }).phoneNumber).toBe('6912345678');
+    expect(normaliseProfile('maria', { addressDetails: 0 }).addressDetails).toBe('0');
+  });
+
+  it.each([
+    'javascript:alert(1)',
+    'JavaScript:alert(1)',
+    'data:image/svg+xml;base64,PHN2Zz4=',
+    'images/maria.jpg',
+    '//evil.example/x.png',
+    '/\\evil.example/x.png',
+    '/\t/evil.example/x.png',
+    'ftp://example.gr/x.png',
+    'https://',
+    'http:evil.example',
+    42,
+  ])('drops an unsafe or relative image value %j', (value) => {
+    const profile = normaliseProfile('maria', {
+      displayImage: value,
+      facebookIcon: value,
+      instagramIcon: value,
+      viberIcon: value,
+      whatsappIcon: value,
+    });
+    expect(profile).toEqual(EMPTY);
+  });
+
+  it('keeps site-relative and http(s) image values as stored', () => {
+    expect(normaliseProfile('maria', { displayImage: ' /img/a b.jpg ' }).displayImage).toBe(
+      '/img/a b.jpg',
+    );
+    expect(
+      normaliseProfile('maria', { displayImage: 'HTTPS://cdn.example.gr/a.jpg' }).displayImage,
+    ).toBe('HTTPS://cdn.example.gr/a.jpg');
+  });
+
+  it('keeps thumbnailBase64 as stored, with or without a data: prefix', () => {
+    expect(normaliseProfile('maria', { thumbnailBase64: '/9j/4AAQSkZJRg==' }).thumbnailBase64).toBe(
+      '/9j/4AAQSkZJRg==',
+    );
+    expect(
+      normaliseProfile('maria', { thumbnailBase64: 'data:image/jpeg;base64,/9j/4AAQ' })
+        .thumbnailBase64,
+    ).toBe('data:image/jpeg;base64,/9j/4AAQ');
+    expect(normaliseProfile('maria', { thumbnailBase64: 12345 })).toEqual(EMPTY);
+  });
+
+  it('handles huge strings', () => {
+    const huge = 'α'.repeat(1_000_000);
+    const profile = normaliseProfile('maria', { firstName: ` ${huge} `, thumbnailBase64: huge });
+    expect(profile.firstName).toHaveLength(1_000_000);
+    expect(profile.thumbnailBase64).toHaveLength(1_000_000);
+  });
+
+  it('ignores inherited properties', () => {
+    const raw: unknown = Object.create({ firstName: 'Inherited', email: 'x@example.gr' });
+    expect(normaliseProfile('maria', raw)).toEqual(EMPTY);
+  });
+
+  it('never throws, even when reading a field throws', () => {
+    const throwing = Object.defineProperty({ lastName: 'Π' }, 'firstName', {
+      enumerable: true,
+      get() {
+        throw new Error('boom');
+      },
+    });
+    expect(normaliseProfile('maria', throwing)).toEqual({ ...EMPTY, lastName: 'Π' });
+
+    const hostile = new Proxy(
+      {},
+      {
+        get() {
+          throw new Error('boom');
+        },
+        has() {
+          throw new Error('boom');
+        },
+        getOwnPropertyDescriptor() {
+          throw new Error('boom');
+        },
+      },
+    );
+    expect(normaliseProfile('maria', hostile)).toEqual(EMPTY);
+  });
+
+  it('only ever returns known fields', () => {
+    const raw = Object.fromEntries(PROFILE_FIELDS.map((field) => [field, '/x']));
+    const keys = Object.keys(normaliseProfile('maria', { ...raw, other: '/x' }));
+    expect(keys.sort()).toEqual([...PROFILE_FIELDS].sort());
+  });
+});
+
+describe('toPublicProfile', () => {
+  const profile: Profile = {
+    username: 'maria',
+    firstName: 'Μαρία',
+    lastName: 'Π',
+    city: 'Αθήνα',
+    thumbnailBase64: 'data:image/jpeg;base64,AAAA',
+  };
+
+  it('drops thumbnailBase64 and keeps the rest', () => {
+    const publicProfile = toPublicProfile(profile);
+    expect(publicProfile).toEqual({
+      username: 'maria',
+      firstName: 'Μαρία',
+      lastName: 'Π',
+      city: 'Αθήνα',
+    });
+    expect('thumbnailBase64' in publicProfile).toBe(false);
+  });
+
+  it('does not modify its argument', () => {
+    toPublicProfile(profile);
+    expect(profile.thumbnailBase64).toBe('data:image/jpeg;base64,AAAA');
+  });
+
+  it('drops keys that are not profile fields', () => {
+    const withExtra = { ...profile, secret: 'x' } as Profile;
+    expect(Object.keys(toPublicProfile(withExtra))).not.toContain('secret');
+  });
+});
+
+describe('fullName', () => {
+  it('joins first and last name', () => {
+    expect(fullName({ username: 'maria', firstName: 'Μαρία', lastName: 'Παπαδοπούλου' })).toBe(
+      'Μαρία Παπαδοπούλου',
+    );
+  });
+
+  it('uses whichever name is present, without stray spaces', () => {
+    expect(fullName({ username: 'maria', firstName: 'Μαρία', lastName: '' })).toBe('Μαρία');
+    expect(fullName({ username: 'maria', firstName: '', lastName: ' Π ' })).toBe('Π');
+  });
+
+  it('falls back to the username', () => {
+    expect(fullName({ username: 'maria', firstName: '', lastName: '' })).toBe('maria');
+    expect(fullName({ username: 'maria', firstName: '  ', lastName: '\t' })).toBe('maria');
+  });
+});

@@ -1,0 +1,404 @@
+import { randomBytes } from 'node:crypto';
+import ICAL from 'ical.js';
+import { buildVCard, vcardContentDisposition, vcardFileName, type VCardFields } from '@/lib/vcard';
+
+const CRLF = '\r\n';
+// A few real JPEG header bytes, so the photo is plausible base64 of a JPEG.
+const PHOTO = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46]).toString(
+  'base64',
+);
+
+const FULL: VCardFields = {
+  firstName: 'Μαρία',
+  lastName: 'Παπαδοπούλου',
+  jobTitle: 'Αρχιτέκτων',
+  companyName: 'Studio Α',
+  phone: '+30 210 123 4567',
+  email: 'maria@example.gr',
+  url: 'https://karta.example/maria',
+  thumbnailBase64: PHOTO,
+};
+
+/** Physical lines, without the empty string after the final CRLF. */
+function physicalLines(card: string): string[] {
+  expect(card.endsWith(CRLF)).toBe(true);
+  return card.slice(0, -CRLF.length).split(CRLF);
+}
+
+/** RFC 2425 §5.8.1 unfolding: a CRLF followed by one space or tab is removed. */
+function logicalLines(card: string): string[] {
+  return physicalLines(card.replace(/\r\n[ \t]/g, ''));
+}
+
+function lineStartingWith(card: string, prefix: string): string | undefined {
+  return logicalLines(card).find((line) => line.startsWith(prefix));
+}
+
+/** Splits the encoded bytes on CRLF so that octet limits and UTF-8 validity are judged as sent. */
+function physicalLineBytes(card: string): Buffer[] {
+  const bytes = Buffer.from(card, 'utf8');
+  const lines: Buffer[] = [];
+  let start = 0;
+  for (let i = 0; i < bytes.length - 1; i++) {
+    if (bytes[i] === 0x0d && bytes[i + 1] === 0x0a) {
+      lines.push(bytes.subarray(start, i));
+      start = i + 2;
+      i++;
+    }
+  }
+  expect(start).toBe(bytes.length);
+  return lines;
+}
+
+function expectWellFormed(card: string): void {
+  // No CR or LF may appear other than as a CRLF pair.
+  expect(card.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+  expect(card.endsWith(`END:VCARD${CRLF}`)).toBe(true);
+  for (const line of physicalLineBytes(card)) {
+    expect(line.length).toBeLessThanOrEqual(75);
+    // A line that ends or starts inside a multi-byte character does not survive decoding.
+    expect(Buffer.from(line.toString('utf8'), 'utf8').equals(line)).toBe(true);
+    expect(() => new TextDecoder('utf-8', { fatal: true }).decode(line)).not.toThrow();
+  }
+}
+
+describe('buildVCard', () => {
+  it('writes every field of a full profile in RFC 2426 form', () => {
+    const card = buildVCard(FULL);
+    expect(physicalLines(card)).toEqual([
+      'BEGIN:VCARD',
+      'VERSION:3.0',
+      'N:Παπαδοπούλου;Μαρία;;;',
+      'FN:Μαρία Παπαδοπούλου',
+      'ORG:Studio Α',
+      'TITLE:Αρχιτέκτων',
+      'TEL;TYPE=WORK,VOICE:+30 210 123 4567',
+      'EMAIL;TYPE=INTERNET,WORK:maria@example.gr',
+      'URL:https://karta.example/maria',
+      `PHOTO;ENCODING=b;TYPE=JPEG:${PHOTO}`,
+      'END:VCARD',
+    ]);
+    expectWellFormed(card);
+  });
+
+  it('leaves out absent, empty and blank fields entirely', () => {
+    const card = buildVCard({
+      firstName: 'Νίκος',
+      lastName: 'Γεωργίου',
+      jobTitle: '',
+      companyName: '   ',
+      phone: undefined,
+      email: '',
+      url: ' ',
+      thumbnailBase64: '',
+    });
+    expect(card).toBe(
+      [
+        'BEGIN:VCARD',
+        'VERSION:3.0',
+        'N:Γεωργίου;Νίκος;;;',
+        'FN:Νίκος Γεωργίου',
+        'END:VCARD',
+        '',
+      ].join(CRLF),
+    );
+  });
+
+  it('trims values and builds FN from whichever name is present', () => {
+    expect(lineStartingWith(buildVCard({ firstName: '  Μαρία ', lastName: '' }), 'FN:')).toBe(
+      'FN:Μαρία',
+    );
+    expect(lineStartingWith(buildVCard({ firstName: '', lastName: 'Παπά' }), 'FN:')).toBe(
+      'FN:Παπά',
+    );
+    expect(lineStartingWith(buildVCard({ firstName: ' Α ', lastName: ' Β ' }), 'N:')).toBe(
+      'N:Β;Α;;;',
+    );
+  });
+
+  it('never writes an empty FN, which vCard 3.0 forbids', () => {
+    const withCompany = buildVCard({ firstName: ' ', lastName: '', companyName: 'Κ & Σ' });
+    expect(lineStartingWith(withCompany, 'N:')).toBe('N:;;;;');
+    expect(lineStartingWith(withCompany, 'FN:')).toBe('FN:Κ & Σ');
+    expect(lineStartingWith(buildVCard({ firstName: '', lastName: '' }), 'FN:')).toBe('FN:Επαφή');
+  });
+
+  it('uses CRLF after every line and no bare CR or LF anywhere', () => {
+    const card = buildVCard({ ...FULL, jobTitle: 'α\nβ\rγ\r\nδ' });
+    expectWellFormed(card);
+    expect(card.split(CRLF)).toHaveLength(12);
+  });
+
+  it('escapes backslash, comma, semicolon and every kind of newline in text values', () => {
+    const card = buildVCard({
+      firstName: 'Ά,ννα',
+      lastName: 'Ο;Β\\Γ',
+      jobTitle: 'a\\b,c;d\r\ne\rf\ng',
+      companyName: 'Κ;Σ, Ο.Ε.',
+      email: 'x,y;z@example.gr',
+    });
+    expect(lineStartingWith(card, 'N:')).toBe('N:Ο\\;Β\\\\Γ;Ά\\,ννα;;;');
+    expect(lineStartingWith(card, 'FN:')).toBe('FN:Ά\\,ννα Ο\\;Β\\\\Γ');
+    expect(lineStartingWith(card, 'TITLE:')).toBe('TITLE:a\\\\b\\,c\\;d\\ne\\nf\\ng');
+    expect(lineStartingWith(card, 'ORG:')).toBe('ORG:Κ\\;Σ\\, Ο.Ε.');
+    expect(lineStartingWith(card, 'EMAIL;')).toBe('EMAIL;TYPE=INTERNET,WORK:x\\,y\\;z@example.gr');
+  });
+
+  it.each([
+    ['LF', '\n'],
+    ['CR', '\r'],
+    ['CRLF', '\r\n'],
+    ['NEL', '\u0085'],
+    ['VT', '\u000b'],
+  ])('cannot be made to inject a property through a %s in any field', (_label, newline) => {
+    const evil = `x${newline}EMAIL:evil@x.com`;
+    const card = buildVCard({
+      firstName: evil,
+      lastName: evil,
+      jobTitle: evil,
+      companyName: evil,
+      phone: evil,
+      url: evil,
+    });
+    expectWellFormed(card);
+    const names = logicalLines(card).map((line) => line.split(/[:;]/)[0]);
+    expect(names).toEqual(['BEGIN', 'VERSION', 'N', 'FN', 'ORG', 'TITLE', 'TEL', 'URL', 'END']);
+    expect(card).not.toMatch(/(^|\n)EMAIL/);
+  });
+
+  it('writes the exact line for the documented injection case', () => {
+    const card = buildVCard({ firstName: 'Μ', lastName: 'Π', jobTitle: 'x\nEMAIL:evil@x.com' });
+    expect(lineStartingWith(card, 'TITLE:')).toBe('TITLE:x\\nEMAIL:evil@x.com');
+    expect(logicalLines(card).some((line) => line.startsWith('EMAIL'))).toBe(false);
+  });
+
+  it('writes the same PHOTO with or without a data: prefix, and without whitespace', () => {
+    const plain = buildVCard({ firstName: 'Μ', lastName: 'Π', thumbnailBase64: PHOTO });
+    const prefixed = buildVCard({
+      firstName: 'Μ',
+      lastName: 'Π',
+      thumbnailBase64: `data:image/jpeg;base64,${PHOTO}`,
+    });
+    const wrapped = buildVCard({
+      firstName: 'Μ',
+      lastName: 'Π',
+      thumbnailBase64: ` ${PHOTO.slice(0, 4)}\r\n${PHOTO.slice(4, 8)}\n\t${PHOTO.slice(8)} `,
+    });
+    expect(lineStartingWith(plain, 'PHOTO')).toBe(`PHOTO;ENCODING=b;TYPE=JPEG:${PHOTO}`);
+    expect(prefixed).toBe(plain);
+    expect(wrapped).toBe(plain);
+  });
+
+  it('leaves out a photo that is not base64 rather than break the card', () => {
+    const card = buildVCard({ firstName: 'Μ', lastName: 'Π', thumbnailBase64: 'abc\nEMAIL:e@x' });
+    expect(card).not.toContain('PHOTO');
+    expect(card).not.toContain('EMAIL');
+    expect(buildVCard({ firstName: 'Μ', lastName: 'Π', thumbnailBase64: 'data:,' })).not.toContain(
+      'PHOTO',
+    );
+  });
+
+  it('folds at exactly 75 octets, continuation lines starting with one space', () => {
+    const value = 'a'.repeat(200);
+    const card = buildVCard({ firstName: 'Μ', lastName: 'Π', jobTitle: value });
+    const title = physicalLines(card).slice(4);
+    // 'TITLE:' + 200 = 206 octets: 75 on the first line, then 74 after each leading space.
+    expect(title.slice(0, 4)).toEqual([
+      `TITLE:${'a'.repeat(69)}`,
+      ` ${'a'.repeat(74)}`,
+      ` ${'a'.repeat(57)}`,
+      'END:VCARD',
+    ]);
+    expect(lineStartingWith(card, 'TITLE:')).toBe(`TITLE:${value}`);
+  });
+
+  it('folds Greek by octets without splitting a two-byte letter', () => {
+    const value = 'α'.repeat(100);
+    const card = buildVCard({ firstName: 'Μ', lastName: 'Π', jobTitle: value });
+    expectWellFormed(card);
+    // 'TITLE:' is 6 octets, so 34 letters (68 octets) fit; a 35th would need octets 75 and 76.
+    expect(physicalLines(card).slice(4, 8)).toEqual([
+      `TITLE:${'α'.repeat(34)}`,
+      ` ${'α'.repeat(37)}`,
+      ` ${'α'.repeat(29)}`,
+      'END:VCARD',
+    ]);
+    expect(lineStartingWith(card, 'TITLE:')).toBe(`TITLE:${value}`);
+  });
+
+  it('folds mixed Greek, ASCII, escapes and 4-byte characters and unfolds to the same value', () => {
+    const jobTitle = 'Υπεύθυνη Πωλήσεων, Β. Ελλάδα; 😀 '.repeat(8) + 'τέλος\\';
+    const card = buildVCard({ ...FULL, jobTitle, companyName: 'Ε'.repeat(120) });
+    expectWellFormed(card);
+    const escaped = jobTitle.replace(/\\/g, '\\\\').replace(/,/g, '\\,').replace(/;/g, '\\;');
+    expect(lineStartingWith(card, 'TITLE:')).toBe(`TITLE:${escaped}`);
+    expect(lineStartingWith(card, 'ORG:')).toBe(`ORG:${'Ε'.repeat(120)}`);
+  });
+
+  it('folds a 20 KB photo into 75-octet lines that unfold to the original base64', () => {
+    const photo = randomBytes(15_000).toString('base64');
+    expect(photo).toHaveLength(20_000);
+    const card = buildVCard({ ...FULL, thumbnailBase64: `data:image/jpeg;base64,${photo}` });
+    expectWellFormed(card);
+    expect(lineStartingWith(card, 'PHOTO')).toBe(`PHOTO;ENCODING=b;TYPE=JPEG:${photo}`);
+    const photoLines = physicalLines(card).filter(
+      (line) => line.startsWith('PHOTO') || line.startsWith(' '),
+    );
+    // 27 + 20 000 = 20 027 octets: 75 on the first line, 19 952 over 74-octet continuations.
+    expect(photoLines).toHaveLength(1 + Math.ceil(19_952 / 74));
+    expect(photoLines.slice(0, -1).every((line) => Buffer.byteLength(line) === 75)).toBe(true);
+  });
+});
+
+describe('buildVCard read back by ical.js', () => {
+  type Parsed = { name: string; params: Record<string, unknown>; values: unknown[] };
+
+  function parse(card: string): Parsed[] {
+    const component = new ICAL.Component(ICAL.parse(card));
+    expect(component.name).toBe('vcard');
+    return component.getAllProperties().map((property) => ({
+      name: property.name,
+      params: property.toJSON()[1] as Record<string, unknown>,
+      values: property
+        .getValues()
+        .map((value: unknown) => (value instanceof ICAL.Binary ? value.value : value)),
+    }));
+  }
+
+  function valueOf(parsed: Parsed[], name: string): unknown {
+    const found = parsed.filter((property) => property.name === name);
+    expect(found).toHaveLength(1);
+    return found[0].values.length === 1 ? found[0].values[0] : found[0].values;
+  }
+
+  it('round-trips Greek, commas, semicolons, backslashes, newlines and a long photo', () => {
+    const photo = randomBytes(15_000).toString('base64');
+    const fields: VCardFields = {
+      firstName: 'Ελένη, Ά',
+      lastName: 'Κωνσταντοπούλου; Κ\\Π',
+      jobTitle: `Διευθύντρια Πωλήσεων, Νότια Ευρώπη\nκαι Κύπρος \\ ${'ω'.repeat(60)}`,
+      companyName: 'Αρχιτεκτονική; Μελέτες, Ο.Ε.',
+      phone: '+30 694 000 0000',
+      email: 'eleni@παράδειγμα.ελ',
+      url: 'https://karta.example/eleni?a=1,2',
+      thumbnailBase64: `data:image/jpeg;base64,${photo}`,
+    };
+    const parsed = parse(buildVCard(fields));
+
+    expect(parsed.map((property) => property.name)).toEqual([
+      'version',
+      'n',
+      'fn',
+      'org',
+      'title',
+      'tel',
+      'email',
+      'url',
+      'photo',
+    ]);
+    expect(valueOf(parsed, 'version')).toBe('3.0');
+    // N and ORG are structured (';'-separated), so ical.js unescapes '\;' in them.
+    expect(valueOf(parsed, 'n')).toEqual(['Κωνσταντοπούλου; Κ\\Π', 'Ελένη, Ά', '', '', '']);
+    expect(valueOf(parsed, 'org')).toBe(fields.companyName);
+    expect(valueOf(parsed, 'title')).toBe(fields.jobTitle);
+    expect(valueOf(parsed, 'tel')).toBe(fields.phone);
+    expect(valueOf(parsed, 'email')).toBe(fields.email);
+    expect(valueOf(parsed, 'url')).toBe(fields.url);
+    expect(valueOf(parsed, 'photo')).toBe(photo);
+    expect(parsed.find((property) => property.name === 'photo')?.params).toEqual({
+      encoding: 'b',
+      type: 'JPEG',
+    });
+    expect(parsed.find((property) => property.name === 'tel')?.params).toEqual({
+      type: ['WORK', 'VOICE'],
+    });
+  });
+
+  it('keeps a semicolon in unstructured text escaped, as RFC 2426 requires', () => {
+    const parsed = parse(buildVCard({ firstName: 'Α;Β', lastName: 'Γ', jobTitle: 'x;y' }));
+    // ical.js applies the vCard 4 rule (RFC 6350: ';' is escaped only in compound values) to
+    // 3.0 too, so it leaves '\;' in FN and TITLE as is (kewisch/ical.js#173); this pins that our
+    // output carries the escape RFC 2426 requires, which 3.0 readers such as Contacts undo.
+    expect(valueOf(parsed, 'fn')).toBe('Α\\;Β Γ');
+    expect(valueOf(parsed, 'title')).toBe('x\\;y');
+    expect(valueOf(parsed, 'n')).toEqual(['Γ', 'Α;Β', '', '', '']);
+  });
+
+  it('reads a CRLF inside a value back as a single newline', () => {
+    const parsed = parse(buildVCard({ firstName: 'Μ', lastName: 'Π', jobTitle: 'α\r\nβ\rγ' }));
+    expect(valueOf(parsed, 'title')).toBe('α\nβ\nγ');
+  });
+});
+
+describe('vcardFileName', () => {
+  it.each([
+    ['Μαρία', 'Μαρία.vcf'],
+    ['  Μαρία  ', 'Μαρία.vcf'],
+    ['Άννα-Μαρία Ο', 'Άννα-Μαρία Ο.vcf'],
+    ['John', 'John.vcf'],
+    ['a/b\\c', 'abc.vcf'],
+    ['"Μαρία"', 'Μαρία.vcf'],
+    ["O'Brien", 'OBrien.vcf'],
+    ['Μα\nρί\u0000α\t', 'Μαρία.vcf'],
+    ['x:y*z?<>|', 'xyz.vcf'],
+    ['Μαρία\u202Efdp', 'Μαρίαfdp.vcf'],
+    ['..Μαρία.', 'Μαρία.vcf'],
+    ['', 'contact.vcf'],
+    ['   ', 'contact.vcf'],
+    ['/\\"', 'contact.vcf'],
+    ['..', 'contact.vcf'],
+  ])('%j → %j', (input, expected) => {
+    expect(vcardFileName(input)).toBe(expected);
+  });
+
+  it('composes a decomposed Greek name so the file name matches what was typed', () => {
+    expect(vcardFileName('Μαρι\u0301α')).toBe('Μαρία.vcf');
+  });
+});
+
+describe('vcardContentDisposition', () => {
+  it('carries a Greek name in filename* with an ASCII fallback', () => {
+    expect(vcardContentDisposition('Μαρία.vcf')).toBe(
+      `attachment; filename="contact.vcf"; filename*=UTF-8''%CE%9C%CE%B1%CF%81%CE%AF%CE%B1.vcf`,
+    );
+  });
+
+  it('keeps an ASCII name in both parameters', () => {
+    expect(vcardContentDisposition('John.vcf')).toBe(
+      `attachment; filename="John.vcf"; filename*=UTF-8''John.vcf`,
+    );
+  });
+
+  it('keeps the ASCII part of a mixed name in the fallback', () => {
+    expect(vcardContentDisposition('Maria Παπά.vcf')).toBe(
+      `attachment; filename="Maria.vcf"; filename*=UTF-8''Maria%20%CE%A0%CE%B1%CF%80%CE%AC.vcf`,
+    );
+  });
+
+  it("percent-encodes the characters RFC 5987 attr-char excludes: ' ( ) * and space", () => {
+    expect(vcardContentDisposition("O'Brien (x)*.vcf")).toBe(
+      `attachment; filename="O'Brien (x)*.vcf"; filename*=UTF-8''O%27Brien%20%28x%29%2A.vcf`,
+    );
+  });
+
+  it('cannot break out of the header or the quoted fallback', () => {
+    const header = vcardContentDisposition('a"b\\c%d\r\nSet-Cookie: x.vcf');
+    expect(header).not.toMatch(/[\r\n]/);
+    expect(header).toBe(
+      `attachment; filename="abcdSet-Cookie: x.vcf"; ` +
+        `filename*=UTF-8''a%22b%5Cc%25d%0D%0ASet-Cookie%3A%20x.vcf`,
+    );
+  });
+
+  it('does not throw on a lone surrogate', () => {
+    expect(vcardContentDisposition('\uD800.vcf')).toBe(
+      `attachment; filename="contact.vcf"; filename*=UTF-8''%EF%BF%BD.vcf`,
+    );
+  });
+
+  it('round-trips the name through decodeURIComponent', () => {
+    const name = vcardFileName('Ελένη (Λένα)');
+    const encoded = vcardContentDisposition(name).split("filename*=UTF-8''")[1];
+    expect(decodeURIComponent(encoded)).toBe('Ελένη (Λένα).vcf');
+  });
+});

@@ -1,0 +1,57 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import ProfileCard from '@/components/profile/ProfileCard';
+import buttons from '@/components/actions/buttons.module.css';
+import { toPublicProfile } from '@/lib/profile';
+import { jsonLdScript, personJsonLd, profileMetadata, profilePath } from '@/lib/profile-metadata';
+import { getProfile, listUsernames } from '@/lib/profile-store';
+import { parseUsername } from '@/lib/username';
+
+// ISR: pages are static, regenerated at most hourly and on demand when a profile changes.
+export const revalidate = 3600;
+// A profile created after the build renders on its first request.
+export const dynamicParams = true;
+
+type Params = Promise<{ username: string }>;
+
+export async function generateStaticParams(): Promise<Array<{ username: string }>> {
+  return (await listUsernames()).map((username) => ({ username }));
+}
+
+async function loadProfile(params: Params) {
+  const username = parseUsername((await params).username);
+  // An id Firestore could never hold is a 404 without a read.
+  if (username === null) notFound();
+  const profile = await getProfile(username);
+  if (!profile) notFound();
+  return toPublicProfile(profile);
+}
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  return profileMetadata(await loadProfile(params));
+}
+
+export default async function ProfilePage({ params }: { params: Params }) {
+  const profile = await loadProfile(params);
+  return (
+    <>
+      <script
+        type="application/ld+json"
+        dangerouslySetInnerHTML={{ __html: jsonLdScript(personJsonLd(profile)) }}
+      />
+      <ProfileCard
+        profile={profile}
+        exchange={
+          <button type="button" className={buttons.exchange}>
+            Ανταλλαγή Επαφής
+          </button>
+        }
+        saveContact={
+          <a href={`${profilePath(profile.username)}/vcard`} className={buttons.save} download>
+            Αποθήκευση Επαφής
+          </a>
+        }
+      />
+    </>
+  );
+}

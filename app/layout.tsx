@@ -1,0 +1,24 @@
+import type { Metadata, Viewport } from 'next';
+import type { ReactNode } from 'react';
+import { siteUrl } from '@/lib/site';
+import './globals.css';
+
+export const metadata: Metadata = {
+  metadataBase: siteUrl(),
+  title: 'karta',
+  description: 'Ψηφιακές επαγγελματικές κάρτες: αποθηκεύστε μια επαφή με ένα άγγιγμα.',
+};
+
+export const viewport: Viewport = {
+  width: 'device-width',
+  initialScale: 1,
+  themeColor: '#ffffff',
+};
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="el">
+      <body>{children}</body>
+    </html>
+  );
+}

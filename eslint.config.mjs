@@ -1,0 +1,23 @@
+import { defineConfig, globalIgnores } from 'eslint/config';
+import nextVitals from 'eslint-config-next/core-web-vitals';
+import nextTs from 'eslint-config-next/typescript';
+import prettier from 'eslint-config-prettier/flat';
+
+export default defineConfig([
+  ...nextVitals,
+  ...nextTs,
+  prettier,
+  {
+    files: ['next.config.js', 'lib/env-contract.js'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  globalIgnores([
+    '.next/**',
+    '.next-*/**',
+    'out/**',
+    'build/**',
+    'next-env.d.ts',
+    'artifacts/**',
+    'coverage/**',
+  ]),
+]);

@@ -1,0 +1,38 @@
+import nextJest from 'next/jest.js';
+
+const createJestConfig = nextJest({ dir: './' });
+
+// Three projects so `jest __tests__/unit` never pays for an emulator or a build:
+// unit (pure logic and components; jsdom per file via a docblock), emulator (real Firestore),
+// e2e (a production build served from the real emulator, driven by real Chromium).
+const base = {
+  moduleNameMapper: {
+    '^@/(.*)$': '<rootDir>/$1',
+    '^server-only$': '<rootDir>/__tests__/setup/empty.ts',
+  },
+  setupFiles: ['<rootDir>/__tests__/setup/env.ts'],
+  setupFilesAfterEnv: ['<rootDir>/__tests__/setup/after-env.ts'],
+  testEnvironment: 'node',
+};
+
+const project = (displayName, extra) => createJestConfig({ ...base, displayName, ...extra })();
+
+export default async function config() {
+  return {
+    projects: await Promise.all([
+      project('unit', { testMatch: ['<rootDir>/__tests__/unit/**/*.test.{ts,tsx}'] }),
+      project('emulator', {
+        testMatch: ['<rootDir>/__tests__/emulator/**/*.test.{ts,tsx}'],
+        testTimeout: 30_000,
+        globalSetup: '<rootDir>/__tests__/setup/global-setup.ts',
+        globalTeardown: '<rootDir>/__tests__/setup/global-teardown.ts',
+      }),
+      project('e2e', {
+        testMatch: ['<rootDir>/__tests__/e2e/**/*.test.{ts,tsx}'],
+        testTimeout: 60_000,
+        globalSetup: '<rootDir>/__tests__/setup/global-setup-e2e.ts',
+        globalTeardown: '<rootDir>/__tests__/setup/global-teardown.ts',
+      }),
+    ]),
+  };
+}

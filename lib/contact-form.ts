@@ -1,0 +1,63 @@
+import { object, string, type ObjectSchema } from 'yup';
+
+export const CONTACT_MESSAGES = {
+  required: 'Υποχρεωτικό πεδίο',
+  email: 'Συμπληρώστε σωστό email',
+  phone: 'Μόνο ψηφία, κενά και + στην αρχή',
+  nameTooLong: 'Το όνομα μπορεί να έχει έως 100 χαρακτήρες',
+  emailTooLong: 'Το email μπορεί να έχει έως 254 χαρακτήρες',
+  phoneTooLong: 'Το τηλέφωνο μπορεί να έχει έως 20 χαρακτήρες',
+  sendFailed: 'Η αποστολή απέτυχε. Δοκιμάστε ξανά.',
+  sent: 'Τα στοιχεία σας στάλθηκαν',
+} as const;
+
+// Both patterns are the ones firestore.rules applies, so a form that passes is never rejected.
+export const EMAIL_PATTERN = /^[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}$/i;
+/** Digits and spaces, with '+' only as the international prefix. */
+export const PHONE_PATTERN = /^\+?[0-9 ]*$/;
+
+/** Must match firestore.rules. */
+export const LIMITS = { name: 100, email: 254, phone: 20 } as const;
+
+export interface ContactFormValues {
+  name: string;
+  email: string;
+  phone: string;
+}
+
+export const initialContactValues: ContactFormValues = { name: '', email: '', phone: '' };
+
+// Every field is trimmed before its tests run because the rules judge the trimmed value that
+// toContactDoc writes. yup's max() counts UTF-16 units, never fewer than the characters the
+// rules' size() counts, so the client limit is at least as strict as the server's.
+export const contactSchema: ObjectSchema<ContactFormValues> = object({
+  name: string()
+    .trim()
+    .required(CONTACT_MESSAGES.required)
+    .max(LIMITS.name, CONTACT_MESSAGES.nameTooLong),
+  email: string()
+    .trim()
+    .required(CONTACT_MESSAGES.required)
+    .max(LIMITS.email, CONTACT_MESSAGES.emailTooLong)
+    // An empty address is already reported as required; one message per problem.
+    .matches(EMAIL_PATTERN, { message: CONTACT_MESSAGES.email, excludeEmptyString: true }),
+  phone: string()
+    .trim()
+    .default('')
+    .max(LIMITS.phone, CONTACT_MESSAGES.phoneTooLong)
+    .matches(PHONE_PATTERN, CONTACT_MESSAGES.phone),
+});
+
+export interface ContactDoc {
+  name: string;
+  email: string;
+  phone?: string;
+}
+
+/** Trimmed values as written to Firestore; phone only when given. */
+export function toContactDoc(values: ContactFormValues): ContactDoc {
+  const doc: ContactDoc = { name: values.name.trim(), email: values.email.trim() };
+  const phone = values.phone.trim();
+  if (phone) doc.phone = phone;
+  return doc;
+}

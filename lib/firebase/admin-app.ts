@@ -1,0 +1,42 @@
+// firebase-admin set-up shared by the server (through lib/firebase/admin.ts, which is
+// server-only) and by the project's Node scripts (seed, watcher), which cannot import server-only.
+import {
+  applicationDefault,
+  cert,
+  getApp,
+  getApps,
+  initializeApp,
+  type App,
+} from 'firebase-admin/app';
+import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+
+const APP_NAME = 'karta-admin';
+
+function credentialFor(env: NodeJS.ProcessEnv) {
+  // The emulator accepts any caller: no credentials to load.
+  if (env.FIRESTORE_EMULATOR_HOST) return undefined;
+  const key = env.FIREBASE_SERVICE_ACCOUNT_KEY;
+  if (key) {
+    try {
+      return cert(JSON.parse(key));
+    } catch {
+      throw new Error('FIREBASE_SERVICE_ACCOUNT_KEY is not a valid service account key (JSON).');
+    }
+  }
+  return applicationDefault();
+}
+
+export function adminApp(env: NodeJS.ProcessEnv = process.env): App {
+  if (getApps().some((app) => app.name === APP_NAME)) return getApp(APP_NAME);
+  const projectId = env.NEXT_PUBLIC_FIREBASE_PROJECT_ID || env.GOOGLE_CLOUD_PROJECT;
+  if (!projectId) throw new Error('NEXT_PUBLIC_FIREBASE_PROJECT_ID is not set (see .env.example).');
+  const credential = credentialFor(env);
+  return initializeApp({ projectId, ...(credential ? { credential } : {}) }, APP_NAME);
+}
+
+let db: Firestore | undefined;
+
+export function adminDb(): Firestore {
+  db ??= getFirestore(adminApp());
+  return db;
+}

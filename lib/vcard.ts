@@ -1,0 +1,188 @@
+// A small vCard 3.0 (RFC 2426) formatter of our own rather than `vcard-creator` (1.0.0), which was
+// checked and falls short for this card:
+// - it always writes `PRODID:-//vcard-creator//...` and a `REV:` line (the current time unless
+//   overridden, and even then the line stays), so the card is not the exact set of lines we
+//   specify and is not byte-for-byte reproducible, which a statically rebuilt page wants;
+// - its text escaping turns CRLF and LF into `\n` but leaves a lone CR raw, and some readers
+//   treat a bare CR as a line break, so a job title like 'x\rEMAIL:evil@x.com' injects a property;
+// - TEL, EMAIL and URL values are written verbatim, so a newline in any of them injects a
+//   property too, and a comma in an e-mail address is not escaped although EMAIL is a text value;
+// - PHOTO content is written as given, with no removal of a `data:` prefix or of whitespace.
+// Its octet folding (75, never splitting UTF-8) and CRLF endings are correct, but working around
+// the points above would mean post-editing its output, which is more fragile than these lines.
+
+export interface VCardFields {
+  firstName: string;
+  lastName: string;
+  jobTitle?: string;
+  companyName?: string;
+  phone?: string;
+  email?: string;
+  url?: string;
+  /** JPEG, with or without a 'data:image/jpeg;base64,' prefix. */
+  thumbnailBase64?: string;
+}
+
+const CRLF = '\r\n';
+/** RFC 2425 §5.8.1: a physical line is at most 75 octets, excluding the line break. */
+const MAX_LINE_OCTETS = 75;
+/** The UI is Greek, so a card without any name is saved under the Greek for 'Contact'. */
+const FALLBACK_FULL_NAME = 'Επαφή';
+const FALLBACK_FILE_NAME = 'contact.vcf';
+
+// Lone surrogates cannot be encoded as UTF-8 (encodeURIComponent throws on them, TextEncoder
+// silently substitutes), so they are replaced up front to keep byte counts and output in step.
+function toWellFormed(value: string): string {
+  return value.replace(
+    /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
+    '\uFFFD',
+  );
+}
+
+function isControl(code: number): boolean {
+  return code < 0x20 || (code >= 0x7f && code <= 0x9f);
+}
+
+// RFC 2426 text values may hold no control characters other than the tab; NEL (U+0085) and the
+// others are dropped rather than escaped because some readers would break the line on them.
+function dropControls(value: string, keepTab: boolean): string {
+  let out = '';
+  for (const char of value) {
+    const code = char.codePointAt(0) ?? 0;
+    if (!isControl(code) || (keepTab && char === '\t')) out += char;
+  }
+  return out;
+}
+
+/** RFC 2426 §4 text value: `\` `,` `;` and every kind of line break escaped. */
+function escapeText(value: string): string {
+  const escaped = toWellFormed(value)
+    .replace(/\\/g, '\\\\')
+    .replace(/,/g, '\\,')
+    .replace(/;/g, '\\;')
+    .replace(/\r\n|\r|\n/g, '\\n');
+  return dropControls(escaped, true);
+}
+
+// TEL and URL are not text values, so readers do not unescape them; they cannot legitimately
+// contain line breaks or controls either (WHATWG URL parsing strips them), so those are removed.
+function singleLine(value: string): string {
+  return dropControls(toWellFormed(value), false);
+}
+
+function utf8Length(codePoint: number): number {
+  if (codePoint < 0x80) return 1;
+  if (codePoint < 0x800) return 2;
+  if (codePoint < 0x10000) return 3;
+  return 4;
+}
+
+/**
+ * Folds one content line: the first physical line holds 75 octets, each continuation holds 74
+ * after its leading space, and a break only ever falls between whole characters.
+ */
+function foldLine(line: string): string {
+  const parts: string[] = [];
+  let current = '';
+  let octets = 0;
+  let limit = MAX_LINE_OCTETS;
+  for (const char of line) {
+    const size = utf8Length(char.codePointAt(0) ?? 0);
+    if (octets + size > limit) {
+      parts.push(current);
+      current = '';
+      octets = 0;
+      limit = MAX_LINE_OCTETS - 1;
+    }
+    current += char;
+    octets += size;
+  }
+  parts.push(current);
+  return parts.join(`${CRLF} `);
+}
+
+const DATA_URL_PREFIX = /^data:[^,]*;base64,/i;
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+
+// Anything that is not plain base64 after cleaning is left out: a broken PHOTO makes some
+// address books reject the whole card, and the card is still useful without it.
+function photoContent(thumbnail: string): string | null {
+  const content = thumbnail.trim().replace(DATA_URL_PREFIX, '').replace(/\s+/g, '');
+  return BASE64.test(content) ? content : null;
+}
+
+function clean(value: string | undefined): string {
+  return (value ?? '').trim();
+}
+
+export function buildVCard(fields: VCardFields): string {
+  const firstName = clean(fields.firstName);
+  const lastName = clean(fields.lastName);
+  const jobTitle = clean(fields.jobTitle);
+  const companyName = clean(fields.companyName);
+  const phone = singleLine(clean(fields.phone)).trim();
+  const email = clean(fields.email);
+  const url = singleLine(clean(fields.url)).trim();
+  const photo = fields.thumbnailBase64 ? photoContent(fields.thumbnailBase64) : null;
+
+  // FN is mandatory in 3.0 and is what address books list, so it falls back to the company.
+  const fullName =
+    [firstName, lastName].filter(Boolean).join(' ') || companyName || FALLBACK_FULL_NAME;
+
+  const lines = [
+    'BEGIN:VCARD',
+    'VERSION:3.0',
+    `N:${escapeText(lastName)};${escapeText(firstName)};;;`,
+    `FN:${escapeText(fullName)}`,
+  ];
+  if (companyName) lines.push(`ORG:${escapeText(companyName)}`);
+  if (jobTitle) lines.push(`TITLE:${escapeText(jobTitle)}`);
+  if (phone) lines.push(`TEL;TYPE=WORK,VOICE:${phone}`);
+  if (email) lines.push(`EMAIL;TYPE=INTERNET,WORK:${escapeText(email)}`);
+  if (url) lines.push(`URL:${url}`);
+  if (photo) lines.push(`PHOTO;ENCODING=b;TYPE=JPEG:${photo}`);
+  lines.push('END:VCARD');
+
+  return lines.map((line) => foldLine(line) + CRLF).join('');
+}
+
+// `/` and `\` would make a path, quotes and controls break the header or the save dialog, the
+// rest are refused by Windows, and bidi controls could disguise the extension ('…\u202Efdp.vcf').
+const UNSAFE_FILE_NAME_CHARS = /[/\\"'<>:*?|\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+
+/** '{firstName}.vcf', safe as a file name; Greek stays Greek. */
+export function vcardFileName(firstName: string): string {
+  const stem = dropControls(toWellFormed(firstName), false)
+    .normalize('NFC')
+    .replace(UNSAFE_FILE_NAME_CHARS, '')
+    .replace(/\s+/g, ' ')
+    // Leading dots hide the file on Unix; trailing dots and spaces are dropped by Windows.
+    .replace(/^[\s.]+|[\s.]+$/g, '');
+  return stem ? `${stem}.vcf` : FALLBACK_FILE_NAME;
+}
+
+// RFC 5987 attr-char excludes ' ( ) * which encodeURIComponent leaves alone.
+function encodeRfc5987(value: string): string {
+  return encodeURIComponent(value).replace(
+    /['()*]/g,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+}
+
+/**
+ * attachment; filename="<ASCII fallback>"; filename*=UTF-8''<percent-encoded> (RFC 6266 / 5987),
+ * so browsers that know filename* save the Greek name and the rest still get a usable one.
+ */
+export function vcardContentDisposition(fileName: string): string {
+  const wellFormed = toWellFormed(fileName);
+  // '%' is left out of the fallback because some browsers percent-decode filename (RFC 6266 §4.3).
+  const ascii = wellFormed
+    .replace(/[^\x20-\x7E]/g, '')
+    .replace(/["\\%]/g, '')
+    .replace(/\s+/g, ' ')
+    .replace(/ \./g, '.')
+    .trim();
+  const stem = ascii.replace(/\.vcf$/i, '');
+  const fallback = /[A-Za-z0-9]/.test(stem) ? ascii : FALLBACK_FILE_NAME;
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeRfc5987(wellFormed)}`;
+}

@@ -1,0 +1,51 @@
+// npm run demo: emulator + demo profiles + production build + server. Ctrl-C stops everything.
+import { EmulatorSetupError } from './lib/emulator';
+import { appPort, startLocalStack } from './lib/local-stack';
+import { DEMO_PROJECT_ID } from './lib/local-env';
+import { DEMO_PROFILES_FILE } from './lib/paths';
+import {
+  NEXT_BIN,
+  onShutdown,
+  runProcess,
+  startProcess,
+  stopProcess,
+  waitForHttp,
+} from './lib/processes';
+import { loadProfilesFile } from './lib/seed';
+import type { ChildProcess } from 'node:child_process';
+
+async function main(): Promise<void> {
+  const port = appPort();
+  const { emulator, env } = await startLocalStack(DEMO_PROJECT_ID, DEMO_PROFILES_FILE, port);
+  let server: ChildProcess | undefined;
+  let stopping = false;
+  onShutdown(async () => {
+    stopping = true;
+    if (server) await stopProcess(server);
+    await emulator.stop();
+  });
+
+  console.log('Building (next build)…');
+  await runProcess(process.execPath, [NEXT_BIN, 'build'], { env });
+  server = startProcess(process.execPath, [NEXT_BIN, 'start', '-p', String(port)], { env });
+  server.on('exit', (code) => {
+    if (stopping) return;
+    console.error(`next start exited (${code}); stopping.`);
+    void emulator.stop().then(() => process.exit(code || 1));
+  });
+  await waitForHttp(`http://127.0.0.1:${port}/`);
+
+  const base = env.NEXT_PUBLIC_SITE_URL;
+  console.log('\nkarta is running. Demo profiles:');
+  for (const { username } of loadProfilesFile(DEMO_PROFILES_FILE)) {
+    console.log(`  ${base}/${encodeURIComponent(username)}`);
+  }
+  console.log(
+    `Firestore emulator: ${emulator.hostPort} (project ${DEMO_PROJECT_ID}). Ctrl-C stops.`,
+  );
+}
+
+main().catch((error: Error) => {
+  console.error(error instanceof EmulatorSetupError ? error.message : error);
+  process.exit(1);
+});

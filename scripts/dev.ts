@@ -1,0 +1,24 @@
+// npm run dev: emulator + demo profiles + `next dev`. Ctrl-C stops everything.
+import { EmulatorSetupError } from './lib/emulator';
+import { appPort, startLocalStack } from './lib/local-stack';
+import { DEMO_PROJECT_ID } from './lib/local-env';
+import { DEMO_PROFILES_FILE } from './lib/paths';
+import { NEXT_BIN, onShutdown, startProcess, stopProcess } from './lib/processes';
+
+async function main(): Promise<void> {
+  const port = appPort();
+  const { emulator, env } = await startLocalStack(DEMO_PROJECT_ID, DEMO_PROFILES_FILE, port);
+  const server = startProcess(process.execPath, [NEXT_BIN, 'dev', '-p', String(port)], { env });
+  onShutdown(async () => {
+    await stopProcess(server);
+    await emulator.stop();
+  });
+  server.on('exit', (code) => {
+    void emulator.stop().then(() => process.exit(code ?? 1));
+  });
+}
+
+main().catch((error: Error) => {
+  console.error(error instanceof EmulatorSetupError ? error.message : error);
+  process.exit(1);
+});
