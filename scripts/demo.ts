@@ -17,17 +17,18 @@ import type { ChildProcess } from 'node:child_process';
 async function main(): Promise<void> {
   const port = appPort();
   const { emulator, env } = await startLocalStack(DEMO_PROJECT_ID, DEMO_PROFILES_FILE, port);
-  let server: ChildProcess | undefined;
+  const running: ChildProcess[] = [];
   let stopping = false;
   onShutdown(async () => {
     stopping = true;
-    if (server) await stopProcess(server);
+    for (const child of running) await stopProcess(child);
     await emulator.stop();
   });
 
   console.log('Building (next build)…');
   await runProcess(process.execPath, [NEXT_BIN, 'build'], { env });
-  server = startProcess(process.execPath, [NEXT_BIN, 'start', '-p', String(port)], { env });
+  const server = startProcess(process.execPath, [NEXT_BIN, 'start', '-p', String(port)], { env });
+  running.push(server);
   server.on('exit', (code) => {
     if (stopping) return;
     console.error(`next start exited (${code}); stopping.`);
