@@ -46,7 +46,11 @@ export function safeHttpUrl(raw: string | undefined): string | undefined {
   // No scheme: a bare host, possibly with a path. '//host' and '/path' are not websites.
   if (text.startsWith('/') || text.startsWith('\\') || INVISIBLE.test(text)) return undefined;
   const url = parseHttp(`https://${text}`);
-  return url && isPlausibleHost(url.hostname) ? url.href : undefined;
+  if (!url || !isPlausibleHost(url.hostname)) return undefined;
+  // The URL parser reads '12' as the IPv4 address 0.0.0.12: a host typed without a scheme must
+  // be written out as the parser understood it (a name with a dot, or a full dotted quad).
+  const typedHost = text.split(/[/?#:]/)[0].toLowerCase();
+  return /^[\d.]+$/.test(url.hostname) && typedHost !== url.hostname ? undefined : url.href;
 }
 
 /** For display: 'https://www.site.gr/' → 'www.site.gr', keeps path/query. */

@@ -119,6 +119,9 @@ describe('creating a contact', () => {
     ['a 101-character Greek name', validContact({ name: 'α'.repeat(101) })],
     ['an empty name', validContact({ name: '' })],
     ['a numeric name', validContact({ name: 42 })],
+    // Lists and maps have a size() too, so only the type check stops these.
+    ['a list as name', validContact({ name: ['Maria'] })],
+    ['a map as name', validContact({ name: { first: 'Maria' } })],
     ['no name', withoutKey('name')],
     ['no email', withoutKey('email')],
     ['no createdAt', withoutKey('createdAt')],

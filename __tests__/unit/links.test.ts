@@ -149,3 +149,12 @@ describe('mapsLink', () => {
     expect(mapsLink('   ', '2nd floor')).toBeUndefined();
   });
 });
+
+describe('numbers are not hosts', () => {
+  test.each(['12', '1.2', '6912345678'])('%s is not a website', (raw) => {
+    expect(safeHttpUrl(raw)).toBeUndefined();
+  });
+  test('a full dotted quad is', () => {
+    expect(safeHttpUrl('127.0.0.1')).toBe('https://127.0.0.1/');
+  });
+});

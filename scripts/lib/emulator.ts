@@ -19,7 +19,7 @@ export interface EmulatorLocation {
 }
 
 export interface FindOptions {
-  env?: NodeJS.ProcessEnv;
+  env?: Record<string, string | undefined>;
   /** Where firebase-tools caches emulator jars; overridable so tests can point it elsewhere. */
   firebaseCacheDir?: string;
   /** Google Cloud SDK roots to try; `null` disables the lookup (tests). */
@@ -31,7 +31,7 @@ const HOW_TO_INSTALL =
   'or `apt-get install google-cloud-cli-firestore-emulator`), run `npx firebase-tools setup:emulators:firestore` ' +
   'to cache the jar, or set FIRESTORE_EMULATOR_JAR to a cloud-firestore-emulator jar.';
 
-function gcloudSdkRoots(env: NodeJS.ProcessEnv): string[] {
+function gcloudSdkRoots(env: Record<string, string | undefined>): string[] {
   const roots: string[] = [];
   if (env.CLOUDSDK_ROOT_DIR) roots.push(env.CLOUDSDK_ROOT_DIR);
   try {
@@ -86,7 +86,7 @@ export function findEmulatorJar(options: FindOptions = {}): EmulatorLocation {
 }
 
 /** The Java binary to use, or a one-line error saying what to install. */
-export function findJava(env: NodeJS.ProcessEnv = process.env): string {
+export function findJava(env: Record<string, string | undefined> = process.env): string {
   const java = env.JAVA || (env.JAVA_HOME ? path.join(env.JAVA_HOME, 'bin', 'java') : 'java');
   try {
     execFileSync(java, ['-version'], { stdio: 'ignore', timeout: 15_000 });

@@ -1,0 +1,102 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { PROFILE_FIELDS } from '@/lib/profile';
+import { localFirebaseEnv } from '@/scripts/lib/local-env';
+import { DEMO_PROFILES_FILE, ROOT } from '@/scripts/lib/paths';
+import { loadProfilesFile, parseProfiles, seedProfiles } from '@/scripts/lib/seed';
+
+const run = promisify(execFile);
+// A project of its own: nothing else in the run reads or writes it.
+const PROJECT = 'demo-karta-seed';
+let app: App;
+let db: Firestore;
+
+async function allUsers(): Promise<Record<string, Record<string, unknown>>> {
+  const snapshot = await db.collection('users').get();
+  return Object.fromEntries(snapshot.docs.map((d) => [d.id, d.data()]));
+}
+
+beforeAll(() => {
+  app = initializeApp({ projectId: PROJECT }, 'seed-test');
+  db = getFirestore(app);
+});
+
+beforeEach(async () => {
+  await db.recursiveDelete(db.collection('users'));
+});
+
+afterAll(async () => {
+  await deleteApp(app);
+});
+
+test('the demo file holds the profiles the product needs, with the product field names', () => {
+  const profiles = loadProfilesFile(DEMO_PROFILES_FILE);
+  expect(profiles.length).toBeGreaterThanOrEqual(4);
+  for (const p of profiles) {
+    for (const key of Object.keys(p)) expect(PROFILE_FIELDS).toContain(key);
+  }
+  const has = (p: Record<string, unknown>, k: string) => typeof p[k] === 'string' && p[k] !== '';
+  expect(profiles.some((p) => has(p, 'facebookLink') && has(p, 'instagramLink'))).toBe(true);
+  expect(profiles.some((p) => !has(p, 'facebookLink') && !has(p, 'instagramLink') && has(p, 'phoneNumber'))).toBe(true);
+  expect(
+    profiles.some((p) => has(p, 'addressDetails') && /[άέήίόύώϊϋΐΰ]/.test(String(p.address)) && String(p.address).length > 40),
+  ).toBe(true);
+  expect(
+    profiles.some((p) => Object.keys(p).sort().join() === 'firstName,lastName,username'),
+  ).toBe(true);
+});
+
+test('seeding writes every profile with its fields, and seeding again changes nothing', async () => {
+  const profiles = loadProfilesFile(DEMO_PROFILES_FILE);
+  expect(await seedProfiles(db, profiles)).toBe(profiles.length);
+  const first = await allUsers();
+  expect(Object.keys(first).sort()).toEqual(profiles.map((p) => p.username).sort());
+  for (const p of profiles) expect(first[p.username]).toEqual(p);
+
+  // An edit in between is put back, and nothing is duplicated.
+  await db.collection('users').doc(profiles[0].username).update({ jobTitle: 'changed', extra: 1 });
+  await seedProfiles(db, profiles);
+  expect(await allUsers()).toEqual(first);
+});
+
+test('npm run seed loads a file of the user into the Firestore the environment names', async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'karta-seed-'));
+  const file = path.join(dir, 'mine.json');
+  writeFileSync(file, JSON.stringify([{ username: 'zoe', firstName: 'Ζωή', lastName: 'Λάμπρου' }]));
+  const env = {
+    ...process.env,
+    ...localFirebaseEnv(PROJECT, process.env.FIRESTORE_EMULATOR_HOST as string),
+  };
+  const { stdout } = await run('npm', ['run', '--silent', 'seed', '--', file], { cwd: ROOT, env });
+  expect(stdout).toMatch(/Seeded 1 profile\(s\) from .*mine\.json into emulator .*project demo-karta-seed/);
+  expect(await allUsers()).toEqual({ zoe: { username: 'zoe', firstName: 'Ζωή', lastName: 'Λάμπρου' } });
+
+  writeFileSync(file, '[{"firstName": "no username"}]');
+  await expect(run('npm', ['run', '--silent', 'seed', '--', file], { cwd: ROOT, env })).rejects.toMatchObject({
+    code: 1,
+    stderr: expect.stringMatching(/mine\.json\[0\]: "username" must be a valid Firestore document id/),
+  });
+});
+
+describe('bad input files get a clear error naming the place', () => {
+  test.each([
+    ['not json', '{', /f\.json: not valid JSON/],
+    ['empty array', '[]', /f\.json: expected a non-empty array of profiles/],
+    ['a string item', '["x"]', /f\.json\[0\]: a profile must be an object/],
+    ['a slash in a username', '[{"username":"a/b"}]', /f\.json\[0\]: "username" must be a valid/],
+    ['a repeated username', '[{"username":"a"},{"username":"a"}]', /f\.json\[1\]: username "a" repeats/],
+  ])('%s', (_, text, message) => {
+    expect(() => parseProfiles(text, 'f.json')).toThrow(message);
+  });
+
+  test('an object keyed by username is accepted too', () => {
+    expect(parseProfiles('{"eva": {"firstName": "Εύα"}}', 'f.json')).toEqual([
+      { username: 'eva', firstName: 'Εύα' },
+    ]);
+  });
+});
