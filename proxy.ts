@@ -18,7 +18,10 @@ export function proxy(request: NextRequest) {
   } catch {
     return new NextResponse(NOT_FOUND_HTML, {
       status: 404,
-      headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=3600' },
+      headers: {
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'public, max-age=3600',
+      },
     });
   }
 }

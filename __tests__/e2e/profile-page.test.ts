@@ -20,9 +20,12 @@ afterAll(async () => {
   await browser?.close();
 });
 
+const problemsOf = new WeakMap<Page, string[]>();
+
 async function open(pathname: string, viewport = { width: 390, height: 844 }): Promise<Page> {
   const page = await browser.newPage({ viewport });
-  await page.goto(`${baseUrl()}${pathname}`);
+  problemsOf.set(page, watchProblems(page));
+  await page.goto(`${baseUrl()}${pathname}`, { waitUntil: 'networkidle' });
   return page;
 }
 
@@ -45,8 +48,6 @@ test('/ is exactly "Hello world!"', async () => {
 
 test('a complete profile: every field in its place, in order', async () => {
   const page = await open('/maria');
-  const problems = watchProblems(page);
-  await page.reload();
   const main = page.locator('main');
   const img = main.locator('img').first();
   expect(await img.getAttribute('alt')).toBe('Φωτογραφία: Μαρία Παπαδοπούλου');
@@ -57,7 +58,8 @@ test('a complete profile: every field in its place, in order', async () => {
   const order = await page.evaluate(() => {
     const at = (el: Element | null) => (el ? el.getBoundingClientRect().top : -1);
     const byText = (text: string) =>
-      [...document.querySelectorAll('main *')].find((el) => el.textContent?.trim() === text) ?? null;
+      [...document.querySelectorAll('main *')].find((el) => el.textContent?.trim() === text) ??
+      null;
     return {
       image: at(document.querySelector('main img')),
       exchange: at(byText('Ανταλλαγή Επαφής')),
@@ -82,7 +84,10 @@ test('a complete profile: every field in its place, in order', async () => {
       const a = el.querySelector('a');
       return {
         row: el.getAttribute('data-row'),
-        text: (el as HTMLElement).innerText.split('\n').map((s) => s.trim()).filter(Boolean),
+        text: (el as HTMLElement).innerText
+          .split('\n')
+          .map((s) => s.trim())
+          .filter(Boolean),
         href: a?.getAttribute('href'),
         target: a?.getAttribute('target') ?? null,
         rel: a?.getAttribute('rel') ?? null,
@@ -90,8 +95,20 @@ test('a complete profile: every field in its place, in order', async () => {
     }),
   );
   expect(rows).toEqual([
-    { row: 'email', text: [maria.email, 'Email'], href: `mailto:${maria.email}`, target: null, rel: null },
-    { row: 'phone', text: [maria.phoneNumber, 'Τηλέφωνο'], href: 'tel:+306912345678', target: null, rel: null },
+    {
+      row: 'email',
+      text: [maria.email, 'Email'],
+      href: `mailto:${maria.email}`,
+      target: null,
+      rel: null,
+    },
+    {
+      row: 'phone',
+      text: [maria.phoneNumber, 'Τηλέφωνο'],
+      href: 'tel:+306912345678',
+      target: null,
+      rel: null,
+    },
     {
       row: 'address',
       text: [maria.address, maria.addressDetails],
@@ -99,7 +116,13 @@ test('a complete profile: every field in its place, in order', async () => {
       target: '_blank',
       rel: 'noopener noreferrer',
     },
-    { row: 'website', text: ['www.example.gr', 'Ιστοσελίδα'], href: 'https://www.example.gr/', target: '_blank', rel: 'noopener noreferrer' },
+    {
+      row: 'website',
+      text: ['www.example.gr', 'Ιστοσελίδα'],
+      href: 'https://www.example.gr/',
+      target: '_blank',
+      rel: 'noopener noreferrer',
+    },
   ]);
 
   const social = await page.$$eval('nav a', (els) =>
@@ -108,16 +131,43 @@ test('a complete profile: every field in its place, in order', async () => {
       href: a.getAttribute('href'),
       label: a.getAttribute('aria-label'),
       icon: a.querySelector('img')?.getAttribute('src'),
-      size: [a.querySelector('img')?.getBoundingClientRect().width, a.querySelector('img')?.getBoundingClientRect().height],
+      size: [
+        a.querySelector('img')?.getBoundingClientRect().width,
+        a.querySelector('img')?.getBoundingClientRect().height,
+      ],
     })),
   );
   expect(social).toEqual([
-    { kind: 'facebook', href: 'https://www.facebook.com/example', label: 'Facebook: Μαρία Παπαδοπούλου', icon: '/icons/facebook.svg', size: [80, 80] },
-    { kind: 'instagram', href: 'https://www.instagram.com/example', label: 'Instagram: Μαρία Παπαδοπούλου', icon: '/icons/instagram.svg', size: [80, 80] },
-    { kind: 'viber', href: 'viber://chat?number=%2B306912345678', label: 'Viber: Μαρία Παπαδοπούλου', icon: '/icons/viber.svg', size: [80, 80] },
-    { kind: 'whatsapp', href: 'https://wa.me/306912345678', label: 'WhatsApp: Μαρία Παπαδοπούλου', icon: '/icons/whatsapp.svg', size: [80, 80] },
+    {
+      kind: 'facebook',
+      href: 'https://www.facebook.com/example',
+      label: 'Facebook: Μαρία Παπαδοπούλου',
+      icon: '/icons/facebook.svg',
+      size: [80, 80],
+    },
+    {
+      kind: 'instagram',
+      href: 'https://www.instagram.com/example',
+      label: 'Instagram: Μαρία Παπαδοπούλου',
+      icon: '/icons/instagram.svg',
+      size: [80, 80],
+    },
+    {
+      kind: 'viber',
+      href: 'viber://chat?number=%2B306912345678',
+      label: 'Viber: Μαρία Παπαδοπούλου',
+      icon: '/icons/viber.svg',
+      size: [80, 80],
+    },
+    {
+      kind: 'whatsapp',
+      href: 'https://wa.me/306912345678',
+      label: 'WhatsApp: Μαρία Παπαδοπούλου',
+      icon: '/icons/whatsapp.svg',
+      size: [80, 80],
+    },
   ]);
-  expect(problems).toEqual([]);
+  expect(problemsOf.get(page)).toEqual([]);
 
   const dir = path.join(ROOT, 'artifacts', 'screenshots');
   mkdirSync(dir, { recursive: true });
@@ -128,7 +178,9 @@ test('a complete profile: every field in its place, in order', async () => {
 
 test('no Facebook or Instagram link: only Viber and WhatsApp, from a Greek national number', async () => {
   const page = await open('/nikos');
-  const social = await page.$$eval('nav a', (els) => els.map((a) => [a.getAttribute('data-social'), a.getAttribute('href')]));
+  const social = await page.$$eval('nav a', (els) =>
+    els.map((a) => [a.getAttribute('data-social'), a.getAttribute('href')]),
+  );
   expect(social).toEqual([
     ['viber', 'viber://chat?number=%2B302101234567'],
     ['whatsapp', 'https://wa.me/302101234567'],
@@ -208,7 +260,9 @@ describe('malformed documents still render', () => {
     const website = page.locator('[data-row=website]');
     expect(await website.innerText()).toContain('javascript:alert(1)');
     expect(await website.locator('a').count()).toBe(0);
-    const social = await page.$$eval('nav a', (els) => els.map((a) => a.getAttribute('data-social')));
+    const social = await page.$$eval('nav a', (els) =>
+      els.map((a) => a.getAttribute('data-social')),
+    );
     expect(social).toEqual(['viber', 'whatsapp']);
     await page.close();
   });
@@ -226,13 +280,17 @@ describe('malformed documents still render', () => {
     expect(res.body).not.toContain('<script>alert("x")</script>');
     expect(res.body).not.toContain('<img src=x');
     const page = await open('/malformed-html');
-    expect(await page.locator('h1').innerText()).toBe('<script>alert("x")</script> Ο\'Brien & "Co"');
+    expect(await page.locator('h1').innerText()).toBe(
+      '<script>alert("x")</script> Ο\'Brien & "Co"',
+    );
     await page.close();
   });
 });
 
 test('thumbnailBase64 and unshown fields are in neither the HTML nor the RSC payload', async () => {
-  const thumb = String(maria.thumbnailBase64).replace(/^data:[^,]*,/, '').slice(0, 40);
+  const thumb = String(maria.thumbnailBase64)
+    .replace(/^data:[^,]*,/, '')
+    .slice(0, 40);
   const html = await get('/maria');
   // Next answers an RSC request without its cache-busting query with a redirect to it.
   const rsc = await get('/maria', { RSC: '1' }, 'follow');
@@ -251,11 +309,15 @@ test('metadata: title, description, Open Graph, Twitter, canonical URL and a JSO
   const meta = (selector: string) => page.locator(selector).first().getAttribute('content');
   expect(await page.locator('html').getAttribute('lang')).toBe('el');
   expect(await meta('meta[name=description]')).toContain('Αρχιτέκτονας');
-  expect(await meta('meta[property="og:title"]')).toBe('Μαρία Παπαδοπούλου · Αρχιτέκτονας @ Studio Φως');
+  expect(await meta('meta[property="og:title"]')).toBe(
+    'Μαρία Παπαδοπούλου · Αρχιτέκτονας @ Studio Φως',
+  );
   expect(await meta('meta[property="og:image"]')).toBe(`${baseUrl()}/demo/maria.jpg`);
   expect(await meta('meta[name="twitter:card"]')).toBe('summary_large_image');
   expect(await page.locator('link[rel=canonical]').getAttribute('href')).toBe(`${baseUrl()}/maria`);
-  const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
+  const ld = JSON.parse(
+    (await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}',
+  );
   expect(ld).toMatchObject({
     '@type': 'Person',
     name: 'Μαρία Παπαδοπούλου',

@@ -13,7 +13,11 @@ import { RULES_FILE, ROOT } from '@/scripts/lib/paths';
 
 function javaProcessesOn(port: number): string[] {
   try {
-    return execFileSync('pgrep', ['-f', `^[^ ]*java .*CloudFirestore start .*--port=${port}( |$)`], { encoding: 'utf8' })
+    return execFileSync(
+      'pgrep',
+      ['-f', `^[^ ]*java .*CloudFirestore start .*--port=${port}( |$)`],
+      { encoding: 'utf8' },
+    )
       .trim()
       .split('\n')
       .filter(Boolean);
@@ -90,7 +94,11 @@ describe('finding the emulator', () => {
 describe('running the emulator', () => {
   test('starts on the given loopback port, answers, loads rules, and stops with no Java left', async () => {
     const port = await freePort();
-    const emulator = await startEmulator({ port, rulesPath: RULES_FILE, projectId: 'demo-launcher' });
+    const emulator = await startEmulator({
+      port,
+      rulesPath: RULES_FILE,
+      projectId: 'demo-launcher',
+    });
     try {
       expect(emulator.hostPort).toBe(`127.0.0.1:${port}`);
       const res = await fetch(`http://${emulator.hostPort}/`);

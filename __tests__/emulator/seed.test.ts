@@ -42,13 +42,22 @@ test('the demo file holds the profiles the product needs, with the product field
   }
   const has = (p: Record<string, unknown>, k: string) => typeof p[k] === 'string' && p[k] !== '';
   expect(profiles.some((p) => has(p, 'facebookLink') && has(p, 'instagramLink'))).toBe(true);
-  expect(profiles.some((p) => !has(p, 'facebookLink') && !has(p, 'instagramLink') && has(p, 'phoneNumber'))).toBe(true);
   expect(
-    profiles.some((p) => has(p, 'addressDetails') && /[άέήίόύώϊϋΐΰ]/.test(String(p.address)) && String(p.address).length > 40),
+    profiles.some(
+      (p) => !has(p, 'facebookLink') && !has(p, 'instagramLink') && has(p, 'phoneNumber'),
+    ),
   ).toBe(true);
   expect(
-    profiles.some((p) => Object.keys(p).sort().join() === 'firstName,lastName,username'),
+    profiles.some(
+      (p) =>
+        has(p, 'addressDetails') &&
+        /[άέήίόύώϊϋΐΰ]/.test(String(p.address)) &&
+        String(p.address).length > 40,
+    ),
   ).toBe(true);
+  expect(profiles.some((p) => Object.keys(p).sort().join() === 'firstName,lastName,username')).toBe(
+    true,
+  );
 });
 
 test('seeding writes every profile with its fields, and seeding again changes nothing', async () => {
@@ -73,13 +82,21 @@ test('npm run seed loads a file of the user into the Firestore the environment n
     ...localFirebaseEnv(PROJECT, process.env.FIRESTORE_EMULATOR_HOST as string),
   };
   const { stdout } = await run('npm', ['run', '--silent', 'seed', '--', file], { cwd: ROOT, env });
-  expect(stdout).toMatch(/Seeded 1 profile\(s\) from .*mine\.json into emulator .*project demo-karta-seed/);
-  expect(await allUsers()).toEqual({ zoe: { username: 'zoe', firstName: 'Ζωή', lastName: 'Λάμπρου' } });
+  expect(stdout).toMatch(
+    /Seeded 1 profile\(s\) from .*mine\.json into emulator .*project demo-karta-seed/,
+  );
+  expect(await allUsers()).toEqual({
+    zoe: { username: 'zoe', firstName: 'Ζωή', lastName: 'Λάμπρου' },
+  });
 
   writeFileSync(file, '[{"firstName": "no username"}]');
-  await expect(run('npm', ['run', '--silent', 'seed', '--', file], { cwd: ROOT, env })).rejects.toMatchObject({
+  await expect(
+    run('npm', ['run', '--silent', 'seed', '--', file], { cwd: ROOT, env }),
+  ).rejects.toMatchObject({
     code: 1,
-    stderr: expect.stringMatching(/mine\.json\[0\]: "username" must be a valid Firestore document id/),
+    stderr: expect.stringMatching(
+      /mine\.json\[0\]: "username" must be a valid Firestore document id/,
+    ),
   });
 });
 
@@ -89,7 +106,11 @@ describe('bad input files get a clear error naming the place', () => {
     ['empty array', '[]', /f\.json: expected a non-empty array of profiles/],
     ['a string item', '["x"]', /f\.json\[0\]: a profile must be an object/],
     ['a slash in a username', '[{"username":"a/b"}]', /f\.json\[0\]: "username" must be a valid/],
-    ['a repeated username', '[{"username":"a"},{"username":"a"}]', /f\.json\[1\]: username "a" repeats/],
+    [
+      'a repeated username',
+      '[{"username":"a"},{"username":"a"}]',
+      /f\.json\[1\]: username "a" repeats/,
+    ],
   ])('%s', (_, text, message) => {
     expect(() => parseProfiles(text, 'f.json')).toThrow(message);
   });

@@ -3,7 +3,8 @@ import { CHROMIUM_ARGS, findChromium } from '@/scripts/lib/chromium';
 
 export function baseUrl(): string {
   const url = process.env.KARTA_BASE_URL;
-  if (!url) throw new Error('KARTA_BASE_URL is not set: run e2e tests through Jest (global setup).');
+  if (!url)
+    throw new Error('KARTA_BASE_URL is not set: run e2e tests through Jest (global setup).');
   return url;
 }
 
@@ -23,6 +24,8 @@ export function watchProblems(page: Page): string[] {
     if (msg.type() === 'error') problems.push(`console: ${msg.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-  page.on('requestfailed', (req) => problems.push(`failed: ${req.url()} ${req.failure()?.errorText}`));
+  page.on('requestfailed', (req) =>
+    problems.push(`failed: ${req.url()} ${req.failure()?.errorText}`),
+  );
   return problems;
 }

@@ -21,7 +21,11 @@ test.each([
   ['FIRESTORE_EMULATOR_HOST', 'localhost', /FIRESTORE_EMULATOR_HOST must be host:port/],
   ['NEXT_PUBLIC_FIRESTORE_EMULATOR_HOST', 'http://x:1', /NEXT_PUBLIC_FIRESTORE_EMULATOR_HOST must/],
   ['FIREBASE_SERVICE_ACCOUNT_KEY', '{not json', /FIREBASE_SERVICE_ACCOUNT_KEY is not valid JSON/],
-  ['FIREBASE_SERVICE_ACCOUNT_KEY', '{"type":"x"}', /FIREBASE_SERVICE_ACCOUNT_KEY lacks client_email/],
+  [
+    'FIREBASE_SERVICE_ACCOUNT_KEY',
+    '{"type":"x"}',
+    /FIREBASE_SERVICE_ACCOUNT_KEY lacks client_email/,
+  ],
   ['GOOGLE_APPLICATION_CREDENTIALS', '/nope/key.json', /GOOGLE_APPLICATION_CREDENTIALS points to/],
   ['NEXT_PUBLIC_SITE_URL', 'ftp://x', /NEXT_PUBLIC_SITE_URL must be an http\(s\) URL/],
   ['NEXT_PUBLIC_FIREBASE_PROJECT_ID', 'Bad_Id', /is not a Firebase project id/],

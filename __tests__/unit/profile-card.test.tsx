@@ -1,0 +1,107 @@
+/**
+ * @jest-environment jsdom
+ */
+import { render, screen, within } from '@testing-library/react';
+import ProfileCard from '@/components/profile/ProfileCard';
+import { normaliseProfile, toPublicProfile } from '@/lib/profile';
+
+const complete = toPublicProfile(
+  normaliseProfile('maria', {
+    firstName: 'Μαρία',
+    lastName: 'Παπαδοπούλου',
+    jobTitle: 'Αρχιτέκτονας',
+    companyName: 'Studio Φως',
+    city: 'Αθήνα',
+    email: 'maria@example.gr',
+    phoneNumber: '+30 691 234 5678',
+    address: 'Ερμού 45, Αθήνα',
+    addressDetails: '2ος όροφος',
+    websiteLink: 'www.example.gr',
+    displayImage: '/demo/maria.jpg',
+    facebookLink: 'https://www.facebook.com/example',
+    instagramLink: 'https://www.instagram.com/example',
+  }),
+);
+
+function renderCard(profile = complete) {
+  return render(
+    <ProfileCard
+      profile={profile}
+      exchange={<button type="button">Ανταλλαγή Επαφής</button>}
+      saveContact={<a href="/x/vcard">Αποθήκευση Επαφής</a>}
+    />,
+  );
+}
+
+test('sections stand in the documented order', () => {
+  const { container } = renderCard();
+  const main = container.querySelector('main')!;
+  const marks = [
+    main.querySelector('img[alt="Φωτογραφία: Μαρία Παπαδοπούλου"]'),
+    screen.getByRole('button', { name: 'Ανταλλαγή Επαφής' }),
+    screen.getByRole('heading', { level: 1, name: 'Μαρία Παπαδοπούλου' }),
+    screen.getByText('Αρχιτέκτονας, @Studio Φως'),
+    screen.getByText('Αθήνα, Ελλάδα'),
+    main.querySelector('[data-row=email]'),
+    main.querySelector('[data-row=phone]'),
+    main.querySelector('[data-row=address]'),
+    main.querySelector('[data-row=website]'),
+    screen.getByRole('link', { name: 'Αποθήκευση Επαφής' }),
+    screen.getByRole('navigation'),
+  ];
+  marks.forEach((el) => expect(el).not.toBeNull());
+  for (let i = 1; i < marks.length; i++) {
+    // DOCUMENT_POSITION_FOLLOWING: each mark comes after the previous one.
+    expect(
+      marks[i - 1]!.compareDocumentPosition(marks[i]!) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+  }
+});
+
+test('all four social icons with a phone and both links, each with an accessible name', () => {
+  renderCard();
+  const nav = screen.getByRole('navigation');
+  const names = within(nav)
+    .getAllByRole('link')
+    .map((a) => a.getAttribute('aria-label'));
+  expect(names).toEqual([
+    'Facebook: Μαρία Παπαδοπούλου',
+    'Instagram: Μαρία Παπαδοπούλου',
+    'Viber: Μαρία Παπαδοπούλου',
+    'WhatsApp: Μαρία Παπαδοπούλου',
+  ]);
+});
+
+test('no Facebook/Instagram links: only Viber and WhatsApp', () => {
+  renderCard({ ...complete, facebookLink: undefined, instagramLink: undefined });
+  const kinds = within(screen.getByRole('navigation'))
+    .getAllByRole('link')
+    .map((a) => a.getAttribute('data-social'));
+  expect(kinds).toEqual(['viber', 'whatsapp']);
+});
+
+test('no phone: no Viber or WhatsApp, and no phone row', () => {
+  const { container } = renderCard({ ...complete, phoneNumber: undefined });
+  const kinds = within(screen.getByRole('navigation'))
+    .getAllByRole('link')
+    .map((a) => a.getAttribute('data-social'));
+  expect(kinds).toEqual(['facebook', 'instagram']);
+  expect(container.querySelector('[data-row=phone]')).toBeNull();
+});
+
+test('nothing but the name: no rows, no social bar, no "undefined"', () => {
+  const { container } = renderCard(
+    toPublicProfile(normaliseProfile('kostas', { firstName: 'Κώστας', lastName: 'Αντωνίου' })),
+  );
+  expect(container.querySelectorAll('[data-row]')).toHaveLength(0);
+  expect(screen.queryByRole('navigation')).toBeNull();
+  expect(container.textContent).not.toMatch(/undefined|null/);
+  expect(screen.getByText('Ελλάδα')).toBeInTheDocument();
+});
+
+test('a javascript: website is shown as text, not as a link', () => {
+  const { container } = renderCard({ ...complete, websiteLink: 'javascript:alert(1)' });
+  const row = container.querySelector('[data-row=website]')!;
+  expect(row.textContent).toContain('javascript:alert(1)');
+  expect(row.querySelector('a')).toBeNull();
+});
