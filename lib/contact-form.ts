@@ -1,15 +1,9 @@
 import { object, string, type ObjectSchema } from 'yup';
 
-export const CONTACT_MESSAGES = {
-  required: 'Υποχρεωτικό πεδίο',
-  email: 'Συμπληρώστε σωστό email',
-  phone: 'Μόνο ψηφία, κενά και + στην αρχή',
-  nameTooLong: 'Το όνομα μπορεί να έχει έως 100 χαρακτήρες',
-  emailTooLong: 'Το email μπορεί να έχει έως 254 χαρακτήρες',
-  phoneTooLong: 'Το τηλέφωνο μπορεί να έχει έως 20 χαρακτήρες',
-  sendFailed: 'Η αποστολή απέτυχε. Δοκιμάστε ξανά.',
-  sent: 'Τα στοιχεία σας στάλθηκαν',
-} as const;
+import { CONTACT_MESSAGES } from './contact-messages';
+
+// Kept in their own module so the page's eager script can show them without loading yup.
+export { CONTACT_MESSAGES };
 
 // Both patterns are the ones firestore.rules applies, so a form that passes is never rejected.
 export const EMAIL_PATTERN = /^[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}$/i;

@@ -10,6 +10,10 @@ export function profilePath(username: string): string {
   return `/${encodeURIComponent(username)}`;
 }
 
+export function vcardPath(username: string): string {
+  return `${profilePath(username)}/vcard`;
+}
+
 export function profileTitle(p: PublicProfile): string {
   const name = fullName(p);
   const role = [p.jobTitle, p.companyName].filter(Boolean).join(' @ ');

@@ -24,13 +24,7 @@ const complete = toPublicProfile(
 );
 
 function renderCard(profile = complete) {
-  return render(
-    <ProfileCard
-      profile={profile}
-      exchange={<button type="button">Ανταλλαγή Επαφής</button>}
-      saveContact={<a href="/x/vcard">Αποθήκευση Επαφής</a>}
-    />,
-  );
+  return render(<ProfileCard profile={profile} />);
 }
 
 test('sections stand in the documented order', () => {

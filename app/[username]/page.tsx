@@ -1,9 +1,8 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import ProfileCard from '@/components/profile/ProfileCard';
-import buttons from '@/components/actions/buttons.module.css';
 import { toPublicProfile } from '@/lib/profile';
-import { jsonLdScript, personJsonLd, profileMetadata, profilePath } from '@/lib/profile-metadata';
+import { jsonLdScript, personJsonLd, profileMetadata } from '@/lib/profile-metadata';
 import { getProfile, listUsernames } from '@/lib/profile-store';
 import { parseUsername } from '@/lib/username';
 
@@ -39,19 +38,7 @@ export default async function ProfilePage({ params }: { params: Params }) {
         type="application/ld+json"
         dangerouslySetInnerHTML={{ __html: jsonLdScript(personJsonLd(profile)) }}
       />
-      <ProfileCard
-        profile={profile}
-        exchange={
-          <button type="button" className={buttons.exchange}>
-            Ανταλλαγή Επαφής
-          </button>
-        }
-        saveContact={
-          <a href={`${profilePath(profile.username)}/vcard`} className={buttons.save} download>
-            Αποθήκευση Επαφής
-          </a>
-        }
-      />
+      <ProfileCard profile={profile} />
     </>
   );
 }

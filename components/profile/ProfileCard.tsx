@@ -1,33 +1,32 @@
-import type { ReactNode } from 'react';
+import CardActions from '@/components/actions/CardActions';
 import { contactRows, headline, location, socialLinks } from '@/lib/profile-view';
 import { fullName, type PublicProfile } from '@/lib/profile';
+import { vcardPath } from '@/lib/profile-metadata';
+import { vcardFileName } from '@/lib/vcard';
 import ContactRows from './ContactRows';
 import DisplayImage from './DisplayImage';
 import SocialBar from './SocialBar';
 import styles from './ProfileCard.module.css';
 
-interface Props {
-  profile: PublicProfile;
-  /** The contact-exchange button (a client island). */
-  exchange: ReactNode;
-  /** The Save contact button (a client island over a plain vCard link). */
-  saveContact: ReactNode;
-}
-
-export default function ProfileCard({ profile, exchange, saveContact }: Props) {
+export default function ProfileCard({ profile }: { profile: PublicProfile }) {
   const name = fullName(profile);
   const title = headline(profile);
   return (
     <main className={styles.card}>
       <DisplayImage src={profile.displayImage} name={name} />
-      <div className={styles.exchange}>{exchange}</div>
-      <section className={styles.identity} aria-label="Στοιχεία">
-        <h1 className={styles.name}>{name}</h1>
-        {title && <p className={styles.headline}>{title}</p>}
-        <p className={styles.location}>{location(profile)}</p>
-      </section>
-      <ContactRows rows={contactRows(profile)} />
-      <div className={styles.save}>{saveContact}</div>
+      <CardActions
+        username={profile.username}
+        firstName={profile.firstName || name}
+        vcardHref={vcardPath(profile.username)}
+        vcardFileName={vcardFileName(profile.firstName || name)}
+      >
+        <section className={styles.identity} aria-label="Στοιχεία">
+          <h1 className={styles.name}>{name}</h1>
+          {title && <p className={styles.headline}>{title}</p>}
+          <p className={styles.location}>{location(profile)}</p>
+        </section>
+        <ContactRows rows={contactRows(profile)} />
+      </CardActions>
       <SocialBar links={socialLinks(profile)} />
     </main>
   );

@@ -1,0 +1,175 @@
+/**
+ * @jest-environment jsdom
+ */
+// The contact-exchange sheet and Save contact in jsdom. Only the Firestore write is replaced
+// (a narrow unit test); real writes are covered against the emulator in e2e/.
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import CardActions from '@/components/actions/CardActions';
+import { SAVE_FAILED } from '@/components/actions/SaveContactButton';
+import { sendContact } from '@/lib/firebase/contacts-client';
+
+jest.mock('@/lib/firebase/contacts-client', () => ({ sendContact: jest.fn() }));
+const send = sendContact as jest.MockedFunction<typeof sendContact>;
+
+beforeAll(() => {
+  // react-modal-sheet measures its content; jsdom has no ResizeObserver.
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+});
+
+beforeEach(() => {
+  send.mockReset();
+  jest.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  jest.restoreAllMocks();
+});
+
+function renderActions() {
+  const user = userEvent.setup();
+  render(
+    <CardActions
+      username="maria"
+      firstName="Μαρία"
+      vcardHref="/maria/vcard"
+      vcardFileName="Μαρία.vcf"
+    >
+      <p>card body</p>
+    </CardActions>,
+  );
+  return user;
+}
+
+async function openSheet(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: 'Ανταλλαγή Επαφής' }));
+  return screen.findByRole('dialog', { name: 'Ανταλλαγή στοιχείων με Μαρία' });
+}
+
+test('the sheet opens with its title and labelled fields, focus inside, and closes with its button', async () => {
+  const user = renderActions();
+  expect(screen.queryByRole('dialog')).toBeNull();
+  const dialog = await openSheet(user);
+  expect(dialog).toHaveAttribute('aria-modal', 'true');
+  const name = within(dialog).getByLabelText('Όνομα');
+  expect(name).toHaveAttribute('placeholder', 'Όνομα');
+  expect(within(dialog).getByLabelText('Email')).toHaveAttribute('placeholder', 'Email');
+  const phone = within(dialog).getByLabelText('Τηλέφωνο');
+  expect(phone).toHaveAttribute('inputmode', 'tel');
+  await waitFor(() => expect(name).toHaveFocus());
+
+  await user.click(within(dialog).getByRole('button', { name: 'Κλείσιμο' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  expect(screen.getByRole('button', { name: 'Ανταλλαγή Επαφής' })).toHaveFocus();
+});
+
+test('Escape closes the sheet, and closing resets the form', async () => {
+  const user = renderActions();
+  let dialog = await openSheet(user);
+  await user.type(within(dialog).getByLabelText('Όνομα'), 'Γιώργος');
+  await user.keyboard('{Escape}');
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  dialog = await openSheet(user);
+  expect(within(dialog).getByLabelText('Όνομα')).toHaveValue('');
+});
+
+test('no message before the first submit; then each rule speaks in Greek, re-checked on change', async () => {
+  const user = renderActions();
+  const dialog = await openSheet(user);
+  const name = within(dialog).getByLabelText('Όνομα');
+  const email = within(dialog).getByLabelText('Email');
+  const phone = within(dialog).getByLabelText('Τηλέφωνο');
+
+  await user.type(email, 'not-an-email');
+  expect(within(dialog).queryByText('Συμπληρώστε σωστό email')).toBeNull();
+  expect(email).not.toHaveAttribute('aria-invalid');
+
+  await user.click(within(dialog).getByRole('button', { name: 'Αποστολή' }));
+  const required = await within(dialog).findByText('Υποχρεωτικό πεδίο');
+  expect(name).toHaveAttribute('aria-invalid', 'true');
+  expect(name).toHaveAttribute('aria-describedby', required.id);
+  expect(name.className).toMatch(/invalid/);
+  const emailError = within(dialog).getByText('Συμπληρώστε σωστό email');
+  expect(email).toHaveAttribute('aria-describedby', emailError.id);
+  expect(phone).not.toHaveAttribute('aria-invalid');
+  expect(send).not.toHaveBeenCalled();
+
+  // After the first submit every change is checked again.
+  await user.type(name, 'Γιώργος');
+  await waitFor(() => expect(within(dialog).queryByText('Υποχρεωτικό πεδίο')).toBeNull());
+  expect(name).not.toHaveAttribute('aria-invalid');
+  await user.clear(email);
+  await user.type(email, 'g@example.gr');
+  await waitFor(() => expect(within(dialog).queryByText('Συμπληρώστε σωστό email')).toBeNull());
+  await user.type(phone, '69a');
+  expect(await within(dialog).findByText('Μόνο ψηφία, κενά και + στην αρχή')).toBeInTheDocument();
+  expect(phone).toHaveAttribute('aria-invalid', 'true');
+});
+
+test('a spinner and a disabled button while sending; a double tap sends once; success closes and confirms', async () => {
+  let finish: (id: string) => void = () => {};
+  send.mockImplementation(() => new Promise<string>((resolve) => (finish = resolve)));
+  const user = renderActions();
+  const dialog = await openSheet(user);
+  await user.type(within(dialog).getByLabelText('Όνομα'), '  Γιώργος ');
+  await user.type(within(dialog).getByLabelText('Email'), 'g@example.gr');
+  const submit = within(dialog).getByRole('button', { name: 'Αποστολή' });
+  await user.dblClick(submit);
+  await waitFor(() => expect(submit).toBeDisabled());
+  expect(submit).toHaveAttribute('aria-busy', 'true');
+  expect(submit.querySelector('[class*=spinner]')).not.toBeNull();
+  expect(send).toHaveBeenCalledTimes(1);
+  expect(send).toHaveBeenCalledWith('maria', { name: 'Γιώργος', email: 'g@example.gr' });
+
+  await act(async () => finish('new-id'));
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  expect(screen.getByRole('status')).toHaveTextContent('Τα στοιχεία σας στάλθηκαν');
+});
+
+test('a failed write keeps every value, says so in Greek, logs it, and a retry works', async () => {
+  send.mockRejectedValueOnce(new Error('PERMISSION_DENIED')).mockResolvedValueOnce('id-2');
+  const user = renderActions();
+  const dialog = await openSheet(user);
+  await user.type(within(dialog).getByLabelText('Όνομα'), 'Γιώργος');
+  await user.type(within(dialog).getByLabelText('Email'), 'g@example.gr');
+  await user.type(within(dialog).getByLabelText('Τηλέφωνο'), '+30 697 000 0000');
+  await user.click(within(dialog).getByRole('button', { name: 'Αποστολή' }));
+
+  expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+    'Η αποστολή απέτυχε. Δοκιμάστε ξανά.',
+  );
+  expect(console.error).toHaveBeenCalled();
+  expect(within(dialog).getByLabelText('Όνομα')).toHaveValue('Γιώργος');
+  expect(within(dialog).getByLabelText('Email')).toHaveValue('g@example.gr');
+  expect(within(dialog).getByLabelText('Τηλέφωνο')).toHaveValue('+30 697 000 0000');
+  expect(within(dialog).getByRole('button', { name: 'Αποστολή' })).toBeEnabled();
+
+  await user.click(within(dialog).getByRole('button', { name: 'Αποστολή' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  expect(send).toHaveBeenLastCalledWith('maria', {
+    name: 'Γιώργος',
+    email: 'g@example.gr',
+    phone: '+30 697 000 0000',
+  });
+});
+
+describe('Save contact', () => {
+  test('is a plain link to the vCard, named after the first name', () => {
+    renderActions();
+    const link = screen.getByRole('link', { name: 'Αποθήκευση Επαφής' });
+    expect(link).toHaveAttribute('href', '/maria/vcard');
+    expect(link).toHaveAttribute('download', 'Μαρία.vcf');
+  });
+
+  test('a failed download shows a Greek message instead of doing nothing', async () => {
+    const fetchMock = jest.fn().mockResolvedValue({ ok: false, status: 503 });
+    Object.assign(globalThis, { fetch: fetchMock });
+    const user = renderActions();
+    await user.click(screen.getByRole('link', { name: 'Αποθήκευση Επαφής' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(SAVE_FAILED);
+    expect(fetchMock).toHaveBeenCalledWith('/maria/vcard');
+  });
+});

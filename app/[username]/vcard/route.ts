@@ -1,0 +1,42 @@
+import { safeHttpUrl } from '@/lib/links';
+import { normalisePhone } from '@/lib/phone';
+import { getProfile } from '@/lib/profile-store';
+import { parseUsername } from '@/lib/username';
+import { buildVCard, vcardContentDisposition, vcardFileName } from '@/lib/vcard';
+
+// Cached like the page and regenerated with it; the card (with its photo) stays out of the page.
+export const revalidate = 3600;
+export const dynamic = 'force-static';
+export const dynamicParams = true;
+
+export async function generateStaticParams(): Promise<Array<{ username: string }>> {
+  // Rendered on first request rather than at build time: a build stays one read per profile.
+  return [];
+}
+
+export async function GET(
+  _request: Request,
+  { params }: { params: Promise<{ username: string }> },
+) {
+  const username = parseUsername((await params).username);
+  const profile = username === null ? null : await getProfile(username);
+  if (!profile) {
+    return new Response('Not Found', { status: 404, headers: { 'content-type': 'text/plain' } });
+  }
+  const card = buildVCard({
+    firstName: profile.firstName,
+    lastName: profile.lastName,
+    jobTitle: profile.jobTitle,
+    companyName: profile.companyName,
+    phone: normalisePhone(profile.phoneNumber),
+    email: profile.email,
+    url: safeHttpUrl(profile.websiteLink),
+    thumbnailBase64: profile.thumbnailBase64,
+  });
+  return new Response(card, {
+    headers: {
+      'content-type': 'text/vcard; charset=utf-8',
+      'content-disposition': vcardContentDisposition(vcardFileName(profile.firstName || username!)),
+    },
+  });
+}

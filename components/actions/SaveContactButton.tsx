@@ -1,0 +1,58 @@
+'use client';
+
+// A plain link to the vCard route, so Save contact works without scripts. With scripts it
+// fetches the file itself to show a spinner while it comes, and a message if it cannot.
+import { useState, type MouseEvent } from 'react';
+import styles from './buttons.module.css';
+
+export const SAVE_FAILED = 'Η αποθήκευση της επαφής απέτυχε. Δοκιμάστε ξανά.';
+
+export default function SaveContactButton({ href, fileName }: { href: string; fileName: string }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+
+  async function download(event: MouseEvent<HTMLAnchorElement>) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setError('');
+    try {
+      const res = await fetch(href);
+      if (!res.ok) throw new Error(`vCard: HTTP ${res.status}`);
+      const url = URL.createObjectURL(await res.blob());
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = fileName;
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch (e) {
+      console.error(e);
+      setError(SAVE_FAILED);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <a
+        href={href}
+        download={fileName}
+        className={styles.save}
+        aria-busy={busy}
+        aria-disabled={busy}
+        onClick={download}
+      >
+        {busy && <span className={styles.spinner} aria-hidden="true" />}
+        Αποθήκευση Επαφής
+      </a>
+      {error && (
+        <p className={styles.error} role="alert">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,114 @@
+'use client';
+
+import { Formik, type FormikHelpers } from 'formik';
+import { useId, useRef } from 'react';
+import {
+  CONTACT_MESSAGES,
+  contactSchema,
+  initialContactValues,
+  toContactDoc,
+  type ContactFormValues,
+} from '@/lib/contact-form';
+import styles from './ExchangeSheet.module.css';
+
+type Field = keyof ContactFormValues;
+
+const FIELDS: Array<{
+  name: Field;
+  label: string;
+  type: string;
+  inputMode?: 'tel' | 'email';
+  autoComplete: string;
+}> = [
+  { name: 'name', label: 'Όνομα', type: 'text', autoComplete: 'name' },
+  { name: 'email', label: 'Email', type: 'email', inputMode: 'email', autoComplete: 'email' },
+  { name: 'phone', label: 'Τηλέφωνο', type: 'tel', inputMode: 'tel', autoComplete: 'tel' },
+];
+
+export default function ContactForm({
+  username,
+  onSent,
+}: {
+  username: string;
+  onSent: () => void;
+}) {
+  const id = useId();
+  const inFlight = useRef(false);
+
+  async function submit(values: ContactFormValues, helpers: FormikHelpers<ContactFormValues>) {
+    // A double tap must create one entry, not two.
+    if (inFlight.current) return;
+    inFlight.current = true;
+    helpers.setStatus(undefined);
+    try {
+      const { sendContact } = await import('@/lib/firebase/contacts-client');
+      await sendContact(username, toContactDoc(values));
+      onSent();
+    } catch (error) {
+      console.error('Contact exchange failed:', error);
+      // The sheet stays open with everything typed; the visitor can try again.
+      helpers.setStatus(CONTACT_MESSAGES.sendFailed);
+    } finally {
+      inFlight.current = false;
+    }
+  }
+
+  return (
+    <Formik
+      initialValues={initialContactValues}
+      validationSchema={contactSchema}
+      validateOnBlur={false}
+      onSubmit={submit}
+    >
+      {({ values, errors, submitCount, isSubmitting, status, handleChange, handleSubmit }) => (
+        <form className={styles.form} onSubmit={handleSubmit} noValidate>
+          {FIELDS.map((field) => {
+            const error = submitCount > 0 ? errors[field.name] : undefined;
+            const inputId = `${id}-${field.name}`;
+            const errorId = `${inputId}-error`;
+            return (
+              <div key={field.name} className={styles.field}>
+                <label htmlFor={inputId} className="visually-hidden">
+                  {field.label}
+                </label>
+                <input
+                  id={inputId}
+                  name={field.name}
+                  type={field.type}
+                  inputMode={field.inputMode}
+                  autoComplete={field.autoComplete}
+                  placeholder={field.label}
+                  value={values[field.name]}
+                  onChange={handleChange}
+                  className={error ? `${styles.input} ${styles.invalid}` : styles.input}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? errorId : undefined}
+                  aria-required={field.name !== 'phone'}
+                />
+                {error && (
+                  <p id={errorId} className={styles.fieldError}>
+                    {error}
+                  </p>
+                )}
+              </div>
+            );
+          })}
+          {status && (
+            <p className={styles.sendError} role="alert">
+              {status}
+            </p>
+          )}
+          <button
+            type="submit"
+            className={styles.submit}
+            disabled={isSubmitting}
+            aria-busy={isSubmitting}
+          >
+            {isSubmitting && <span className={styles.spinner} aria-hidden="true" />}
+            Αποστολή
+          </button>
+        </form>
+      )}
+    </Formik>
+  );
+}

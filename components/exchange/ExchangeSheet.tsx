@@ -1,0 +1,93 @@
+'use client';
+
+// The contact-exchange bottom sheet, loaded on demand by CardActions.
+import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { useReducedMotion } from 'motion/react';
+import { Sheet } from 'react-modal-sheet';
+import ContactForm from './ContactForm';
+import styles from './ExchangeSheet.module.css';
+
+interface Props {
+  isOpen: boolean;
+  username: string;
+  firstName: string;
+  onClose: () => void;
+  onSent: () => void;
+}
+
+const FOCUSABLE = 'input, button, textarea, select, a[href], [tabindex]:not([tabindex="-1"])';
+
+export default function ExchangeSheet({ isOpen, username, firstName, onClose, onSent }: Props) {
+  const titleId = useId();
+  const containerRef = useRef<HTMLDivElement>(null);
+  const reducedMotion = useReducedMotion() ?? false;
+
+  useEffect(() => {
+    if (!isOpen) return;
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    // Focus moves into the sheet as it opens, to its first field.
+    const timer = setTimeout(() => {
+      containerRef.current?.querySelector<HTMLElement>('input')?.focus({ preventScroll: true });
+    }, 50);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      clearTimeout(timer);
+    };
+  }, [isOpen, onClose]);
+
+  // Tab and Shift+Tab stay inside the open sheet.
+  function trapFocus(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key !== 'Tab' || !containerRef.current) return;
+    const items = [...containerRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+      (el) => !el.hasAttribute('disabled'),
+    );
+    if (items.length === 0) return;
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  }
+
+  return (
+    <Sheet
+      isOpen={isOpen}
+      onClose={onClose}
+      detent="content"
+      dragCloseThreshold={0.25}
+      tweenConfig={{ ease: 'easeInOut', duration: 0.5 }}
+      prefersReducedMotion={reducedMotion}
+    >
+      <Sheet.Container
+        ref={containerRef}
+        className={styles.container}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        onKeyDown={trapFocus}
+      >
+        <Sheet.Header className={styles.header}>
+          <div className={styles.handle} aria-hidden="true" />
+          <h2 id={titleId} className={styles.title}>
+            Ανταλλαγή στοιχείων με {firstName}
+          </h2>
+          <button type="button" className={styles.close} onClick={onClose} aria-label="Κλείσιμο">
+            ×
+          </button>
+        </Sheet.Header>
+        <Sheet.Content className={styles.content} disableDrag>
+          {/* A fresh form on every open: closing the sheet any way resets what it held. */}
+          {isOpen && <ContactForm username={username} onSent={onSent} />}
+        </Sheet.Content>
+      </Sheet.Container>
+      <Sheet.Backdrop className={styles.backdrop} onTap={onClose} />
+    </Sheet>
+  );
+}
