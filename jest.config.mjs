@@ -23,13 +23,19 @@ export default async function config() {
       project('unit', { testMatch: ['<rootDir>/__tests__/unit/**/*.test.{ts,tsx}'] }),
       project('emulator', {
         testMatch: ['<rootDir>/__tests__/emulator/**/*.test.{ts,tsx}'],
-        testTimeout: 30_000,
+        setupFilesAfterEnv: [
+          ...base.setupFilesAfterEnv,
+          '<rootDir>/__tests__/setup/slow-timeout.ts',
+        ],
         globalSetup: '<rootDir>/__tests__/setup/global-setup.ts',
         globalTeardown: '<rootDir>/__tests__/setup/global-teardown.ts',
       }),
       project('e2e', {
         testMatch: ['<rootDir>/__tests__/e2e/**/*.test.{ts,tsx}'],
-        testTimeout: 60_000,
+        setupFilesAfterEnv: [
+          ...base.setupFilesAfterEnv,
+          '<rootDir>/__tests__/setup/slow-timeout.ts',
+        ],
         globalSetup: '<rootDir>/__tests__/setup/global-setup-e2e.ts',
         globalTeardown: '<rootDir>/__tests__/setup/global-teardown.ts',
       }),
