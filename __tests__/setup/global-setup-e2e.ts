@@ -1,5 +1,6 @@
 // One production build (`next build` into .next-test) and one `next start`, both on the run's
 // emulator, for every e2e test file.
+import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { adminDb } from '../../lib/firebase/admin-app';
@@ -10,7 +11,9 @@ import { loadProfilesFile, seedProfiles } from '../../scripts/lib/seed';
 import { MALFORMED_PROFILES } from '../fixtures/profiles';
 import { ensureEmulator, harness, ROOT } from './harness';
 
-export const E2E_DIST_DIR = '.next-test';
+// KARTA_E2E_DIST_DIR lets two runs on one machine build side by side.
+export const E2E_DIST_DIR = process.env.KARTA_E2E_DIST_DIR || '.next-test';
+export const E2E_REVALIDATE_SECRET = randomBytes(24).toString('hex');
 const ARTIFACTS = path.join(ROOT, 'artifacts');
 
 function runLogged(args: string[], env: NodeJS.ProcessEnv, log: string): Promise<void> {
@@ -38,6 +41,7 @@ export default async function globalSetup(): Promise<void> {
     ...process.env,
     NEXT_DIST_DIR: E2E_DIST_DIR,
     NEXT_PUBLIC_SITE_URL: baseUrl,
+    REVALIDATE_SECRET: E2E_REVALIDATE_SECRET,
   };
   const started = Date.now();
   await runLogged([NEXT_BIN, 'build'], env, path.join(ARTIFACTS, 'e2e-build.log'));
@@ -56,4 +60,5 @@ export default async function globalSetup(): Promise<void> {
   process.env.KARTA_BASE_URL = baseUrl;
   process.env.NEXT_DIST_DIR = E2E_DIST_DIR;
   process.env.NEXT_PUBLIC_SITE_URL = baseUrl;
+  process.env.REVALIDATE_SECRET = E2E_REVALIDATE_SECRET;
 }

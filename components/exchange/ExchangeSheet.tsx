@@ -87,7 +87,16 @@ export default function ExchangeSheet({ isOpen, username, firstName, onClose, on
           {isOpen && <ContactForm username={username} onSent={onSent} />}
         </Sheet.Content>
       </Sheet.Container>
-      <Sheet.Backdrop className={styles.backdrop} onTap={onClose} />
+      {/* A tap outside closes the sheet, for pointers only: the library makes the backdrop an
+          unnamed <button>, and keyboard and screen-reader users already have Escape and the
+          named close button inside the dialog, so it is kept out of the tab order and the
+          accessibility tree. */}
+      <Sheet.Backdrop
+        className={styles.backdrop}
+        onTap={onClose}
+        aria-hidden="true"
+        tabIndex={-1}
+      />
     </Sheet>
   );
 }

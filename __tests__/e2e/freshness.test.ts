@@ -1,0 +1,248 @@
+// Freshness: on-demand revalidation, the change watcher, and stale-while-down, against the
+// production build on the emulator.
+import { cpSync, mkdtempSync, readdirSync, rmSync, utimesSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { deleteApp, initializeApp } from 'firebase-admin/app';
+import { getFirestore } from 'firebase-admin/firestore';
+import { adminDb } from '@/lib/firebase/admin-app';
+import { freePort, startEmulator, type RunningEmulator } from '@/scripts/lib/emulator';
+import { DEMO_PROFILES_FILE, ROOT, RULES_FILE } from '@/scripts/lib/paths';
+import { NEXT_BIN, startProcess, stopProcess, waitForHttp } from '@/scripts/lib/processes';
+import { loadProfilesFile, seedProfiles } from '@/scripts/lib/seed';
+import { startWatcher } from '@/scripts/lib/watcher';
+import { baseUrl } from '../helpers/browser';
+import { get } from '../helpers/http';
+
+const secret = () => process.env.REVALIDATE_SECRET as string;
+
+function revalidate(body: unknown, auth: string | null = `Bearer ${secret()}`, base = baseUrl()) {
+  return fetch(`${base}/api/revalidate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(auth ? { authorization: auth } : {}) },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+/** Polls until the page shows `text`; returns the milliseconds it took. */
+async function timeUntilShown(
+  pathname: string,
+  text: string,
+  since: number,
+  base = baseUrl(),
+  limitMs = 20_000,
+) {
+  for (;;) {
+    const res = await fetch(`${base}${pathname}`);
+    if ((await res.text()).includes(text)) return Date.now() - since;
+    if (Date.now() - since > limitMs) throw new Error(`${pathname} never showed "${text}"`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+describe('POST /api/revalidate', () => {
+  test.each([
+    ['no Authorization header', null, { username: 'maria' }, 401],
+    ['a wrong secret', 'Bearer wrong', { username: 'maria' }, 401],
+    ['a secret without Bearer', 'SECRET', { username: 'maria' }, 401],
+    ['malformed JSON', 'ok', '{"username":', 400],
+    ['an invalid username', 'ok', { username: 'a/b' }, 400],
+    ['a list over 100', 'ok', { usernames: Array.from({ length: 101 }, (_, i) => `u${i}`) }, 400],
+    ['both keys', 'ok', { username: 'a', usernames: ['b'] }, 400],
+    ['a number', 'ok', { username: 42 }, 400],
+  ])('%s → %i', async (_, auth, body, status) => {
+    const header = auth === 'ok' ? `Bearer ${secret()}` : auth === 'SECRET' ? secret() : auth;
+    const res = await revalidate(body, header);
+    expect(res.status).toBe(status);
+    const text = await res.text();
+    expect(text).not.toContain(secret());
+    expect(text).not.toMatch(/at .*\.(js|ts):\d+/);
+    expect(JSON.parse(text)).toHaveProperty('error');
+  });
+
+  test('a valid list → 200 with the usernames revalidated', async () => {
+    const res = await revalidate({ usernames: ['maria', 'nikos', 'maria'] });
+    expect(res.status).toBe(200);
+    expect((await res.json()).revalidated).toEqual(['maria', 'nikos']);
+  });
+
+  test('other methods → 405', async () => {
+    for (const method of ['GET', 'PUT', 'DELETE', 'PATCH']) {
+      const res = await fetch(`${baseUrl()}/api/revalidate`, { method });
+      expect([method, res.status, res.headers.get('allow')]).toEqual([method, 405, 'POST']);
+    }
+  });
+});
+
+test('with the watcher running, an edit of jobTitle reaches the page and the vCard', async () => {
+  const logs: string[] = [];
+  const watcher = startWatcher({
+    db: adminDb(),
+    siteUrl: baseUrl(),
+    secret: secret(),
+    log: (line) => logs.push(line),
+  });
+  try {
+    await watcher.ready;
+    // Both are cached before the edit.
+    expect((await get('/alice')).body).toContain('Product Designer');
+    expect((await get('/alice/vcard')).body).toContain('TITLE:Product Designer');
+    const title = `Head of Design ${Date.now()}`;
+    const written = Date.now();
+    await adminDb().doc('users/alice').update({ jobTitle: title });
+    const pageMs = await timeUntilShown('/alice', title, written);
+    const vcardMs = await timeUntilShown('/alice/vcard', `TITLE:${title}`, written);
+    console.log(`freshness: write → page ${pageMs} ms, write → vCard ${vcardMs} ms (goal < 2000)`);
+    expect(
+      logs.some((l) => /^revalidated alice \(modified\) \d+ ms after the change$/.test(l)),
+    ).toBe(true);
+  } finally {
+    await watcher.stop();
+  }
+});
+
+test('several edits within a second give one call per username', async () => {
+  const calls: string[][] = [];
+  const watcher = startWatcher({
+    db: adminDb(),
+    siteUrl: baseUrl(),
+    secret: secret(),
+    log: () => {},
+    fetchImpl: async (url, init) => {
+      calls.push(JSON.parse(String(init?.body)).usernames);
+      return fetch(url, init);
+    },
+  });
+  try {
+    await watcher.ready;
+    for (let i = 0; i < 4; i++) {
+      await adminDb()
+        .doc('users/nikos')
+        .update({ city: `Αθήνα ${i}` });
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(calls).toEqual([['nikos']]);
+  } finally {
+    await watcher.stop();
+    await adminDb().doc('users/nikos').update({ city: 'Αθήνα' });
+  }
+});
+
+test('a profile created after the build: 404 before, 200 after creation and revalidation', async () => {
+  const username = `new-${Date.now()}`;
+  expect((await get(`/${username}`)).status).toBe(404);
+  await adminDb().doc(`users/${username}`).set({ username, firstName: 'Νέα', lastName: 'Κάρτα' });
+  expect((await revalidate({ username })).status).toBe(200);
+  const res = await get(`/${username}`);
+  expect(res.status).toBe(200);
+  expect(res.body).toContain('Νέα Κάρτα');
+});
+
+test('a profile deleted: 404 after revalidation', async () => {
+  expect((await get('/malformed-empty')).status).toBe(200);
+  const snapshot = await adminDb().doc('users/malformed-empty').get();
+  await adminDb().doc('users/malformed-empty').delete();
+  try {
+    expect((await revalidate({ username: 'malformed-empty' })).status).toBe(200);
+    const res = await get('/malformed-empty');
+    expect(res.status).toBe(404);
+    expect(res.body).toContain('Oops!');
+    expect((await get('/malformed-empty/vcard')).status).toBe(404);
+  } finally {
+    await adminDb().doc('users/malformed-empty').set(snapshot.data()!);
+  }
+});
+
+describe('stale while down', () => {
+  // A server of its own on a copy of the build, reading an emulator of its own, so stopping
+  // Firestore here touches no other test.
+  let emulator: RunningEmulator | undefined;
+  let server: ReturnType<typeof startProcess>;
+  let distDir: string;
+  let base: string;
+  let firestorePort: number;
+
+  async function seedOwnEmulator(jobTitle: string) {
+    const app = initializeApp(
+      { projectId: process.env.NEXT_PUBLIC_FIREBASE_PROJECT_ID },
+      `stale-${Date.now()}`,
+    );
+    // firebase-admin reads FIRESTORE_EMULATOR_HOST when the Firestore instance is created.
+    const shared = process.env.FIRESTORE_EMULATOR_HOST;
+    process.env.FIRESTORE_EMULATOR_HOST = emulator!.hostPort;
+    try {
+      const profiles = loadProfilesFile(DEMO_PROFILES_FILE).map((p) =>
+        p.username === 'maria' ? { ...p, jobTitle } : p,
+      );
+      await seedProfiles(getFirestore(app), profiles);
+    } finally {
+      process.env.FIRESTORE_EMULATOR_HOST = shared;
+      await deleteApp(app);
+    }
+  }
+
+  beforeAll(async () => {
+    const built = path.join(ROOT, process.env.NEXT_DIST_DIR as string);
+    distDir = mkdtempSync(path.join(ROOT, '.next-stale-'));
+    for (const entry of readdirSync(built)) {
+      if (entry !== 'cache')
+        cpSync(path.join(built, entry), path.join(distDir, entry), { recursive: true });
+    }
+    // Stands in for the revalidation window passing: /maria's build-time files are dated two
+    // hours back, past its one-hour window (Next dates a build-time page by its file).
+    const twoHoursAgo = new Date(Date.now() - 2 * 3600_000);
+    for (const file of readdirSync(path.join(distDir, 'server'), {
+      recursive: true,
+      encoding: 'utf8',
+    })) {
+      if (/(^|\/)maria\./.test(file))
+        utimesSync(path.join(distDir, 'server', file), twoHoursAgo, twoHoursAgo);
+    }
+
+    // Firestore is down from the start: nothing answers on this port yet.
+    firestorePort = await freePort();
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    server = startProcess(
+      process.execPath,
+      [NEXT_BIN, 'start', '-p', String(port), '-H', '127.0.0.1'],
+      {
+        cwd: ROOT,
+        stdio: 'pipe',
+        env: {
+          ...process.env,
+          NEXT_DIST_DIR: path.basename(distDir),
+          FIRESTORE_EMULATOR_HOST: `127.0.0.1:${firestorePort}`,
+          FIRESTORE_READ_TIMEOUT_MS: '1500',
+        },
+      },
+    );
+    await waitForHttp(`${base}/`);
+  });
+
+  afterAll(async () => {
+    if (server) await stopProcess(server);
+    await emulator?.stop();
+    if (distDir) rmSync(distDir, { recursive: true, force: true });
+  });
+
+  test('Firestore down: a page past its window is served with its last good content; back up: it refreshes', async () => {
+    // Each request finds the page stale and regenerates it in the background, which fails
+    // (the read throws): the last good page keeps being served, never an empty page or a 404.
+    for (let i = 0; i < 3; i++) {
+      const res = await fetch(`${base}/maria`);
+      expect([i, res.status]).toEqual([i, 200]);
+      expect(res.headers.get('x-nextjs-cache')).toBe('STALE');
+      expect(await res.text()).toContain('Αρχιτέκτονας');
+      await new Promise((r) => setTimeout(r, 2000));
+    }
+
+    emulator = await startEmulator({ rulesPath: RULES_FILE, port: firestorePort });
+    await seedOwnEmulator('Πολεοδόμος');
+    // firebase-admin's gRPC channel backs off while Firestore is away, so the first successful
+    // regeneration can take a while after it returns.
+    const recovered = await timeUntilShown('/maria', 'Πολεοδόμος', Date.now(), base, 50_000);
+    console.log(`stale-while-down: fresh content ${recovered} ms after Firestore returned`);
+  });
+});

@@ -1,0 +1,320 @@
+// Quality gates on the production build in real Chromium: accessibility (axe-core, every rule it
+// runs by default), layout at a phone and a desktop width, the card without JavaScript, and pages
+// that load without a single console error or failed request.
+import { readFileSync } from 'node:fs';
+import type axe from 'axe-core';
+import type { Browser, BrowserContextOptions, Page, Response } from 'playwright-core';
+import { DEMO_PROFILES_FILE } from '@/scripts/lib/paths';
+import { loadProfilesFile } from '@/scripts/lib/seed';
+import { baseUrl, launchBrowser } from '../helpers/browser';
+
+declare global {
+  interface Window {
+    axe: typeof axe;
+  }
+}
+
+const AXE_SOURCE = require.resolve('axe-core/axe.min.js');
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+const maria = loadProfilesFile(DEMO_PROFILES_FILE).find((p) => p.username === 'maria')!;
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function open(
+  pathname: string,
+  options: BrowserContextOptions = {},
+): Promise<{ page: Page; response: Response | null }> {
+  const page = await browser.newPage({ viewport: PHONE, ...options });
+  const response = await page.goto(`${baseUrl()}${pathname}`, { waitUntil: 'networkidle' });
+  return { page, response };
+}
+
+interface Finding {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: string; summary: string }>;
+}
+
+async function runAxe(
+  page: Page,
+  options: axe.RunOptions = {},
+): Promise<{ violations: Finding[]; passed: string[] }> {
+  await page.addScriptTag({ path: AXE_SOURCE });
+  // Only plain data crosses back from the page: axe's results hold nothing Node needs beyond this.
+  return page.evaluate(async (opts) => {
+    const results = await window.axe.run(document, opts);
+    return {
+      violations: results.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact ?? null,
+        help: v.help,
+        nodes: v.nodes.map((n) => ({
+          target: n.target.map(String).join(' '),
+          summary: n.failureSummary ?? '',
+        })),
+      })),
+      passed: results.passes.map((p) => p.id),
+    };
+  }, options);
+}
+
+/** One line per failing node, so a failure says what to fix and where. */
+function explain(violations: Finding[]): string[] {
+  return violations.flatMap((v) =>
+    v.nodes.map(
+      (n) => `${v.id} (${v.impact}): ${v.help} at ${n.target}: ${n.summary.replace(/\s+/g, ' ')}`,
+    ),
+  );
+}
+
+describe('axe-core finds no violations', () => {
+  test('a demo profile with the sheet closed', async () => {
+    const { page } = await open('/maria');
+    const { violations, passed } = await runAxe(page);
+    expect(explain(violations)).toEqual([]);
+    expect(passed).toContain('color-contrast');
+    await page.close();
+  });
+
+  test('the same profile with the contact-exchange sheet open', async () => {
+    const { page } = await open('/maria');
+    await page.getByRole('button', { name: 'Ανταλλαγή Επαφής' }).click();
+    await page.getByRole('dialog', { name: 'Ανταλλαγή στοιχείων με Μαρία' }).waitFor();
+    // The 0.5 s open animation: mid-slide, contrast would be measured against a moving sheet.
+    await page.waitForTimeout(600);
+    const { violations, passed } = await runAxe(page);
+    expect(explain(violations)).toEqual([]);
+    // The form itself was checked, not just the page behind it.
+    expect(passed).toEqual(expect.arrayContaining(['label', 'aria-dialog-name']));
+    await page.close();
+  });
+
+  test('the 404 page', async () => {
+    const { page, response } = await open('/nobody-here');
+    expect(response?.status()).toBe(404);
+    const { violations } = await runAxe(page);
+    expect(explain(violations)).toEqual([]);
+    await page.close();
+  });
+
+  test('/', async () => {
+    const { page } = await open('/');
+    // "/" is specified as exactly the text "Hello world!" in a <main> (app/page.tsx, outside
+    // this file's remit), so it has no level-one heading; every other rule still runs.
+    const { violations } = await runAxe(page, {
+      rules: { 'page-has-heading-one': { enabled: false } },
+    });
+    expect(explain(violations)).toEqual([]);
+    await page.close();
+  });
+});
+
+describe.each([
+  ['390x844', PHONE],
+  ['1280x800', DESKTOP],
+])('the profile page at %s', (_, viewport) => {
+  test.each(['maria', 'eleni'])('/%s: nothing overflows horizontally', async (username) => {
+    const { page } = await open(`/${username}`, { viewport });
+    const overflow = await page.evaluate(() => {
+      const root = document.documentElement;
+      const width = root.clientWidth;
+      const beyond = [...document.querySelectorAll('body *')]
+        .filter((el) => el.getBoundingClientRect().right > width + 0.5)
+        .map((el) => `${el.tagName.toLowerCase()}.${el.className}`);
+      return { scrollWidth: root.scrollWidth, clientWidth: width, beyond };
+    });
+    expect(overflow.beyond).toEqual([]);
+    expect(overflow.scrollWidth).toBeLessThanOrEqual(overflow.clientWidth);
+    await page.close();
+  });
+
+  test('the social icons are 80x80', async () => {
+    const { page } = await open('/maria', { viewport });
+    const boxes = await page.locator('nav a[data-social] img').evaluateAll((imgs) =>
+      imgs.map((img) => {
+        const r = img.getBoundingClientRect();
+        return [r.width, r.height];
+      }),
+    );
+    expect(boxes).toEqual([
+      [80, 80],
+      [80, 80],
+      [80, 80],
+      [80, 80],
+    ]);
+    await page.close();
+  });
+
+  test('the display image has its square reserved before any image arrives', async () => {
+    const page = await browser.newPage({ viewport });
+    await page.route('**/_next/image**', (route) => route.abort());
+    await page.goto(`${baseUrl()}/maria`, { waitUntil: 'networkidle' });
+    const image = await page
+      .locator('main img')
+      .first()
+      .evaluate((img: HTMLImageElement) => {
+        const box = img.parentElement!.getBoundingClientRect();
+        return { loaded: img.naturalWidth > 0, width: box.width, height: box.height };
+      });
+    // Blocked for real, or the measurement would prove nothing.
+    expect(image.loaded).toBe(false);
+    const cardWidth = Math.min(viewport.width, 480);
+    expect(image).toEqual({ loaded: false, width: cardWidth, height: cardWidth });
+    await page.close();
+  });
+
+  test('loading the page shifts nothing (CLS = 0)', async () => {
+    const { page } = await open('/maria', { viewport });
+    const shifts = await page.evaluate(
+      () =>
+        new Promise<number[]>((resolve) => {
+          // LayoutShift is not in TypeScript's DOM library.
+          type LayoutShift = PerformanceEntry & { value: number; hadRecentInput: boolean };
+          const values: number[] = [];
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as LayoutShift[]) {
+              if (!entry.hadRecentInput) values.push(entry.value);
+            }
+          }).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => resolve(values), 500);
+        }),
+    );
+    expect(shifts).toEqual([]);
+    await page.close();
+  });
+
+  test('text contrast passes (axe color-contrast)', async () => {
+    const { page } = await open('/maria', { viewport });
+    const { violations, passed } = await runAxe(page, {
+      runOnly: { type: 'rule', values: ['color-contrast'] },
+    });
+    expect(explain(violations)).toEqual([]);
+    expect(passed).toEqual(['color-contrast']);
+    await page.close();
+  });
+});
+
+test('at 1280 the card is centred and at most 480 px wide', async () => {
+  const { page } = await open('/maria', { viewport: DESKTOP });
+  const box = await page.locator('main').evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return { left: r.left, right: document.documentElement.clientWidth - r.right, width: r.width };
+  });
+  expect(box.width).toBeGreaterThan(300);
+  expect(box.width).toBeLessThanOrEqual(480);
+  expect(Math.abs(box.left - box.right)).toBeLessThanOrEqual(1);
+  await page.close();
+});
+
+describe('without JavaScript', () => {
+  test('the card, its links and Save contact all work as plain HTML', async () => {
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      acceptDownloads: true,
+      viewport: PHONE,
+    });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl()}/maria`, { waitUntil: 'networkidle' });
+    // Scripts really are off: Next's runtime, there when they run, never started.
+    expect(await page.evaluate(() => 'next' in window)).toBe(false);
+    const { page: scripted } = await open('/maria');
+    expect(await scripted.evaluate(() => 'next' in window)).toBe(true);
+    await scripted.close();
+
+    expect(await page.locator('h1').innerText()).toBe('Μαρία Παπαδοπούλου');
+    expect(await page.getByText('Αρχιτέκτονας, @Studio Φως').count()).toBe(1);
+    const rows = await page.$$eval('[data-row]', (els) =>
+      els.map((el) => [el.getAttribute('data-row'), el.querySelector('a')?.getAttribute('href')]),
+    );
+    expect(rows).toEqual([
+      ['email', `mailto:${maria.email}`],
+      ['phone', 'tel:+306912345678'],
+      [
+        'address',
+        `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(String(maria.address))}`,
+      ],
+      ['website', 'https://www.example.gr/'],
+    ]);
+    const social = await page.$$eval('nav a', (els) =>
+      els.map((a) => [a.getAttribute('data-social'), a.getAttribute('href')]),
+    );
+    expect(social).toEqual([
+      ['facebook', 'https://www.facebook.com/example'],
+      ['instagram', 'https://www.instagram.com/example'],
+      ['viber', 'viber://chat?number=%2B306912345678'],
+      ['whatsapp', 'https://wa.me/306912345678'],
+    ]);
+
+    const save = page.getByRole('link', { name: 'Αποθήκευση Επαφής' });
+    expect(await save.getAttribute('href')).toBe('/maria/vcard');
+    const [download] = await Promise.all([page.waitForEvent('download'), save.click()]);
+    expect(download.suggestedFilename()).toBe('Μαρία.vcf');
+    const text = readFileSync((await download.path())!, 'utf8');
+    expect(text.startsWith('BEGIN:VCARD')).toBe(true);
+    expect(text).toContain('FN:Μαρία Παπαδοπούλου');
+    await context.close();
+  });
+});
+
+describe('no console errors or failed requests', () => {
+  test.each([
+    ['/', 200],
+    ['/maria', 200],
+    ['/nikos', 200],
+    ['/eleni', 200],
+    ['/kostas', 200],
+    ['/alice', 200],
+    ['/nobody-here', 404],
+  ])('%s', async (pathname, status) => {
+    const page = await browser.newPage({ viewport: PHONE });
+    const documentUrl = `${baseUrl()}${pathname}`;
+    const isDocument404 = (url: string, code: number) =>
+      status === 404 && code === 404 && url === documentUrl;
+    const problems: string[] = [];
+    page.on('console', (msg) => {
+      if (msg.type() !== 'error') return;
+      // Chromium logs the document's own 404 as a console error; only that one is expected.
+      if (isDocument404(msg.location().url, /status of 404/.test(msg.text()) ? 404 : 0)) return;
+      problems.push(`console: ${msg.text()} (${msg.location().url})`);
+    });
+    page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+    page.on('requestfailed', (req) =>
+      problems.push(`failed: ${req.url()} ${req.failure()?.errorText}`),
+    );
+    page.on('response', (res) => {
+      if (res.status() < 400) return;
+      if (isDocument404(res.url(), res.status()) && res.request().resourceType() === 'document') {
+        return;
+      }
+      problems.push(`HTTP ${res.status()}: ${res.url()}`);
+    });
+    const response = await page.goto(documentUrl, { waitUntil: 'networkidle' });
+    expect(response?.status()).toBe(status);
+
+    // Headless Chromium does not fetch icons itself: every one the head names, and /favicon.ico.
+    const icons = await page.$$eval(
+      'head link[rel~="icon"], head link[rel="apple-touch-icon"]',
+      (els) => els.map((el) => (el as HTMLLinkElement).href),
+    );
+    expect(icons.length).toBeGreaterThanOrEqual(2);
+    for (const icon of ['/favicon.ico', ...icons]) {
+      const res = await fetch(new URL(icon, baseUrl()));
+      expect([icon, res.status, res.headers.get('content-type')?.split('/')[0]]).toEqual([
+        icon,
+        200,
+        'image',
+      ]);
+    }
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,39 @@
+import { revalidatePath } from 'next/cache';
+import { checkAuthorization, parseRevalidateBody } from '@/lib/revalidate-request';
+import { profilePath, vcardPath } from '@/lib/profile-metadata';
+
+// Called by the change watcher (npm run watch), a Cloud Function, or `npm run revalidate`.
+export const dynamic = 'force-dynamic';
+
+function answer(status: number, body: Record<string, unknown>, headers: HeadersInit = {}) {
+  return Response.json(body, { status, headers: { 'cache-control': 'no-store', ...headers } });
+}
+
+export async function POST(request: Request) {
+  const denied = checkAuthorization(
+    request.headers.get('authorization'),
+    process.env.REVALIDATE_SECRET,
+  );
+  if (denied && !denied.ok) return answer(denied.status, { error: denied.error });
+
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch {
+    return answer(400, { error: 'The body is not valid JSON.' });
+  }
+  const parsed = parseRevalidateBody(body);
+  if (!parsed.ok) return answer(parsed.status, { error: parsed.error });
+
+  for (const username of parsed.usernames) {
+    revalidatePath(profilePath(username));
+    revalidatePath(vcardPath(username));
+  }
+  return answer(200, { revalidated: parsed.usernames, now: Date.now() });
+}
+
+function notAllowed() {
+  return answer(405, { error: 'Use POST.' }, { allow: 'POST' });
+}
+
+export { notAllowed as GET, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };

@@ -1,0 +1,162 @@
+// npm run bench: page weight, Lighthouse, throughput and contact-write latency of a production
+// build on the Firestore emulator with the demo data, compared with the budgets in
+// scripts/lib/bench/report.ts. Prints the figures, a summary and a Markdown block for README.
+// Exits 0 whatever the figures; 1 only when a part could not run. Ctrl-C stops everything.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { adminDb } from '../lib/firebase/admin-app';
+import { measureContactWrites } from './lib/bench/contacts';
+import { rawGet } from './lib/bench/http';
+import { runLighthouse } from './lib/bench/lighthouse';
+import { ensureNginx, startNginx } from './lib/bench/nginx';
+import { budgetRows, details, markdown, summary, type BenchResults } from './lib/bench/report';
+import { startBenchStack } from './lib/bench/stack';
+import { measureThroughput, type Throughput } from './lib/bench/throughput';
+import { measureWeight } from './lib/bench/weight';
+import { CHROMIUM_ARGS, ensureChromium } from './lib/chromium';
+import { EmulatorSetupError } from './lib/emulator';
+import { onShutdown } from './lib/processes';
+
+const USERNAME = 'maria';
+const LIGHTHOUSE_RUNS = 3;
+const CONTACT_WRITES = 20;
+
+type Cleanup = () => Promise<void>;
+const cleanups: Cleanup[] = [];
+const addCleanup = (cleanup: Cleanup) => void cleanups.push(cleanup);
+
+/** Stops everything started so far, newest first, each once. */
+async function cleanup(): Promise<void> {
+  while (cleanups.length) {
+    const next = cleanups.pop();
+    await next?.().catch((error: Error) => console.error(`cleanup: ${error.message}`));
+  }
+}
+
+function chromiumVersion(bin: string): string {
+  try {
+    const out = execFileSync(bin, ['--version'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    return out.match(/[\d.]+/)?.[0] ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+async function part(name: string, results: BenchResults, run: () => Promise<void>) {
+  const started = Date.now();
+  console.log(`\n-- ${name}…`);
+  try {
+    await run();
+    console.log(`-- ${name}: done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    results.errors[name] = message.split('\n')[0];
+    console.error(`-- ${name} failed:`, error);
+  }
+}
+
+async function main(): Promise<number> {
+  const runDir = mkdtempSync(path.join(os.tmpdir(), 'karta-bench-'));
+  onShutdown(cleanup);
+  const chromiumPath = ensureChromium();
+  const cpus = os.cpus();
+  const results: BenchResults = {
+    date: new Date().toISOString().slice(0, 10),
+    machine:
+      `${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${cpus.length} cores, Node ${process.version}, ` +
+      `Chromium ${chromiumVersion(chromiumPath)}`,
+    profilePath: `/${USERNAME}`,
+    errors: {},
+  };
+
+  const stack = await startBenchStack(runDir, addCleanup);
+  const profileUrl = `${stack.baseUrl}/${USERNAME}`;
+  const rootUrl = `${stack.baseUrl}/`;
+
+  const browser: Browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: CHROMIUM_ARGS,
+    headless: true,
+    // Our own shutdown closes it, after the other processes.
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+  });
+  addCleanup(() => browser.close());
+
+  await part('weight', results, async () => {
+    results.weight = await measureWeight(browser, stack.baseUrl, USERNAME);
+  });
+
+  await part('lighthouse', results, async () => {
+    const [profile, root] = await runLighthouse(
+      chromiumPath,
+      [profileUrl, rootUrl],
+      LIGHTHOUSE_RUNS,
+      runDir,
+      addCleanup,
+    );
+    results.lighthouse = { profile, root, runs: LIGHTHOUSE_RUNS };
+  });
+
+  await part('throughput', results, async () => {
+    const rows: Throughput[] = [];
+    let nginxNote: string | undefined;
+    rows.push(await measureThroughput({ label: 'profile', url: profileUrl }));
+    rows.push(await measureThroughput({ label: 'root', url: rootUrl }));
+    const nginx = ensureNginx();
+    if ('skipped' in nginx) {
+      nginxNote = `row skipped: ${nginx.skipped}`;
+    } else {
+      const page = await rawGet(profileUrl);
+      if (page.status !== 200) throw new Error(`GET ${profileUrl}: HTTP ${page.status}`);
+      const url = await startNginx(nginx.bin, page.body, USERNAME, runDir, addCleanup);
+      rows.push(await measureThroughput({ label: 'nginx', url }));
+      nginxNote = `${nginx.bin}, worker_processes auto, serving the HTML saved from next start`;
+    }
+    results.throughput = { rows, nginxNote };
+  });
+
+  await part('contacts', results, async () => {
+    results.contacts = await measureContactWrites(
+      browser,
+      adminDb(),
+      profileUrl,
+      USERNAME,
+      CONTACT_WRITES,
+    );
+  });
+
+  await cleanup();
+  const rows = budgetRows(results);
+  console.log(details(results));
+  console.log('\n== Summary\n');
+  console.log(summary(rows));
+  const missed = rows.filter((row) => row.status === 'MISS').length;
+  console.log(
+    `\n${rows.filter((row) => row.status === 'PASS').length} PASS, ${missed} MISS, ` +
+      `${rows.filter((row) => row.status === 'ERROR').length} ERROR`,
+  );
+  console.log('\n----- Markdown for README.md (## Performance, at the end) -----\n');
+  console.log(markdown(results, rows));
+  console.log('\n----- end -----');
+
+  const failed = Object.keys(results.errors).length > 0;
+  if (failed) console.log(`\nLogs kept in ${runDir}`);
+  else rmSync(runDir, { recursive: true, force: true });
+  return failed ? 1 : 0;
+}
+
+main()
+  .then((code) => process.exit(code))
+  .catch(async (error: Error) => {
+    console.error(error instanceof EmulatorSetupError ? error.message : error);
+    await cleanup();
+    process.exit(1);
+  });
