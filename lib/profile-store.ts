@@ -1,11 +1,13 @@
 import 'server-only';
 import { cache } from 'react';
-import { FieldPath } from 'firebase-admin/firestore';
+import type { DocumentSnapshot } from 'firebase-admin/firestore';
 import { adminDb } from './firebase/admin';
 import { normaliseProfile, type Profile } from './profile';
 
 const USERS = 'users';
 const PAGE_SIZE = 1000;
+/** Documents fetched in one round trip while pre-rendering. */
+const BUILD_CHUNK = 200;
 
 /** Reads must end: a regeneration that hangs on an unreachable Firestore holds a request open. */
 export const READ_DEADLINE_MS = Number(process.env.FIRESTORE_READ_TIMEOUT_MS) || 8000;
@@ -26,18 +28,9 @@ function withDeadline<T>(promise: Promise<T>, what: string): Promise<T> {
   return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }
 
-/**
- * The profile, or null only when the document does not exist. Any failed read throws, so that
- * ISR keeps serving the last good page rather than caching a 404.
- */
-export const getProfile = cache(async (username: string): Promise<Profile | null> => {
-  const snapshot = await withDeadline(
-    adminDb().collection(USERS).doc(username).get(),
-    `users/${username}`,
-  );
-  if (!snapshot.exists) return null;
-  return normaliseProfile(snapshot.id, snapshot.data());
-});
+function fromSnapshot(snapshot: DocumentSnapshot): Profile | null {
+  return snapshot.exists ? normaliseProfile(snapshot.id, snapshot.data()) : null;
+}
 
 /** Every username, without downloading any field (a field-less select), page by page. */
 export async function listUsernames(): Promise<string[]> {
@@ -47,7 +40,7 @@ export async function listUsernames(): Promise<string[]> {
     let query = adminDb()
       .collection(USERS)
       .select()
-      .orderBy(FieldPath.documentId())
+      .orderBy('__name__')
       .limit(PAGE_SIZE);
     if (last !== undefined) query = query.startAfter(last);
     const page = await withDeadline(query.get(), 'users (list)');
@@ -56,3 +49,48 @@ export async function listUsernames(): Promise<string[]> {
     last = page.docs[page.docs.length - 1].id;
   }
 }
+
+// While `next build` pre-renders every card, one round trip per page dominates. The build
+// renders pages in the order generateStaticParams gave (sorted ids), so the first read of a
+// chunk fetches the next BUILD_CHUNK profiles with one getAll; only that chunk is kept, which
+// keeps memory flat however many users there are.
+const IS_BUILD = process.env.NEXT_PHASE === 'phase-production-build';
+let buildOrder: Promise<{ ids: string[]; at: Map<string, number> }> | undefined;
+let buildChunk: Promise<Map<string, Profile | null>> | undefined;
+let buildChunkIds = new Set<string>();
+
+async function readDuringBuild(username: string): Promise<Profile | null | undefined> {
+  if (!buildChunkIds.has(username)) {
+    buildOrder ??= listUsernames().then((ids) => ({
+      ids,
+      at: new Map(ids.map((id, i) => [id, i])),
+    }));
+    const order = await buildOrder;
+    const at = order.at.get(username);
+    if (at === undefined) return undefined;
+    const ids = order.ids.slice(at, at + BUILD_CHUNK);
+    buildChunkIds = new Set(ids);
+    const db = adminDb();
+    buildChunk = withDeadline(
+      db.getAll(...ids.map((id) => db.collection(USERS).doc(id))),
+      `users (${ids.length} for the build)`,
+    ).then((snapshots) => new Map(snapshots.map((s) => [s.id, fromSnapshot(s)])));
+  }
+  return (await buildChunk)?.get(username);
+}
+
+/**
+ * The profile, or null only when the document does not exist. Any failed read throws, so that
+ * ISR keeps serving the last good page rather than caching a 404.
+ */
+export const getProfile = cache(async (username: string): Promise<Profile | null> => {
+  if (IS_BUILD) {
+    const batched = await readDuringBuild(username);
+    if (batched !== undefined) return batched;
+  }
+  const snapshot = await withDeadline(
+    adminDb().collection(USERS).doc(username).get(),
+    `users/${username}`,
+  );
+  return fromSnapshot(snapshot);
+});

@@ -1,7 +1,6 @@
 // Freshness: on-demand revalidation, the change watcher, and stale-while-down, against the
 // production build on the emulator.
 import { cpSync, mkdtempSync, readdirSync, rmSync, utimesSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';

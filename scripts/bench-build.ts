@@ -1,0 +1,143 @@
+// npm run bench:build [-- --n 10000]
+// Seeds N synthetic profiles into a fresh emulator, runs `next build`, and prints the number of
+// pre-rendered pages, total build time, time per page and the build's peak memory.
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { getFirestore } from 'firebase-admin/firestore';
+import { deleteApp, initializeApp } from 'firebase-admin/app';
+import { startEmulator } from './lib/emulator';
+import { localFirebaseEnv } from './lib/local-env';
+import { RULES_FILE, ROOT } from './lib/paths';
+import { NEXT_BIN, onShutdown, startProcess } from './lib/processes';
+import { seedProfiles, type ProfileRecord } from './lib/seed';
+
+const PROJECT = 'demo-karta-bench';
+const DIST = '.next-bench-build';
+
+function argument(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  const value = i === -1 ? fallback : Number(process.argv[i + 1]);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} takes a whole number`);
+  return value;
+}
+
+function synthetic(n: number): ProfileRecord[] {
+  return Array.from({ length: n }, (_, i) => ({
+    username: `user${String(i).padStart(6, '0')}`,
+    firstName: 'Δοκιμή',
+    lastName: `Χρήστης ${i}`,
+    jobTitle: 'Μηχανικός',
+    companyName: 'Εταιρεία Α.Ε.',
+    city: 'Αθήνα',
+    email: `user${i}@example.gr`,
+    phoneNumber: `69${String(i).padStart(8, '0')}`,
+    address: `Οδός ${i}, Αθήνα`,
+    websiteLink: 'https://www.example.gr',
+    // The field the page never shows, of a realistic size: reads must not slow down for it.
+    thumbnailBase64: 'A'.repeat(4000),
+  }));
+}
+
+/** Resident memory of a process and all its descendants, in bytes (Linux /proc). */
+function treeRss(rootPid: number): number {
+  const children = new Map<number, number[]>();
+  const rss = new Map<number, number>();
+  for (const entry of readdirSafe('/proc')) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const ppid = Number(fields[1]);
+      rss.set(pid, Number(fields[21]) * 4096);
+      children.set(ppid, [...(children.get(ppid) ?? []), pid]);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  let total = 0;
+  const stack = [rootPid];
+  while (stack.length) {
+    const pid = stack.pop()!;
+    total += rss.get(pid) ?? 0;
+    stack.push(...(children.get(pid) ?? []));
+  }
+  return total;
+}
+
+function readdirSafe(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
+
+async function main(): Promise<void> {
+  const n = argument('n', 1000);
+  const emulator = await startEmulator({ rulesPath: RULES_FILE, projectId: PROJECT });
+  onShutdown(() => emulator.stop());
+  const env = {
+    ...process.env,
+    ...localFirebaseEnv(PROJECT, emulator.hostPort),
+    NEXT_DIST_DIR: DIST,
+  };
+
+  const seedStarted = Date.now();
+  process.env.FIRESTORE_EMULATOR_HOST = emulator.hostPort;
+  const app = initializeApp({ projectId: PROJECT }, 'bench-build');
+  await seedProfiles(getFirestore(app), synthetic(n));
+  await deleteApp(app);
+  console.log(`Seeded ${n} profiles in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s.`);
+
+  rmSync(path.join(ROOT, DIST), { recursive: true, force: true });
+  const started = Date.now();
+  const build = startProcess(process.execPath, [NEXT_BIN, 'build'], {
+    env,
+    cwd: ROOT,
+    stdio: 'pipe',
+  });
+  let peak = 0;
+  const sampler = setInterval(() => {
+    if (build.pid) peak = Math.max(peak, treeRss(build.pid));
+  }, 250);
+  let output = '';
+  build.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  build.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const code = await new Promise<number | null>((resolve) => build.on('exit', resolve));
+  clearInterval(sampler);
+  const totalMs = Date.now() - started;
+  await emulator.stop();
+  if (code !== 0) {
+    console.error(output.split('\n').slice(-30).join('\n'));
+    throw new Error(`next build failed (exit ${code})`);
+  }
+
+  const manifest = JSON.parse(
+    readFileSync(path.join(ROOT, DIST, 'prerender-manifest.json'), 'utf8'),
+  ) as {
+    routes: Record<string, { srcRoute?: string }>;
+  };
+  const pages = Object.values(manifest.routes).filter((r) => r.srcRoute === '/[username]').length;
+  const generation = /Generating static pages[^\n]*\((\d+)\/\d+\) in ([\d.]+)(ms|s)/.exec(output);
+  const generationMs = generation
+    ? Number(generation[2]) * (generation[3] === 's' ? 1000 : 1)
+    : NaN;
+  console.log('\nnpm run bench:build');
+  console.log(`profiles seeded        ${n}`);
+  console.log(`profile pages rendered ${pages}`);
+  console.log(`total build time       ${(totalMs / 1000).toFixed(1)} s`);
+  console.log(`static generation      ${(generationMs / 1000).toFixed(1)} s (Next's own figure)`);
+  console.log(`per page (generation)  ${(generationMs / pages).toFixed(2)} ms`);
+  console.log(`per page (whole build) ${(totalMs / pages).toFixed(2)} ms`);
+  console.log(`peak memory (build)    ${(peak / 1024 / 1024).toFixed(0)} MiB`);
+  rmSync(path.join(ROOT, DIST), { recursive: true, force: true });
+}
+
+main().then(
+  () => process.exit(0),
+  (error: Error) => {
+    console.error(error.message);
+    process.exit(1);
+  },
+);
