@@ -37,11 +37,7 @@ export async function listUsernames(): Promise<string[]> {
   const usernames: string[] = [];
   let last: string | undefined;
   for (;;) {
-    let query = adminDb()
-      .collection(USERS)
-      .select()
-      .orderBy('__name__')
-      .limit(PAGE_SIZE);
+    let query = adminDb().collection(USERS).select().orderBy('__name__').limit(PAGE_SIZE);
     if (last !== undefined) query = query.startAfter(last);
     const page = await withDeadline(query.get(), 'users (list)');
     for (const doc of page.docs) usernames.push(doc.id);

@@ -1,5 +1,8 @@
 // npm run demo: emulator + demo profiles + production build + server. Ctrl-C stops everything.
+import { randomBytes } from 'node:crypto';
+import { adminDb } from '../lib/firebase/admin-app';
 import { EmulatorSetupError } from './lib/emulator';
+import { startWatcher, type Watcher } from './lib/watcher';
 import { appPort, startLocalStack } from './lib/local-stack';
 import { DEMO_PROJECT_ID } from './lib/local-env';
 import { DEMO_PROFILES_FILE } from './lib/paths';
@@ -17,10 +20,14 @@ import type { ChildProcess } from 'node:child_process';
 async function main(): Promise<void> {
   const port = appPort();
   const { emulator, env } = await startLocalStack(DEMO_PROJECT_ID, DEMO_PROFILES_FILE, port);
+  // The change watcher and the site share this secret; a fresh one per demo unless given.
+  env.REVALIDATE_SECRET ||= randomBytes(24).toString('hex');
+  const watchers: Watcher[] = [];
   const running: ChildProcess[] = [];
   let stopping = false;
   onShutdown(async () => {
     stopping = true;
+    for (const watcher of watchers) await watcher.stop();
     for (const child of running) await stopProcess(child);
     await emulator.stop();
   });
@@ -35,6 +42,14 @@ async function main(): Promise<void> {
     void emulator.stop().then(() => process.exit(code || 1));
   });
   await waitForHttp(`http://127.0.0.1:${port}/`);
+  const watcher = startWatcher({
+    db: adminDb(),
+    siteUrl: `http://127.0.0.1:${port}`,
+    secret: env.REVALIDATE_SECRET,
+    log: (line) => console.log(`[watch] ${line}`),
+  });
+  watchers.push(watcher);
+  await watcher.ready;
 
   const base = env.NEXT_PUBLIC_SITE_URL;
   console.log('\nkarta is running. Demo profiles:');

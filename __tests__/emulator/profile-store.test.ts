@@ -16,8 +16,8 @@ async function loadStore(env: Record<string, string>): Promise<Store> {
   Object.assign(process.env, { NEXT_PUBLIC_FIREBASE_PROJECT_ID: PROJECT, ...env });
   let store: Store | undefined;
   jest.isolateModules(() => {
-    store = jest.requireActual('@/lib/profile-store');
-    opened.push(jest.requireActual('@/lib/firebase/admin-app'));
+    store = jest.requireActual<Store>('@/lib/profile-store');
+    opened.push(jest.requireActual<AdminApp>('@/lib/firebase/admin-app'));
   });
   return store!;
 }
