@@ -1,5 +1,6 @@
 // Freshness: on-demand revalidation, the change watcher, and stale-while-down, against the
 // production build on the emulator.
+import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, rmSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
@@ -244,4 +245,29 @@ describe('stale while down', () => {
     const recovered = await timeUntilShown('/maria', 'Πολεοδόμος', Date.now(), base, 50_000);
     console.log(`stale-while-down: fresh content ${recovered} ms after Firestore returned`);
   });
+});
+
+test('npm run revalidate: clear output and exit code', async () => {
+  const run = (args: string[], env: NodeJS.ProcessEnv) =>
+    new Promise<{ code: number | null; out: string }>((resolve) => {
+      const child = spawn('npm', ['run', '--silent', 'revalidate', '--', ...args], {
+        cwd: ROOT,
+        env,
+      });
+      let out = '';
+      child.stdout.on('data', (d: Buffer) => (out += d));
+      child.stderr.on('data', (d: Buffer) => (out += d));
+      child.on('exit', (code) => resolve({ code, out }));
+    });
+  const ok = await run(['maria', 'nikos', '--url', baseUrl()], process.env);
+  expect(ok).toEqual({ code: 0, out: `Revalidated on ${baseUrl()}: maria, nikos\n` });
+  const wrong = await run(['maria', '--url', baseUrl()], {
+    ...process.env,
+    REVALIDATE_SECRET: 'wrong',
+  });
+  expect(wrong.code).toBe(1);
+  expect(wrong.out).toContain('Revalidation failed: HTTP 401');
+  const usage = await run([], process.env);
+  expect(usage.code).toBe(2);
+  expect(usage.out).toContain('Usage: npm run revalidate -- <username>');
 });

@@ -1,0 +1,47 @@
+import {
+  checkAuthorization,
+  MAX_USERNAMES,
+  parseRevalidateBody,
+  secretMatches,
+} from '@/lib/revalidate-request';
+
+test('secrets compare equal only when equal, whatever their lengths', () => {
+  expect(secretMatches('s3cret', 's3cret')).toBe(true);
+  expect(secretMatches('s3cret', 's3cre')).toBe(false);
+  expect(secretMatches('', 's3cret')).toBe(false);
+});
+
+test('authorization: 503 unconfigured, 401 missing or wrong, null when right', () => {
+  expect(checkAuthorization('Bearer x', undefined)).toMatchObject({ status: 503 });
+  expect(checkAuthorization(null, 'x')).toMatchObject({ status: 401 });
+  expect(checkAuthorization('x', 'x')).toMatchObject({ status: 401 });
+  expect(checkAuthorization('Bearer y', 'x')).toMatchObject({ status: 401 });
+  expect(checkAuthorization('Bearer x', 'x')).toBeNull();
+});
+
+test.each([
+  [null],
+  [[]],
+  ['maria'],
+  [{}],
+  [{ username: 'a', usernames: ['b'] }],
+  [{ usernames: 'maria' }],
+  [{ usernames: [] }],
+  [{ username: '' }],
+  [{ username: '..' }],
+  [{ username: '__x__' }],
+  [{ usernames: ['ok', 5] }],
+  [{ usernames: Array.from({ length: MAX_USERNAMES + 1 }, (_, i) => `u${i}`) }],
+])('a malformed body is a 400: %j', (body) => {
+  expect(parseRevalidateBody(body)).toMatchObject({ ok: false, status: 400 });
+});
+
+test('one username or up to 100, duplicates folded', () => {
+  expect(parseRevalidateBody({ username: 'maria' })).toEqual({ ok: true, usernames: ['maria'] });
+  const hundred = Array.from({ length: MAX_USERNAMES }, (_, i) => `u${i}`);
+  expect(parseRevalidateBody({ usernames: hundred })).toEqual({ ok: true, usernames: hundred });
+  expect(parseRevalidateBody({ usernames: ['a', 'b', 'a'] })).toEqual({
+    ok: true,
+    usernames: ['a', 'b'],
+  });
+});
