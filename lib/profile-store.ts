@@ -25,6 +25,9 @@ function withDeadline<T>(promise: Promise<T>, what: string): Promise<T> {
       READ_DEADLINE_MS,
     );
   });
+  // The read may still fail after the deadline has answered: that late failure is already
+  // reported, so it must not surface as an unhandled rejection.
+  promise.catch(() => {});
   return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }
 

@@ -45,3 +45,22 @@ test('one username or up to 100, duplicates folded', () => {
     usernames: ['a', 'b'],
   });
 });
+
+test('the route answers 503 without revealing anything when REVALIDATE_SECRET is not set', async () => {
+  const saved = process.env.REVALIDATE_SECRET;
+  delete process.env.REVALIDATE_SECRET;
+  try {
+    const { POST } = await import('@/app/api/revalidate/route');
+    const res = await POST(
+      new Request('http://site.test/api/revalidate', {
+        method: 'POST',
+        headers: { authorization: 'Bearer anything' },
+        body: JSON.stringify({ username: 'maria' }),
+      }),
+    );
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ error: 'On-demand revalidation is not configured.' });
+  } finally {
+    if (saved !== undefined) process.env.REVALIDATE_SECRET = saved;
+  }
+});
