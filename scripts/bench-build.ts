@@ -119,9 +119,13 @@ async function main(): Promise<void> {
     routes: Record<string, { srcRoute?: string }>;
   };
   const pages = Object.values(manifest.routes).filter((r) => r.srcRoute === '/[username]').length;
-  const generation = /Generating static pages[^\n]*\((\d+)\/\d+\) in ([\d.]+)(ms|s)/.exec(output);
+  // Next prints e.g. "Generating static pages using 1 worker (1000/1000) in 25.6s" (or ms, min).
+  const generation = /Generating static pages[^\n]*\((\d+)\/\d+\) in ([\d.]+)(ms|s|min)/.exec(
+    output,
+  );
+  const unitMs = { ms: 1, s: 1000, min: 60_000 } as const;
   const generationMs = generation
-    ? Number(generation[2]) * (generation[3] === 's' ? 1000 : 1)
+    ? Number(generation[2]) * unitMs[generation[3] as keyof typeof unitMs]
     : NaN;
   console.log('\nnpm run bench:build');
   console.log(`profiles seeded        ${n}`);
