@@ -76,44 +76,41 @@ export function contactRows(p: PublicProfile): ContactRow[] {
   return rows;
 }
 
+// In the order the bar shows them: the two networks only with a link, the two messengers
+// whenever there is a phone number.
+const SOCIAL: Array<{
+  kind: SocialKind;
+  name: string;
+  href: (p: PublicProfile) => string | undefined;
+  icon: (p: PublicProfile) => string | undefined;
+}> = [
+  {
+    kind: 'facebook',
+    name: 'Facebook',
+    href: (p) => safeHttpUrl(p.facebookLink),
+    icon: (p) => p.facebookIcon,
+  },
+  {
+    kind: 'instagram',
+    name: 'Instagram',
+    href: (p) => safeHttpUrl(p.instagramLink),
+    icon: (p) => p.instagramIcon,
+  },
+  { kind: 'viber', name: 'Viber', href: (p) => viberLink(p.phoneNumber), icon: (p) => p.viberIcon },
+  {
+    kind: 'whatsapp',
+    name: 'WhatsApp',
+    href: (p) => whatsappLink(p.phoneNumber),
+    icon: (p) => p.whatsappIcon,
+  },
+];
+
 export function socialLinks(p: PublicProfile): SocialLink[] {
   const name = fullName(p);
-  const links: SocialLink[] = [];
-  const facebook = safeHttpUrl(p.facebookLink);
-  if (facebook) {
-    links.push({
-      kind: 'facebook',
-      label: `Facebook: ${name}`,
-      href: facebook,
-      icon: p.facebookIcon ?? BUNDLED_ICONS.facebook,
-    });
-  }
-  const instagram = safeHttpUrl(p.instagramLink);
-  if (instagram) {
-    links.push({
-      kind: 'instagram',
-      label: `Instagram: ${name}`,
-      href: instagram,
-      icon: p.instagramIcon ?? BUNDLED_ICONS.instagram,
-    });
-  }
-  const viber = viberLink(p.phoneNumber);
-  if (viber) {
-    links.push({
-      kind: 'viber',
-      label: `Viber: ${name}`,
-      href: viber,
-      icon: p.viberIcon ?? BUNDLED_ICONS.viber,
-    });
-  }
-  const whatsapp = whatsappLink(p.phoneNumber);
-  if (whatsapp) {
-    links.push({
-      kind: 'whatsapp',
-      label: `WhatsApp: ${name}`,
-      href: whatsapp,
-      icon: p.whatsappIcon ?? BUNDLED_ICONS.whatsapp,
-    });
-  }
-  return links;
+  return SOCIAL.flatMap(({ kind, name: network, href, icon }) => {
+    const url = href(p);
+    return url
+      ? [{ kind, label: `${network}: ${name}`, href: url, icon: icon(p) ?? BUNDLED_ICONS[kind] }]
+      : [];
+  });
 }

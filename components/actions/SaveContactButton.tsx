@@ -3,6 +3,7 @@
 // A plain link to the vCard route, so Save contact works without scripts. With scripts it
 // fetches the file itself to show a spinner while it comes, and a message if it cannot.
 import { useState, type MouseEvent } from 'react';
+import spinner from '@/components/spinner.module.css';
 import styles from './buttons.module.css';
 
 export const SAVE_FAILED = 'Η αποθήκευση της επαφής απέτυχε. Δοκιμάστε ξανά.';
@@ -45,7 +46,7 @@ export default function SaveContactButton({ href, fileName }: { href: string; fi
         aria-disabled={busy}
         onClick={download}
       >
-        {busy && <span className={styles.spinner} aria-hidden="true" />}
+        {busy && <span className={spinner.spinner} aria-hidden="true" />}
         Αποθήκευση Επαφής
       </a>
       {error && (

@@ -9,6 +9,7 @@ import {
   toContactDoc,
   type ContactFormValues,
 } from '@/lib/contact-form';
+import spinner from '@/components/spinner.module.css';
 import styles from './ExchangeSheet.module.css';
 
 type Field = keyof ContactFormValues;
@@ -104,7 +105,7 @@ export default function ContactForm({
             disabled={isSubmitting}
             aria-busy={isSubmitting}
           >
-            {isSubmitting && <span className={styles.spinner} aria-hidden="true" />}
+            {isSubmitting && <span className={spinner.spinner} aria-hidden="true" />}
             Αποστολή
           </button>
         </form>
