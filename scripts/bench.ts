@@ -3,7 +3,7 @@
 // scripts/lib/bench/report.ts. Prints the figures, a summary and a Markdown block for README.
 // Exits 0 whatever the figures; 1 only when a part could not run. Ctrl-C stops everything.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
@@ -14,7 +14,7 @@ import { runLighthouse } from './lib/bench/lighthouse';
 import { ensureNginx, startNginx } from './lib/bench/nginx';
 import { budgetRows, details, markdown, summary, type BenchResults } from './lib/bench/report';
 import { startBenchStack } from './lib/bench/stack';
-import { measureThroughput, type Throughput } from './lib/bench/throughput';
+import { measureThroughput, warm, type Target, type Throughput } from './lib/bench/throughput';
 import { measureWeight } from './lib/bench/weight';
 import { CHROMIUM_ARGS, ensureChromium } from './lib/chromium';
 import { EmulatorSetupError } from './lib/emulator';
@@ -48,7 +48,26 @@ function chromiumVersion(bin: string): string {
   }
 }
 
-async function part(name: string, results: BenchResults, run: () => Promise<void>) {
+const PARTS = ['weight', 'lighthouse', 'throughput', 'contacts'] as const;
+type Part = (typeof PARTS)[number];
+
+/** `--only weight,contacts` (or `--only=…`) runs some parts; the default is all of them. */
+function selectedParts(argv: string[]): Set<Part> {
+  const i = argv.findIndex((arg) => arg === '--only' || arg.startsWith('--only='));
+  if (i === -1) return new Set(PARTS);
+  const value = argv[i].startsWith('--only=') ? argv[i].slice('--only='.length) : argv[i + 1];
+  const names = (value ?? '').split(',').filter(Boolean);
+  const unknown = names.filter((name) => !(PARTS as readonly string[]).includes(name));
+  if (names.length === 0 || unknown.length) {
+    throw new Error(`--only takes a comma-separated list of: ${PARTS.join(', ')}`);
+  }
+  return new Set(names as Part[]);
+}
+
+let parts: Set<Part> = new Set(PARTS);
+
+async function part(name: Part, results: BenchResults, run: () => Promise<void>) {
+  if (!parts.has(name)) return;
   const started = Date.now();
   console.log(`\n-- ${name}…`);
   try {
@@ -62,6 +81,7 @@ async function part(name: string, results: BenchResults, run: () => Promise<void
 }
 
 async function main(): Promise<number> {
+  parts = selectedParts(process.argv.slice(2));
   const runDir = mkdtempSync(path.join(os.tmpdir(), 'karta-bench-'));
   onShutdown(cleanup);
   const chromiumPath = ensureChromium();
@@ -106,10 +126,11 @@ async function main(): Promise<number> {
   });
 
   await part('throughput', results, async () => {
-    const rows: Throughput[] = [];
+    const targets: Target[] = [
+      { label: 'profile', url: profileUrl },
+      { label: 'root', url: rootUrl },
+    ];
     let nginxNote: string | undefined;
-    rows.push(await measureThroughput({ label: 'profile', url: profileUrl }));
-    rows.push(await measureThroughput({ label: 'root', url: rootUrl }));
     const nginx = ensureNginx();
     if ('skipped' in nginx) {
       nginxNote = `row skipped: ${nginx.skipped}`;
@@ -117,8 +138,15 @@ async function main(): Promise<number> {
       const page = await rawGet(profileUrl);
       if (page.status !== 200) throw new Error(`GET ${profileUrl}: HTTP ${page.status}`);
       const url = await startNginx(nginx.bin, page.body, USERNAME, runDir, addCleanup);
-      rows.push(await measureThroughput({ label: 'nginx', url }));
+      targets.push({ label: 'nginx', url });
       nginxNote = `${nginx.bin}, worker_processes auto, serving the HTML saved from next start`;
+    }
+    for (const target of targets) await warm(target);
+    const rows: Throughput[] = [];
+    for (const target of targets) {
+      const row = await measureThroughput(target);
+      console.log(`  ${row.label}: ${row.reqPerSec.toFixed(0)} req/s, p99 ${row.p99Ms} ms`);
+      rows.push(row);
     }
     results.throughput = { rows, nginxNote };
   });
@@ -147,10 +175,9 @@ async function main(): Promise<number> {
   console.log(markdown(results, rows));
   console.log('\n----- end -----');
 
-  const failed = Object.keys(results.errors).length > 0;
-  if (failed) console.log(`\nLogs kept in ${runDir}`);
-  else rmSync(runDir, { recursive: true, force: true });
-  return failed ? 1 : 0;
+  // The logs and the Lighthouse reports (JSON, for lighthouse's viewer) stay for a closer look.
+  console.log(`\nLogs and Lighthouse reports: ${runDir}`);
+  return Object.keys(results.errors).length > 0 ? 1 : 0;
 }
 
 main()

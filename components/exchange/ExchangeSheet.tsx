@@ -28,6 +28,8 @@ export default function ExchangeSheet({ isOpen, username, firstName, onClose, on
       if (event.key === 'Escape') onClose();
     };
     document.addEventListener('keydown', onKey);
+    // Fetch the Firestore client while the visitor types, so the first send does not wait for it.
+    void import('@/lib/firebase/contacts-client');
     // Focus moves into the sheet as it opens, to its first field.
     const timer = setTimeout(() => {
       containerRef.current?.querySelector<HTMLElement>('input')?.focus({ preventScroll: true });

@@ -1,6 +1,6 @@
 // The visitor's one write: a contact into users/{username}/contacts, straight from the browser.
 // firestore/lite is made for one-shot reads and writes and is far smaller than the full SDK;
-// this module is only ever loaded with import() when a visitor opens the sheet.
+// this module is only ever loaded with import(), when a visitor opens the sheet.
 import { getApp, getApps, initializeApp } from 'firebase/app';
 import {
   addDoc,

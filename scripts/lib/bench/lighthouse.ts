@@ -1,6 +1,6 @@
 // Lighthouse (default config: mobile, simulated throttling) against Debian's Chromium, which we
 // launch ourselves with a DevTools port, several runs per page in one browser session.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Result } from 'lighthouse';
 import { CHROMIUM_ARGS } from '../chromium';
@@ -33,6 +33,8 @@ export interface PageLighthouse {
   tbtMs: number;
   cls: number;
   fcpMs: number;
+  /** Lighthouse's CPU benchmark index (median): lower means a slower or busier machine. */
+  benchmarkIndex: number;
   failing: FailingAudit[];
   warnings: string[];
 }
@@ -79,12 +81,16 @@ function summarise(url: string, results: Result[]): PageLighthouse {
     tbtMs: median(results.map((r) => metric(r, 'total-blocking-time'))),
     cls: median(results.map((r) => metric(r, 'cumulative-layout-shift'))),
     fcpMs: median(results.map((r) => metric(r, 'first-contentful-paint'))),
+    benchmarkIndex: median(results.map((r) => r.environment.benchmarkIndex)),
     failing: [...failing.values()].sort((a, b) => a.score - b.score),
     warnings: [...new Set(results.flatMap((r) => r.runWarnings))],
   };
 }
 
-/** Runs Lighthouse `runs` times on each URL, interleaved, and returns the medians per URL. */
+/**
+ * Runs Lighthouse `runs` times on each URL (after one warm-up run each), interleaved, and returns
+ * the medians per URL; each report (JSON) is kept under `runDir`/lighthouse.
+ */
 export async function runLighthouse(
   chromiumPath: string,
   urls: string[],
@@ -94,7 +100,9 @@ export async function runLighthouse(
 ): Promise<PageLighthouse[]> {
   const port = await freePort();
   const userDataDir = path.join(runDir, 'lighthouse-profile');
+  const reportDir = path.join(runDir, 'lighthouse');
   mkdirSync(userDataDir, { recursive: true });
+  mkdirSync(reportDir, { recursive: true });
   const chrome = startProcess(
     chromiumPath,
     [
@@ -112,7 +120,8 @@ export async function runLighthouse(
     await waitForHttp(`http://127.0.0.1:${port}/json/version`, 30_000);
     const { default: lighthouse } = await import('lighthouse');
     const results = new Map<string, Result[]>(urls.map((url) => [url, []]));
-    for (let i = 0; i < runs; i++) {
+    // Run 0 of each URL warms the server, the image optimiser's cache and Chromium; not counted.
+    for (let i = 0; i <= runs; i++) {
       for (const url of urls) {
         const started = Date.now();
         const result = await lighthouse(url, { port, output: 'json', logLevel: 'error' });
@@ -123,11 +132,16 @@ export async function runLighthouse(
             `Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`,
           );
         }
-        results.get(url)?.push(lhr);
+        const slug = new URL(url).pathname.replace(/[^a-z0-9]+/gi, '') || 'root';
+        writeFileSync(path.join(reportDir, `${slug}-${i}.json`), JSON.stringify(lhr));
+        if (i > 0) results.get(url)?.push(lhr);
         const perf = Math.round((lhr.categories.performance?.score ?? 0) * 100);
+        const audit = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? Number.NaN);
         console.log(
-          `  run ${i + 1}/${runs} ${new URL(url).pathname}: performance ${perf}, ` +
-            `LCP ${Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0)} ms ` +
+          `  ${i === 0 ? 'warm-up' : `run ${i}/${runs}`} ${new URL(url).pathname}: ` +
+            `performance ${perf}, LCP ${audit('largest-contentful-paint')} ms, ` +
+            `TBT ${audit('total-blocking-time')} ms, CPU benchmark ` +
+            `${Math.round(lhr.environment.benchmarkIndex)} ` +
             `(${((Date.now() - started) / 1000).toFixed(0)} s)`,
         );
       }
@@ -135,5 +149,6 @@ export async function runLighthouse(
     return urls.map((url) => summarise(url, results.get(url) ?? []));
   } finally {
     await stopProcess(chrome);
+    rmSync(userDataDir, { recursive: true, force: true });
   }
 }

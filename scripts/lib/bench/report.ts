@@ -37,6 +37,14 @@ export const BUDGETS = {
 };
 
 const pass = (ok: boolean): Status => (ok ? 'PASS' : 'MISS');
+
+/** The row of a part with no figures: it failed (ERROR) or was left out with --only (SKIP). */
+function notRun(r: BenchResults, part: string, budget: string, key: string): BudgetRow {
+  const error = r.errors[key];
+  return error
+    ? { part, budget, measured: error, status: 'ERROR' }
+    : { part, budget, measured: 'not run (--only)', status: 'SKIP' };
+}
 const clsText = (cls: number) => fixed(cls, 3);
 
 function throughputRow(rows: Throughput[], label: string): Throughput | undefined {
@@ -71,12 +79,7 @@ export function budgetRows(r: BenchResults): BudgetRow[] {
       status: pass(early.length === 0),
     });
   } else {
-    rows.push({
-      part: 'Weight',
-      budget: 'page weight budgets',
-      measured: r.errors.weight ?? '',
-      status: 'ERROR',
-    });
+    rows.push(notRun(r, 'Weight', 'page weight budgets', 'weight'));
   }
 
   const lh = r.lighthouse;
@@ -118,12 +121,7 @@ export function budgetRows(r: BenchResults): BudgetRow[] {
       status: pass(m.tbtMs <= root.tbtMs + BUDGETS.tbtSlackMs),
     });
   } else {
-    rows.push({
-      part: 'Lighthouse',
-      budget: 'Lighthouse budgets',
-      measured: r.errors.lighthouse ?? '',
-      status: 'ERROR',
-    });
+    rows.push(notRun(r, 'Lighthouse', 'Lighthouse budgets', 'lighthouse'));
   }
 
   const t = r.throughput;
@@ -147,12 +145,7 @@ export function budgetRows(r: BenchResults): BudgetRow[] {
       });
     }
   } else {
-    rows.push({
-      part: 'Throughput',
-      budget: 'throughput budgets',
-      measured: r.errors.throughput ?? '',
-      status: 'ERROR',
-    });
+    rows.push(notRun(r, 'Throughput', 'throughput budgets', 'throughput'));
   }
 
   const c = r.contacts;
@@ -164,12 +157,7 @@ export function budgetRows(r: BenchResults): BudgetRow[] {
       status: pass(c.medianMs <= BUDGETS.contactMedianMs),
     });
   } else {
-    rows.push({
-      part: 'Contact write',
-      budget: 'contact write budget',
-      measured: r.errors.contacts ?? '',
-      status: 'ERROR',
-    });
+    rows.push(notRun(r, 'Contact write', 'contact write budget', 'contacts'));
   }
   return rows;
 }
@@ -256,7 +244,7 @@ export function details(r: BenchResults): string {
     out.push(`\n== 2. Lighthouse (mobile, simulated throttling; medians of ${lh.runs} runs)`);
     out.push(
       table(
-        ['page', ...CATEGORIES, 'LCP', 'TBT', 'CLS', 'FCP'],
+        ['page', ...CATEGORIES, 'LCP', 'TBT', 'CLS', 'FCP', 'CPU index'],
         [lh.profile, lh.root].map((page) => [
           new URL(page.url).pathname,
           ...CATEGORIES.map((c) => String(page.scores[c])),
@@ -264,6 +252,7 @@ export function details(r: BenchResults): string {
           ms(page.tbtMs),
           clsText(page.cls),
           ms(page.fcpMs),
+          fixed(page.benchmarkIndex),
         ]),
       ),
     );
@@ -299,7 +288,7 @@ export function details(r: BenchResults): string {
       `\n== 4. Contact write latency (${c.samples.length} submissions; tap on 'Αποστολή' → readable with firebase-admin)`,
     );
     out.push(
-      `median ${ms(c.medianMs)}, p95 ${ms(c.p95Ms)}, first ${ms(c.firstMs)} (includes loading firebase); tap → 'Τα στοιχεία σας στάλθηκαν' median ${ms(c.confirmMedianMs)}`,
+      `median ${ms(c.medianMs)}, p95 ${ms(c.p95Ms)}, first ${ms(c.firstMs)} (includes loading firebase); tap → 'Τα στοιχεία σας στάλθηκαν' shown in role=status, median ${ms(c.confirmMedianMs)}`,
     );
     out.push(`samples: ${c.samples.map((s) => s.toFixed(0)).join(', ')}`);
   }
@@ -363,9 +352,18 @@ export function markdown(r: BenchResults, rows: BudgetRow[]): string {
               `${new URL(page.url).pathname} ${CATEGORIES.map((c) => page.scores[c]).join(' / ')}; ${ms(page.lcpMs)}, ${ms(page.tbtMs)}, ${clsText(page.cls)}`,
           )
           .join(' — ') +
-        '.',
+        `; Lighthouse's CPU benchmark index ${fixed(lh.profile.benchmarkIndex)}.`,
     );
-    const failing = lh.profile.failing;
+    if (lh.root.scores.performance < BUDGETS.minPerformance) {
+      out.push(
+        `  The empty page \`/\` scores ${lh.root.scores.performance} here too: on this machine the ` +
+          "default 4× CPU slowdown turns the framework's own script evaluation into " +
+          `${ms(lh.root.tbtMs)} of TBT, so the absolute score budget is at the limit of what any ` +
+          'page reaches here; the comparisons with `/` are the meaningful ones.',
+      );
+    }
+    // The audits that failed in most runs: the ones worth acting on.
+    const failing = lh.profile.failing.filter((a) => a.runs * 2 > lh.runs);
     if (failing.length) {
       out.push(
         `  Audits holding ${r.profilePath} back: ${failing.map((a) => `\`${a.id}\``).join(', ')}.`,
@@ -391,7 +389,7 @@ export function markdown(r: BenchResults, rows: BudgetRow[]): string {
       '',
       `- **Contact write** (${c.samples.length} submissions in Chromium, tap on 'Αποστολή' → document ` +
         `readable with firebase-admin): median ${ms(c.medianMs)}, p95 ${ms(c.p95Ms)}, first ` +
-        `${ms(c.firstMs)}; tap → confirmation shown, median ${ms(c.confirmMedianMs)}.`,
+        `${ms(c.firstMs)} (it loads firebase); tap → confirmation shown, median ${ms(c.confirmMedianMs)}.`,
     );
   }
   return out.join('\n');

@@ -1,4 +1,5 @@
-// Throughput with autocannon, one target after another (warmed first), from this process.
+// Throughput with autocannon from this process: every target is warmed, then each is measured
+// alone, one after another.
 import autocannon from 'autocannon';
 import { rawGet } from './http';
 
@@ -22,10 +23,16 @@ export interface Throughput {
 export const CONNECTIONS = 50;
 export const DURATION_S = 10;
 
+/** Warms a target: a few plain requests, then a short run at the measured concurrency. */
+export async function warm(target: Target, seconds = 5): Promise<void> {
+  for (let i = 0; i < 5; i++) {
+    const res = await rawGet(target.url);
+    if (res.status !== 200) throw new Error(`GET ${target.url}: HTTP ${res.status}`);
+  }
+  await autocannon({ url: target.url, connections: CONNECTIONS, duration: seconds });
+}
+
 export async function measureThroughput(target: Target): Promise<Throughput> {
-  // Warm: a few plain requests, then a short run at the same concurrency.
-  for (let i = 0; i < 5; i++) await rawGet(target.url);
-  await autocannon({ url: target.url, connections: CONNECTIONS, duration: 2 });
   const result = await autocannon({
     url: target.url,
     connections: CONNECTIONS,
