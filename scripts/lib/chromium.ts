@@ -11,7 +11,8 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
-function which(command: string): string | undefined {
+/** The path of a command on PATH, or undefined. */
+export function which(command: string): string | undefined {
   try {
     return (
       execFileSync('which', [command], {

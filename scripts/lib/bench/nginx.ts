@@ -2,25 +2,13 @@
 import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { which } from '../chromium';
 import { freePort } from '../emulator';
 import { startProcess, stopProcess, waitForHttp } from '../processes';
 
 const NGINX = '/usr/sbin/nginx';
 
 type Cleanup = () => Promise<void>;
-
-function which(command: string): string | undefined {
-  try {
-    return (
-      execFileSync('which', [command], {
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'ignore'],
-      }).trim() || undefined
-    );
-  } catch {
-    return undefined;
-  }
-}
 
 /** The nginx binary, installing Debian's package when we are root with apt; else a reason. */
 export function ensureNginx(): { bin: string } | { skipped: string } {
