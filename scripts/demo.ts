@@ -1,4 +1,5 @@
-// npm run demo: emulator + demo profiles + production build + server. Ctrl-C stops everything.
+// npm run demo: emulator + demo profiles + production build + server + change watcher.
+// Ctrl-C stops everything.
 import { randomBytes } from 'node:crypto';
 import { adminDb } from '../lib/firebase/admin-app';
 import { EmulatorSetupError } from './lib/emulator';
@@ -57,7 +58,8 @@ async function main(): Promise<void> {
     console.log(`  ${base}/${encodeURIComponent(username)}`);
   }
   console.log(
-    `Firestore emulator: ${emulator.hostPort} (project ${DEMO_PROJECT_ID}). Ctrl-C stops.`,
+    `Firestore emulator: ${emulator.hostPort} (project ${DEMO_PROJECT_ID}); the change watcher ` +
+      'revalidates a card when its document changes there. Ctrl-C stops.',
   );
 }
 
