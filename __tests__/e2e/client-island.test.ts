@@ -4,25 +4,18 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ICAL from 'ical.js';
 import { Timestamp } from 'firebase-admin/firestore';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { adminDb } from '@/lib/firebase/admin-app';
 import { DEMO_PROFILES_FILE, ROOT } from '@/scripts/lib/paths';
 import { loadProfilesFile } from '@/scripts/lib/seed';
-import { baseUrl, launchBrowser, watchProblems } from '../helpers/browser';
+import { baseUrl, watchProblems, browserForThisFile } from '../helpers/browser';
 import { get } from '../helpers/http';
 
 const maria = loadProfilesFile(DEMO_PROFILES_FILE).find((p) => p.username === 'maria')!;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForThisFile();
 
 async function openCard(username: string): Promise<{ page: Page; problems: string[] }> {
-  const page = await browser.newPage({
+  const page = await browser().newPage({
     viewport: { width: 390, height: 844 },
     acceptDownloads: true,
   });

@@ -1,29 +1,22 @@
 // The card page, served by `next start` from a production build read from the real emulator.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { adminDb } from '@/lib/firebase/admin-app';
 import { DEMO_PROFILES_FILE, ROOT } from '@/scripts/lib/paths';
 import { loadProfilesFile } from '@/scripts/lib/seed';
 import { LATE_PROFILE, MALFORMED_PROFILES } from '../fixtures/profiles';
-import { baseUrl, launchBrowser, watchProblems } from '../helpers/browser';
+import { baseUrl, watchProblems, browserForThisFile } from '../helpers/browser';
 import { get } from '../helpers/http';
 
 const demo = loadProfilesFile(DEMO_PROFILES_FILE);
 const maria = demo.find((p) => p.username === 'maria')!;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForThisFile();
 
 const problemsOf = new WeakMap<Page, string[]>();
 
 async function open(pathname: string, viewport = { width: 390, height: 844 }): Promise<Page> {
-  const page = await browser.newPage({ viewport });
+  const page = await browser().newPage({ viewport });
   problemsOf.set(page, watchProblems(page));
   await page.goto(`${baseUrl()}${pathname}`, { waitUntil: 'networkidle' });
   return page;

@@ -3,10 +3,10 @@
 // that load without a single console error or failed request.
 import { readFileSync } from 'node:fs';
 import type axe from 'axe-core';
-import type { Browser, BrowserContextOptions, Page, Response } from 'playwright-core';
+import type { BrowserContextOptions, Page, Response } from 'playwright-core';
 import { DEMO_PROFILES_FILE } from '@/scripts/lib/paths';
 import { loadProfilesFile } from '@/scripts/lib/seed';
-import { baseUrl, launchBrowser } from '../helpers/browser';
+import { baseUrl, browserForThisFile } from '../helpers/browser';
 
 declare global {
   interface Window {
@@ -19,20 +19,13 @@ const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 const maria = loadProfilesFile(DEMO_PROFILES_FILE).find((p) => p.username === 'maria')!;
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForThisFile();
 
 async function open(
   pathname: string,
   options: BrowserContextOptions = {},
 ): Promise<{ page: Page; response: Response | null }> {
-  const page = await browser.newPage({ viewport: PHONE, ...options });
+  const page = await browser().newPage({ viewport: PHONE, ...options });
   const response = await page.goto(`${baseUrl()}${pathname}`, { waitUntil: 'networkidle' });
   return { page, response };
 }
@@ -151,7 +144,7 @@ describe.each([
   });
 
   test('the display image has its square reserved before any image arrives', async () => {
-    const page = await browser.newPage({ viewport });
+    const page = await browser().newPage({ viewport });
     await page.route('**/_next/image**', (route) => route.abort());
     await page.goto(`${baseUrl()}/maria`, { waitUntil: 'networkidle' });
     const image = await page
@@ -213,7 +206,7 @@ test('at 1280 the card is centred and at most 480 px wide', async () => {
 
 describe('without JavaScript', () => {
   test('the card, its links and Save contact all work as plain HTML', async () => {
-    const context = await browser.newContext({
+    const context = await browser().newContext({
       javaScriptEnabled: false,
       acceptDownloads: true,
       viewport: PHONE,
@@ -271,7 +264,7 @@ describe('no console errors or failed requests', () => {
     ['/alice', 200],
     ['/nobody-here', 404],
   ])('%s', async (pathname, status) => {
-    const page = await browser.newPage({ viewport: PHONE });
+    const page = await browser().newPage({ viewport: PHONE });
     const documentUrl = `${baseUrl()}${pathname}`;
     const isDocument404 = (url: string, code: number) =>
       status === 404 && code === 404 && url === documentUrl;

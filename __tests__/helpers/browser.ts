@@ -29,3 +29,21 @@ export function watchProblems(page: Page): string[] {
   );
   return problems;
 }
+
+/** One Chromium for the calling test file, closed after it; call the getter inside tests. */
+export function browserForThisFile(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser)
+      throw new Error(
+        'Chromium is not running: call browserForThisFile() at the top level of the file.',
+      );
+    return browser;
+  };
+}
