@@ -31,6 +31,9 @@ export default function CardActions({
   // Mounted from the first open on, so the chunk is fetched only when needed.
   const [mounted, setMounted] = useState(false);
   const [confirmation, setConfirmation] = useState('');
+  // Each opening gets a fresh form, so whatever way the sheet was closed, nothing carries over,
+  // while the closing slide still shows what it held.
+  const [opening, setOpening] = useState(0);
   const buttonRef = useRef<HTMLButtonElement>(null);
 
   const prefetch = useCallback(() => void loadSheet(), []);
@@ -58,6 +61,7 @@ export default function CardActions({
           onClick={() => {
             setConfirmation('');
             setMounted(true);
+            setOpening((n) => n + 1);
             setOpen(true);
           }}
         >
@@ -74,6 +78,7 @@ export default function CardActions({
       {mounted && (
         <ExchangeSheet
           isOpen={open}
+          formKey={opening}
           username={username}
           firstName={firstName}
           onClose={close}

@@ -9,6 +9,8 @@ import styles from './ExchangeSheet.module.css';
 
 interface Props {
   isOpen: boolean;
+  /** Changes on every opening: the form starts empty each time. */
+  formKey: number;
   username: string;
   firstName: string;
   onClose: () => void;
@@ -17,7 +19,14 @@ interface Props {
 
 const FOCUSABLE = 'input, button, textarea, select, a[href], [tabindex]:not([tabindex="-1"])';
 
-export default function ExchangeSheet({ isOpen, username, firstName, onClose, onSent }: Props) {
+export default function ExchangeSheet({
+  isOpen,
+  formKey,
+  username,
+  firstName,
+  onClose,
+  onSent,
+}: Props) {
   const titleId = useId();
   const containerRef = useRef<HTMLDivElement>(null);
   const reducedMotion = useReducedMotion() ?? false;
@@ -85,8 +94,7 @@ export default function ExchangeSheet({ isOpen, username, firstName, onClose, on
           </button>
         </Sheet.Header>
         <Sheet.Content className={styles.content} disableDrag>
-          {/* A fresh form on every open: closing the sheet any way resets what it held. */}
-          {isOpen && <ContactForm username={username} onSent={onSent} />}
+          <ContactForm key={formKey} username={username} onSent={onSent} />
         </Sheet.Content>
       </Sheet.Container>
       {/* A tap outside closes the sheet, for pointers only: the library makes the backdrop an
