@@ -1,6 +1,7 @@
 import 'server-only';
 import { cache } from 'react';
 import type { DocumentSnapshot } from 'firebase-admin/firestore';
+import { withDeadline } from './deadline';
 import { adminDb } from './firebase/admin';
 import { normaliseProfile, type Profile } from './profile';
 
@@ -16,19 +17,12 @@ export class ProfileReadError extends Error {
   override name = 'ProfileReadError';
 }
 
-function withDeadline<T>(promise: Promise<T>, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () =>
-        reject(new ProfileReadError(`${what}: no answer from Firestore in ${READ_DEADLINE_MS} ms`)),
-      READ_DEADLINE_MS,
-    );
-  });
-  // The read may still fail after the deadline has answered: that late failure is already
-  // reported, so it must not surface as an unhandled rejection.
-  promise.catch(() => {});
-  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
+function readWithDeadline<T>(read: Promise<T>, what: string): Promise<T> {
+  return withDeadline(
+    read,
+    READ_DEADLINE_MS,
+    () => new ProfileReadError(`${what}: no answer from Firestore in ${READ_DEADLINE_MS} ms`),
+  );
 }
 
 function fromSnapshot(snapshot: DocumentSnapshot): Profile | null {
@@ -42,7 +36,7 @@ export async function listUsernames(): Promise<string[]> {
   for (;;) {
     let query = adminDb().collection(USERS).select().orderBy('__name__').limit(PAGE_SIZE);
     if (last !== undefined) query = query.startAfter(last);
-    const page = await withDeadline(query.get(), 'users (list)');
+    const page = await readWithDeadline(query.get(), 'users (list)');
     for (const doc of page.docs) usernames.push(doc.id);
     if (page.size < PAGE_SIZE) return usernames;
     last = page.docs[page.docs.length - 1].id;
@@ -70,7 +64,7 @@ async function readDuringBuild(username: string): Promise<Profile | null | undef
     const ids = order.ids.slice(at, at + BUILD_CHUNK);
     buildChunkIds = new Set(ids);
     const db = adminDb();
-    buildChunk = withDeadline(
+    buildChunk = readWithDeadline(
       db.getAll(...ids.map((id) => db.collection(USERS).doc(id))),
       `users (${ids.length} for the build)`,
     ).then((snapshots) => new Map(snapshots.map((s) => [s.id, fromSnapshot(s)])));
@@ -87,7 +81,7 @@ export const getProfile = cache(async (username: string): Promise<Profile | null
     const batched = await readDuringBuild(username);
     if (batched !== undefined) return batched;
   }
-  const snapshot = await withDeadline(
+  const snapshot = await readWithDeadline(
     adminDb().collection(USERS).doc(username).get(),
     `users/${username}`,
   );

@@ -5,7 +5,7 @@ import { isValidUsername } from './username';
 export const MAX_USERNAMES = 100;
 
 export type RevalidateCheck =
-  { ok: true; usernames: string[] } | { ok: false; status: 400 | 401 | 503; error: string };
+  { ok: true; usernames: string[] } | { ok: false; status: 400; error: string };
 
 /** Constant time whatever the lengths: both sides are hashed to the same size first. */
 export function secretMatches(given: string, expected: string): boolean {
@@ -14,16 +14,15 @@ export function secretMatches(given: string, expected: string): boolean {
   return timingSafeEqual(a, b);
 }
 
+/** Why the request may not revalidate, or null when it may. */
 export function checkAuthorization(
   header: string | null,
   secret: string | undefined,
-): RevalidateCheck | null {
-  if (!secret) {
-    return { ok: false, status: 503, error: 'On-demand revalidation is not configured.' };
-  }
+): { status: 401 | 503; error: string } | null {
+  if (!secret) return { status: 503, error: 'On-demand revalidation is not configured.' };
   const match = /^Bearer (.+)$/.exec(header ?? '');
   if (!match || !secretMatches(match[1], secret)) {
-    return { ok: false, status: 401, error: 'Missing or wrong bearer token.' };
+    return { status: 401, error: 'Missing or wrong bearer token.' };
   }
   return null;
 }

@@ -11,6 +11,7 @@ import {
   type Firestore,
 } from 'firebase/firestore/lite';
 import type { ContactDoc } from '../contact-form';
+import { withDeadline } from '../deadline';
 import { emulatorHost, webConfig } from './web-config';
 
 export const WRITE_TIMEOUT_MS = 10_000;
@@ -41,23 +42,13 @@ export async function sendContact(
   contact: ContactDoc,
   timeoutMs = WRITE_TIMEOUT_MS,
 ): Promise<string> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new ContactWriteTimeout(`No answer from Firestore in ${timeoutMs} ms`)),
-      timeoutMs,
-    );
-  });
-  try {
-    const ref = await Promise.race([
-      addDoc(collection(contactsDb(), 'users', username, 'contacts'), {
-        ...contact,
-        createdAt: serverTimestamp(),
-      }),
-      timeout,
-    ]);
-    return ref.id;
-  } finally {
-    clearTimeout(timer);
-  }
+  const ref = await withDeadline(
+    addDoc(collection(contactsDb(), 'users', username, 'contacts'), {
+      ...contact,
+      createdAt: serverTimestamp(),
+    }),
+    timeoutMs,
+    () => new ContactWriteTimeout(`No answer from Firestore in ${timeoutMs} ms`),
+  );
+  return ref.id;
 }

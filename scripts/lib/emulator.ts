@@ -144,15 +144,6 @@ async function answers(hostPort: string): Promise<boolean> {
   }
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 function killGroup(pid: number, signal: NodeJS.Signals): void {
   try {
     process.kill(-pid, signal);
@@ -271,8 +262,6 @@ function groupAlive(pgid: number): boolean {
     return false;
   }
 }
-
-export { isAlive };
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));

@@ -14,7 +14,7 @@ export async function POST(request: Request) {
     request.headers.get('authorization'),
     process.env.REVALIDATE_SECRET,
   );
-  if (denied && !denied.ok) return answer(denied.status, { error: denied.error });
+  if (denied) return answer(denied.status, { error: denied.error });
 
   let body: unknown;
   try {
@@ -29,7 +29,7 @@ export async function POST(request: Request) {
     revalidatePath(profilePath(username));
     revalidatePath(vcardPath(username));
   }
-  return answer(200, { revalidated: parsed.usernames, now: Date.now() });
+  return answer(200, { revalidated: parsed.usernames });
 }
 
 function notAllowed() {
