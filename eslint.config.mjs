@@ -7,10 +7,6 @@ export default defineConfig([
   ...nextVitals,
   ...nextTs,
   prettier,
-  {
-    files: ['next.config.js', 'lib/env-contract.js'],
-    rules: { '@typescript-eslint/no-require-imports': 'off' },
-  },
   globalIgnores([
     '.next/**',
     '.next-*/**',

@@ -1,10 +1,10 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
-import { siteUrl } from '@/lib/site';
+import { env } from '@/lib/env';
 import './globals.css';
 
 export const metadata: Metadata = {
-  metadataBase: siteUrl(),
+  metadataBase: env.siteUrl,
   title: 'karta',
   description: 'Ψηφιακές επαγγελματικές κάρτες: αποθηκεύστε μια επαφή με ένα άγγιγμα.',
 };

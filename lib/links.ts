@@ -11,7 +11,11 @@ function isPlausibleHost(hostname: string): boolean {
   return hostname === 'localhost' || (hostname.includes('.') && !hostname.endsWith('.'));
 }
 
-function parseHttp(candidate: string): URL | undefined {
+/**
+ * The one URL check: an absolute http: or https: URL with a host and no credentials, or
+ * undefined. Never throws.
+ */
+export function parseHttpUrl(candidate: string): URL | undefined {
   try {
     const url = new URL(candidate);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
@@ -36,16 +40,16 @@ export function safeHttpUrl(raw: string | undefined): string | undefined {
 
   const hostWithPort = HOST_WITH_PORT.exec(text);
   if (hostWithPort && isPlausibleHost(hostWithPort[1].toLowerCase())) {
-    return parseHttp(`https://${text}`)?.href;
+    return parseHttpUrl(`https://${text}`)?.href;
   }
   // The scheme is judged by the URL parser, which (like browsers) ignores case and strips tabs
   // and newlines, so 'JaVa\nScript:' cannot slip past as something else.
   if (SCHEME.test(text) || SCHEME.test(text.replace(/[\t\n\r]/g, ''))) {
-    return parseHttp(text)?.href;
+    return parseHttpUrl(text)?.href;
   }
   // No scheme: a bare host, possibly with a path. '//host' and '/path' are not websites.
   if (text.startsWith('/') || text.startsWith('\\') || INVISIBLE.test(text)) return undefined;
-  const url = parseHttp(`https://${text}`);
+  const url = parseHttpUrl(`https://${text}`);
   if (!url || !isPlausibleHost(url.hostname)) return undefined;
   // The URL parser reads '12' as the IPv4 address 0.0.0.12: a host typed without a scheme must
   // be written out as the parser understood it (a name with a dot, or a full dotted quad).
@@ -100,4 +104,14 @@ export function mapsLink(address: string | undefined, details?: string): string 
   if (main === '') return undefined;
   const extra = clean(details);
   return MAPS_SEARCH + encodeURIComponent(extra === '' ? main : `${main}, ${extra}`);
+}
+
+/** Hosts whose images Next's optimiser may fetch (next.config.ts); others are shown as they are. */
+export const OPTIMISED_IMAGE_HOSTS = ['firebasestorage.googleapis.com', 'storage.googleapis.com'];
+
+/** A site-relative path, or an https URL on one of OPTIMISED_IMAGE_HOSTS. */
+export function isOptimisedImage(src: string): boolean {
+  if (src.startsWith('/')) return true;
+  const url = parseHttpUrl(src);
+  return url?.protocol === 'https:' && OPTIMISED_IMAGE_HOSTS.includes(url.hostname);
 }

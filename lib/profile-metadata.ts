@@ -3,36 +3,26 @@
 import type { Metadata } from 'next';
 import { safeHttpUrl } from './links';
 import { normalisePhone } from './phone';
+import { env } from './env';
 import { fullName, type PublicProfile } from './profile';
-import { siteUrl } from './site';
+import { headline, location } from './profile-view';
+import { cardUrl } from './routes';
 
-export function profilePath(username: string): string {
-  return `/${encodeURIComponent(username)}`;
-}
-
-export function vcardPath(username: string): string {
-  return `${profilePath(username)}/vcard`;
-}
-
-export function profileTitle(p: PublicProfile): string {
+function profileTitle(p: PublicProfile): string {
   const name = fullName(p);
-  const role = [p.jobTitle, p.companyName].filter(Boolean).join(' @ ');
+  const role = headline(p);
   return role ? `${name} · ${role}` : name;
 }
 
-export function profileDescription(p: PublicProfile): string {
-  const parts = [
-    [p.jobTitle, p.companyName].filter(Boolean).join(', '),
-    p.city ? `${p.city}, Ελλάδα` : '',
-  ].filter(Boolean);
-  const about = parts.length ? `${parts.join(' · ')}. ` : '';
-  return `${about}Η ψηφιακή κάρτα του/της ${fullName(p)}: αποθηκεύστε την επαφή με ένα άγγιγμα.`;
+function profileDescription(p: PublicProfile): string {
+  const about = [headline(p), location(p)].filter(Boolean).join(' · ');
+  return `${about}. Η ψηφιακή κάρτα του/της ${fullName(p)}: αποθηκεύστε την επαφή με ένα άγγιγμα.`;
 }
 
 export function profileMetadata(p: PublicProfile): Metadata {
   const title = profileTitle(p);
   const description = profileDescription(p);
-  const url = new URL(profilePath(p.username), siteUrl()).href;
+  const url = cardUrl(p.username);
   const images = p.displayImage ? [{ url: p.displayImage, alt: fullName(p) }] : undefined;
   return {
     title,
@@ -58,7 +48,7 @@ export function personJsonLd(p: PublicProfile): Record<string, unknown> {
     '@context': 'https://schema.org',
     '@type': 'Person',
     name: fullName(p),
-    url: website ?? new URL(profilePath(p.username), siteUrl()).href,
+    url: website ?? cardUrl(p.username),
   };
   if (p.jobTitle) ld.jobTitle = p.jobTitle;
   if (p.companyName) ld.worksFor = { '@type': 'Organization', name: p.companyName };
@@ -73,7 +63,7 @@ export function personJsonLd(p: PublicProfile): Record<string, unknown> {
       addressCountry: 'GR',
     };
   }
-  if (p.displayImage) ld.image = new URL(p.displayImage, siteUrl()).href;
+  if (p.displayImage) ld.image = new URL(p.displayImage, env.siteUrl).href;
   if (sameAs.length) ld.sameAs = sameAs;
   return ld;
 }

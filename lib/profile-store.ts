@@ -2,6 +2,7 @@ import 'server-only';
 import { cache } from 'react';
 import type { DocumentSnapshot } from 'firebase-admin/firestore';
 import { withDeadline } from './deadline';
+import { env } from './env';
 import { adminDb } from './firebase/admin';
 import { normaliseProfile, type Profile } from './profile';
 
@@ -10,18 +11,17 @@ const PAGE_SIZE = 1000;
 /** Documents fetched in one round trip while pre-rendering. */
 const BUILD_CHUNK = 200;
 
-/** Reads must end: a regeneration that hangs on an unreachable Firestore holds a request open. */
-export const READ_DEADLINE_MS = Number(process.env.FIRESTORE_READ_TIMEOUT_MS) || 8000;
-
 export class ProfileReadError extends Error {
   override name = 'ProfileReadError';
 }
 
+// Reads must end: a regeneration that hangs on an unreachable Firestore holds a request open.
 function readWithDeadline<T>(read: Promise<T>, what: string): Promise<T> {
+  const ms = env.firestoreReadTimeoutMs;
   return withDeadline(
     read,
-    READ_DEADLINE_MS,
-    () => new ProfileReadError(`${what}: no answer from Firestore in ${READ_DEADLINE_MS} ms`),
+    ms,
+    () => new ProfileReadError(`${what}: no answer from Firestore in ${ms} ms`),
   );
 }
 
@@ -47,7 +47,6 @@ export async function listUsernames(): Promise<string[]> {
 // renders pages in the order generateStaticParams gave (sorted ids), so the first read of a
 // chunk fetches the next BUILD_CHUNK profiles with one getAll; only that chunk is kept, which
 // keeps memory flat however many users there are.
-const IS_BUILD = process.env.NEXT_PHASE === 'phase-production-build';
 let buildOrder: Promise<{ ids: string[]; at: Map<string, number> }> | undefined;
 let buildChunk: Promise<Map<string, Profile | null>> | undefined;
 let buildChunkIds = new Set<string>();
@@ -77,7 +76,7 @@ async function readDuringBuild(username: string): Promise<Profile | null | undef
  * ISR keeps serving the last good page rather than caching a 404.
  */
 export const getProfile = cache(async (username: string): Promise<Profile | null> => {
-  if (IS_BUILD) {
+  if (env.isBuild) {
     const batched = await readDuringBuild(username);
     if (batched !== undefined) return batched;
   }

@@ -1,5 +1,6 @@
 // The single gate between a raw users/{username} document and the page. Documents are edited by
 // hand in the console, so every field may be missing, mistyped or hostile.
+import { parseHttpUrl } from './links';
 
 export const PROFILE_FIELDS = [
   'username',
@@ -91,15 +92,9 @@ function toImageSrc(value: string): string | undefined {
       return undefined;
     }
   }
+  // Only a URL written out with its scheme: 'site.gr/a.png' would be read as a relative path.
   if (!/^https?:\/\//i.test(value)) return undefined;
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== ''
-      ? value
-      : undefined;
-  } catch {
-    return undefined;
-  }
+  return parseHttpUrl(value) ? value : undefined;
 }
 
 function readOwn(raw: object, key: string): unknown {

@@ -10,6 +10,9 @@
 // - PHOTO content is written as given, with no removal of a `data:` prefix or of whitespace.
 // Its octet folding (75, never splitting UTF-8) and CRLF endings are correct, but working around
 // the points above would mean post-editing its output, which is more fragile than these lines.
+import { safeHttpUrl } from './links';
+import { normalisePhone } from './phone';
+import { fullName, type Profile } from './profile';
 
 export interface VCardFields {
   firstName: string;
@@ -185,4 +188,26 @@ export function vcardContentDisposition(fileName: string): string {
   const stem = ascii.replace(/\.vcf$/i, '');
   const fallback = /[A-Za-z0-9]/.test(stem) ? ascii : FALLBACK_FILE_NAME;
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeRfc5987(wellFormed)}`;
+}
+
+/** The card a profile saves as: what the vCard route serves. */
+export function profileVCard(p: Profile): string {
+  return buildVCard({
+    firstName: p.firstName,
+    lastName: p.lastName,
+    jobTitle: p.jobTitle,
+    companyName: p.companyName,
+    phone: normalisePhone(p.phoneNumber),
+    email: p.email,
+    url: safeHttpUrl(p.websiteLink),
+    thumbnailBase64: p.thumbnailBase64,
+  });
+}
+
+/**
+ * The file name a profile's card is saved under, by the page's link and the route alike: the
+ * first name, else the full name (the last name alone, or the username).
+ */
+export function profileVCardFileName(p: Pick<Profile, 'firstName' | 'lastName' | 'username'>) {
+  return vcardFileName(p.firstName || fullName(p));
 }

@@ -6,8 +6,8 @@ import ICAL from 'ical.js';
 import { Timestamp } from 'firebase-admin/firestore';
 import type { Page } from 'playwright-core';
 import { adminDb } from '@/lib/firebase/admin-app';
-import { DEMO_PROFILES_FILE, ROOT } from '@/scripts/lib/paths';
-import { loadProfilesFile } from '@/scripts/lib/seed';
+import { DEMO_PROFILES_FILE, ROOT } from '@/tools/lib/paths';
+import { loadProfilesFile } from '@/tools/lib/seed';
 import { baseUrl, watchProblems, browserForThisFile } from '../helpers/browser';
 import { get } from '../helpers/http';
 
@@ -161,4 +161,24 @@ test('the vCard route: headers, and a card an independent parser reads back', as
   expect(eleni.body).toMatch(/PHOTO;ENCODING=b;TYPE=JPEG:\/9j\//);
   expect(eleni.body).not.toContain('data:image');
   expect((await get('/nobody-here/vcard')).status).toBe(404);
+});
+
+test('a card with only a last name: the page saves it under the same name the route serves', async () => {
+  const username = 'onlylast';
+  await adminDb().doc(`users/${username}`).set({ lastName: 'Ζαχαρίου', jobTitle: 'Λογίστρια' });
+  try {
+    const { page, problems } = await openCard(username);
+    const link = page.getByRole('link', { name: 'Αποθήκευση Επαφής' });
+    expect(await link.getAttribute('download')).toBe('Ζαχαρίου.vcf');
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    expect(download.suggestedFilename()).toBe('Ζαχαρίου.vcf');
+    const route = await get(`/${username}/vcard`);
+    expect(route.headers.get('content-disposition')).toBe(
+      `attachment; filename="contact.vcf"; filename*=UTF-8''${encodeURIComponent('Ζαχαρίου.vcf')}`,
+    );
+    expect(problems).toEqual([]);
+    await page.close();
+  } finally {
+    await adminDb().doc(`users/${username}`).delete();
+  }
 });

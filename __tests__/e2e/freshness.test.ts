@@ -14,11 +14,11 @@ import path from 'node:path';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { adminDb } from '@/lib/firebase/admin-app';
-import { freePort, startEmulator, type RunningEmulator } from '@/scripts/lib/emulator';
-import { DEMO_PROFILES_FILE, ROOT, RULES_FILE } from '@/scripts/lib/paths';
-import { NEXT_BIN, startProcess, stopProcess, waitForHttp } from '@/scripts/lib/processes';
-import { loadProfilesFile, seedProfiles } from '@/scripts/lib/seed';
-import { startWatcher } from '@/scripts/lib/watcher';
+import { freePort, startEmulator, type RunningEmulator } from '@/tools/lib/emulator';
+import { DEMO_PROFILES_FILE, ROOT, RULES_FILE } from '@/tools/lib/paths';
+import { NEXT_BIN, startProcess, stopProcess, waitForHttp } from '@/tools/lib/processes';
+import { loadProfilesFile, seedProfiles } from '@/tools/lib/seed';
+import { startWatcher } from '@/lib/revalidation/watcher';
 import { baseUrl } from '../helpers/browser';
 import { get } from '../helpers/http';
 

@@ -3,8 +3,8 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { adminDb } from '@/lib/firebase/admin-app';
-import { DEMO_PROFILES_FILE, ROOT } from '@/scripts/lib/paths';
-import { loadProfilesFile } from '@/scripts/lib/seed';
+import { DEMO_PROFILES_FILE, ROOT } from '@/tools/lib/paths';
+import { loadProfilesFile } from '@/tools/lib/seed';
 import { LATE_PROFILE, MALFORMED_PROFILES } from '../fixtures/profiles';
 import { baseUrl, watchProblems, browserForThisFile } from '../helpers/browser';
 import { get } from '../helpers/http';
@@ -298,12 +298,12 @@ test('thumbnailBase64 and unshown fields are in neither the HTML nor the RSC pay
 
 test('metadata: title, description, Open Graph, Twitter, canonical URL and a JSON-LD Person', async () => {
   const page = await open('/maria');
-  expect(await page.title()).toBe('Μαρία Παπαδοπούλου · Αρχιτέκτονας @ Studio Φως');
+  expect(await page.title()).toBe('Μαρία Παπαδοπούλου · Αρχιτέκτονας, @Studio Φως');
   const meta = (selector: string) => page.locator(selector).first().getAttribute('content');
   expect(await page.locator('html').getAttribute('lang')).toBe('el');
   expect(await meta('meta[name=description]')).toContain('Αρχιτέκτονας');
   expect(await meta('meta[property="og:title"]')).toBe(
-    'Μαρία Παπαδοπούλου · Αρχιτέκτονας @ Studio Φως',
+    'Μαρία Παπαδοπούλου · Αρχιτέκτονας, @Studio Φως',
   );
   expect(await meta('meta[property="og:image"]')).toBe(`${baseUrl()}/demo/maria.jpg`);
   expect(await meta('meta[name="twitter:card"]')).toBe('summary_large_image');

@@ -4,8 +4,8 @@
 import { readFileSync } from 'node:fs';
 import type axe from 'axe-core';
 import type { BrowserContextOptions, Page, Response } from 'playwright-core';
-import { DEMO_PROFILES_FILE } from '@/scripts/lib/paths';
-import { loadProfilesFile } from '@/scripts/lib/seed';
+import { DEMO_PROFILES_FILE } from '@/tools/lib/paths';
+import { loadProfilesFile } from '@/tools/lib/seed';
 import { baseUrl, browserForThisFile } from '../helpers/browser';
 
 declare global {

@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { localFirebaseEnv } from '@/scripts/lib/local-env';
-import { ROOT } from '@/scripts/lib/paths';
-import { NEXT_BIN } from '@/scripts/lib/processes';
+import { localFirebaseEnv } from '@/tools/lib/local-env';
+import { ROOT } from '@/tools/lib/paths';
+import { NEXT_BIN } from '@/tools/lib/processes';
 
 const run = promisify(execFile);
 

@@ -8,8 +8,8 @@ import {
   findJava,
   freePort,
   startEmulator,
-} from '@/scripts/lib/emulator';
-import { RULES_FILE, ROOT } from '@/scripts/lib/paths';
+} from '@/tools/lib/emulator';
+import { RULES_FILE, ROOT } from '@/tools/lib/paths';
 
 function javaProcessesOn(port: number): string[] {
   try {
@@ -137,7 +137,7 @@ describe('running the emulator', () => {
     'no Java is left behind when its parent dies by %s',
     async (signal) => {
       const port = await freePort();
-      const script = `require('${ROOT}/scripts/lib/emulator').startEmulator({ port: ${port} })
+      const script = `require('${ROOT}/tools/lib/emulator').startEmulator({ port: ${port} })
         .then(() => console.log('ready'));`;
       const parent = spawn(process.execPath, ['--import', 'tsx', '-e', script], {
         cwd: ROOT,

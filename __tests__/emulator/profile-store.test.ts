@@ -5,8 +5,8 @@ import { getFirestore } from 'firebase-admin/firestore';
 import { initializeApp } from 'firebase-admin/app';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { ROOT } from '@/scripts/lib/paths';
-import { seedProfiles } from '@/scripts/lib/seed';
+import { ROOT } from '@/tools/lib/paths';
+import { seedProfiles } from '@/tools/lib/seed';
 
 const run = promisify(execFile);
 

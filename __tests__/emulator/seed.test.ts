@@ -6,9 +6,9 @@ import { promisify } from 'node:util';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { PROFILE_FIELDS } from '@/lib/profile';
-import { localFirebaseEnv } from '@/scripts/lib/local-env';
-import { DEMO_PROFILES_FILE, ROOT } from '@/scripts/lib/paths';
-import { loadProfilesFile, parseProfiles, seedProfiles } from '@/scripts/lib/seed';
+import { localFirebaseEnv } from '@/tools/lib/local-env';
+import { DEMO_PROFILES_FILE, ROOT } from '@/tools/lib/paths';
+import { loadProfilesFile, parseProfiles, seedProfiles } from '@/tools/lib/seed';
 
 const run = promisify(execFile);
 // A project of its own: nothing else in the run reads or writes it.

@@ -4,9 +4,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
-import { startEmulator, type RunningEmulator } from '@/scripts/lib/emulator';
-import { RULES_FILE } from '@/scripts/lib/paths';
-import { startWatcher, type Watcher } from '@/scripts/lib/watcher';
+import { startEmulator, type RunningEmulator } from '@/tools/lib/emulator';
+import { RULES_FILE } from '@/tools/lib/paths';
+import { startWatcher, type Watcher } from '@/lib/revalidation/watcher';
 
 const PROJECT = 'demo-karta-watch';
 let emulator: RunningEmulator;

@@ -1,5 +1,5 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS, findChromium } from '@/scripts/lib/chromium';
+import { CHROMIUM_ARGS, findChromium } from '@/tools/lib/chromium';
 
 export function baseUrl(): string {
   const url = process.env.KARTA_BASE_URL;

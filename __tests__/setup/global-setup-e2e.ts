@@ -4,10 +4,10 @@ import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { adminDb } from '../../lib/firebase/admin-app';
-import { freePort } from '../../scripts/lib/emulator';
-import { DEMO_PROFILES_FILE } from '../../scripts/lib/paths';
-import { NEXT_BIN, startProcess, stopProcess, waitForHttp } from '../../scripts/lib/processes';
-import { loadProfilesFile, seedProfiles } from '../../scripts/lib/seed';
+import { freePort } from '../../tools/lib/emulator';
+import { DEMO_PROFILES_FILE } from '../../tools/lib/paths';
+import { NEXT_BIN, startProcess, stopProcess, waitForHttp } from '../../tools/lib/processes';
+import { loadProfilesFile, seedProfiles } from '../../tools/lib/seed';
 import { MALFORMED_PROFILES } from '../fixtures/profiles';
 import { ensureEmulator, harness, ROOT } from './harness';
 

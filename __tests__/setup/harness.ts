@@ -1,8 +1,8 @@
 // State shared by the global setup and teardown, which Jest runs in its main process:
 // one emulator for the whole run, and (for e2e) one production server.
 import path from 'node:path';
-import { startEmulator, type RunningEmulator } from '../../scripts/lib/emulator';
-import { localFirebaseEnv } from '../../scripts/lib/local-env';
+import { startEmulator, type RunningEmulator } from '../../tools/lib/emulator';
+import { localFirebaseEnv } from '../../tools/lib/local-env';
 
 export const TEST_PROJECT_ID = 'demo-karta-test';
 export const ROOT = path.resolve(__dirname, '..', '..');

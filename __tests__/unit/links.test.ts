@@ -1,4 +1,4 @@
-import { displayUrl, mailtoLink, mapsLink, safeHttpUrl } from '@/lib/links';
+import { displayUrl, isOptimisedImage, mailtoLink, mapsLink, safeHttpUrl } from '@/lib/links';
 
 describe('safeHttpUrl', () => {
   it.each([
@@ -156,5 +156,19 @@ describe('numbers are not hosts', () => {
   });
   test('a full dotted quad is', () => {
     expect(safeHttpUrl('127.0.0.1')).toBe('https://127.0.0.1/');
+  });
+});
+
+describe('isOptimisedImage', () => {
+  it.each([
+    ['/demo/maria.jpg', true],
+    ['https://firebasestorage.googleapis.com/v0/b/x/o/a.jpg', true],
+    ['https://storage.googleapis.com/bucket/a.jpg', true],
+    ['http://storage.googleapis.com/bucket/a.jpg', false],
+    ['https://user@storage.googleapis.com/a.jpg', false],
+    ['https://example.gr/a.jpg', false],
+    ['not a url', false],
+  ])('%s → %s', (src, expected) => {
+    expect(isOptimisedImage(src)).toBe(expected);
   });
 });

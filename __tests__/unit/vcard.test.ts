@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import ICAL from 'ical.js';
-import { buildVCard, vcardContentDisposition, vcardFileName, type VCardFields } from '@/lib/vcard';
+import {
+  buildVCard,
+  profileVCard,
+  profileVCardFileName,
+  vcardContentDisposition,
+  vcardFileName,
+  type VCardFields,
+} from '@/lib/vcard';
 
 const CRLF = '\r\n';
 // A few real JPEG header bytes, so the photo is plausible base64 of a JPEG.
@@ -353,6 +360,42 @@ describe('vcardFileName', () => {
 
   it('composes a decomposed Greek name so the file name matches what was typed', () => {
     expect(vcardFileName('Μαρι\u0301α')).toBe('Μαρία.vcf');
+  });
+});
+
+describe("a profile's vCard", () => {
+  it.each([
+    [{ firstName: 'Μαρία', lastName: 'Παπαδοπούλου' }, 'Μαρία.vcf'],
+    [{ firstName: '', lastName: 'Ζαχαρίου' }, 'Ζαχαρίου.vcf'],
+    [{ firstName: '', lastName: '' }, 'onlyname.vcf'],
+  ])('%j is saved as %j', (names, expected) => {
+    expect(profileVCardFileName({ username: 'onlyname', ...names })).toBe(expected);
+  });
+
+  it('carries the normalised phone, the checked website and the thumbnail', () => {
+    const card = profileVCard({
+      username: 'maria',
+      firstName: 'Μαρία',
+      lastName: 'Π',
+      phoneNumber: '691 234 5678',
+      websiteLink: 'www.example.gr',
+      email: 'maria@example.gr',
+      thumbnailBase64: 'data:image/jpeg;base64,/9j/AA==',
+    });
+    expect(card).toContain('TEL;TYPE=WORK,VOICE:+306912345678\r\n');
+    expect(card).toContain('URL:https://www.example.gr/\r\n');
+    expect(card).toContain('EMAIL;TYPE=INTERNET,WORK:maria@example.gr\r\n');
+    expect(card).toContain('PHOTO;ENCODING=b;TYPE=JPEG:/9j/AA==\r\n');
+  });
+
+  it('leaves out a website that is not http(s)', () => {
+    const card = profileVCard({
+      username: 'x',
+      firstName: 'Χ',
+      lastName: '',
+      websiteLink: 'javascript:alert(1)',
+    });
+    expect(card).not.toContain('URL:');
   });
 });
 

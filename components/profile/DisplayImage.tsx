@@ -1,17 +1,6 @@
 import Image from 'next/image';
+import { isOptimisedImage } from '@/lib/links';
 import styles from './ProfileCard.module.css';
-
-// Hosts next.config.js lets the image optimiser fetch from; any other URL is shown as is.
-const OPTIMISED_HOSTS = new Set(['firebasestorage.googleapis.com', 'storage.googleapis.com']);
-
-function optimisable(src: string): boolean {
-  if (src.startsWith('/')) return true;
-  try {
-    return OPTIMISED_HOSTS.has(new URL(src).hostname);
-  } catch {
-    return false;
-  }
-}
 
 export default function DisplayImage({ src, name }: { src?: string; name: string }) {
   if (!src) {
@@ -36,7 +25,7 @@ export default function DisplayImage({ src, name }: { src?: string; name: string
         sizes="(max-width: 480px) 100vw, 480px"
         preload
         fetchPriority="high"
-        unoptimized={!optimisable(src)}
+        unoptimized={!isOptimisedImage(src)}
         style={{ objectFit: 'cover' }}
       />
     </div>

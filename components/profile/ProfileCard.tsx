@@ -1,8 +1,8 @@
 import CardActions from '@/components/actions/CardActions';
 import { contactRows, headline, location, socialLinks } from '@/lib/profile-view';
 import { fullName, type PublicProfile } from '@/lib/profile';
-import { vcardPath } from '@/lib/profile-metadata';
-import { vcardFileName } from '@/lib/vcard';
+import { vcardPath } from '@/lib/routes';
+import { profileVCardFileName } from '@/lib/vcard';
 import ContactRows from './ContactRows';
 import DisplayImage from './DisplayImage';
 import SocialBar from './SocialBar';
@@ -18,7 +18,7 @@ export default function ProfileCard({ profile }: { profile: PublicProfile }) {
         username={profile.username}
         firstName={profile.firstName || name}
         vcardHref={vcardPath(profile.username)}
-        vcardFileName={vcardFileName(profile.firstName || name)}
+        vcardFileName={profileVCardFileName(profile)}
       >
         <section className={styles.identity} aria-label="Στοιχεία">
           <h1 className={styles.name}>{name}</h1>

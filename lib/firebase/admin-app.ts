@@ -9,13 +9,14 @@ import {
   type App,
 } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { env } from '../env';
 
 const APP_NAME = 'karta-admin';
 
-function credentialFor(env: NodeJS.ProcessEnv) {
+function credential() {
   // The emulator accepts any caller: no credentials to load.
-  if (env.FIRESTORE_EMULATOR_HOST) return undefined;
-  const key = env.FIREBASE_SERVICE_ACCOUNT_KEY;
+  if (env.firestoreEmulatorHost) return undefined;
+  const key = env.serviceAccountKey;
   if (key) {
     try {
       return cert(JSON.parse(key));
@@ -26,12 +27,12 @@ function credentialFor(env: NodeJS.ProcessEnv) {
   return applicationDefault();
 }
 
-export function adminApp(env: NodeJS.ProcessEnv = process.env): App {
+function adminApp(): App {
   if (getApps().some((app) => app.name === APP_NAME)) return getApp(APP_NAME);
-  const projectId = env.NEXT_PUBLIC_FIREBASE_PROJECT_ID || env.GOOGLE_CLOUD_PROJECT;
+  const projectId = env.firebaseProjectId;
   if (!projectId) throw new Error('NEXT_PUBLIC_FIREBASE_PROJECT_ID is not set (see .env.example).');
-  const credential = credentialFor(env);
-  return initializeApp({ projectId, ...(credential ? { credential } : {}) }, APP_NAME);
+  const given = credential();
+  return initializeApp({ projectId, ...(given ? { credential: given } : {}) }, APP_NAME);
 }
 
 let db: Firestore | undefined;

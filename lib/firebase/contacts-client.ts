@@ -12,7 +12,7 @@ import {
 } from 'firebase/firestore/lite';
 import type { ContactDoc } from '../contact-form';
 import { withDeadline } from '../deadline';
-import { emulatorHost, webConfig } from './web-config';
+import { env } from '../env';
 
 export const WRITE_TIMEOUT_MS = 10_000;
 
@@ -20,8 +20,9 @@ let db: Firestore | undefined;
 
 function contactsDb(): Firestore {
   if (db) return db;
-  const app = getApps().length ? getApp() : initializeApp(webConfig);
+  const app = getApps().length ? getApp() : initializeApp(env.firebaseWebConfig);
   db = getFirestore(app);
+  const emulatorHost = env.browserFirestoreEmulatorHost;
   if (emulatorHost) {
     const [host, port] = [
       emulatorHost.slice(0, emulatorHost.lastIndexOf(':')),

@@ -1,8 +1,6 @@
-import { safeHttpUrl } from '@/lib/links';
-import { normalisePhone } from '@/lib/phone';
 import { getProfile } from '@/lib/profile-store';
 import { parseUsername } from '@/lib/username';
-import { buildVCard, vcardContentDisposition, vcardFileName } from '@/lib/vcard';
+import { profileVCard, profileVCardFileName, vcardContentDisposition } from '@/lib/vcard';
 
 // Cached like the page and regenerated with it; the card (with its photo) stays out of the page.
 export const revalidate = 3600;
@@ -23,20 +21,10 @@ export async function GET(
   if (!profile) {
     return new Response('Not Found', { status: 404, headers: { 'content-type': 'text/plain' } });
   }
-  const card = buildVCard({
-    firstName: profile.firstName,
-    lastName: profile.lastName,
-    jobTitle: profile.jobTitle,
-    companyName: profile.companyName,
-    phone: normalisePhone(profile.phoneNumber),
-    email: profile.email,
-    url: safeHttpUrl(profile.websiteLink),
-    thumbnailBase64: profile.thumbnailBase64,
-  });
-  return new Response(card, {
+  return new Response(profileVCard(profile), {
     headers: {
       'content-type': 'text/vcard; charset=utf-8',
-      'content-disposition': vcardContentDisposition(vcardFileName(profile.firstName || username!)),
+      'content-disposition': vcardContentDisposition(profileVCardFileName(profile)),
     },
   });
 }

@@ -1,6 +1,6 @@
-import { revalidatePath } from 'next/cache';
-import { checkAuthorization, parseRevalidateBody } from '@/lib/revalidate-request';
-import { profilePath, vcardPath } from '@/lib/profile-metadata';
+import { env } from '@/lib/env';
+import { revalidateCards } from '@/lib/revalidation/revalidate-cards';
+import { checkAuthorization, parseRevalidateBody } from '@/lib/revalidation/request';
 
 // Called by the change watcher (npm run watch), a Cloud Function, or `npm run revalidate`.
 export const dynamic = 'force-dynamic';
@@ -10,10 +10,7 @@ function answer(status: number, body: Record<string, unknown>, headers: HeadersI
 }
 
 export async function POST(request: Request) {
-  const denied = checkAuthorization(
-    request.headers.get('authorization'),
-    process.env.REVALIDATE_SECRET,
-  );
+  const denied = checkAuthorization(request.headers.get('authorization'), env.revalidateSecret);
   if (denied) return answer(denied.status, { error: denied.error });
 
   let body: unknown;
@@ -25,10 +22,7 @@ export async function POST(request: Request) {
   const parsed = parseRevalidateBody(body);
   if (!parsed.ok) return answer(parsed.status, { error: parsed.error });
 
-  for (const username of parsed.usernames) {
-    revalidatePath(profilePath(username));
-    revalidatePath(vcardPath(username));
-  }
+  revalidateCards(parsed.usernames);
   return answer(200, { revalidated: parsed.usernames });
 }
 

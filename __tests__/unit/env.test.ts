@@ -1,0 +1,73 @@
+import { existsSync } from 'node:fs';
+import { env, envProblems } from '@/lib/env';
+import { localFirebaseEnv } from '@/tools/lib/local-env';
+
+const valid = localFirebaseEnv('demo-karta', '127.0.0.1:8080');
+
+test('the local environment is complete', () => {
+  expect(envProblems(valid)).toEqual([]);
+});
+
+test('each missing web config variable is named', () => {
+  const { NEXT_PUBLIC_FIREBASE_APP_ID, NEXT_PUBLIC_FIREBASE_API_KEY, ...rest } = valid;
+  void NEXT_PUBLIC_FIREBASE_APP_ID;
+  void NEXT_PUBLIC_FIREBASE_API_KEY;
+  expect(envProblems(rest)).toEqual([
+    'NEXT_PUBLIC_FIREBASE_API_KEY is not set (see .env.example).',
+    'NEXT_PUBLIC_FIREBASE_APP_ID is not set (see .env.example).',
+  ]);
+});
+
+test.each([
+  ['FIRESTORE_EMULATOR_HOST', 'localhost', /FIRESTORE_EMULATOR_HOST must be host:port/],
+  ['NEXT_PUBLIC_FIRESTORE_EMULATOR_HOST', 'http://x:1', /NEXT_PUBLIC_FIRESTORE_EMULATOR_HOST must/],
+  ['FIREBASE_SERVICE_ACCOUNT_KEY', '{not json', /FIREBASE_SERVICE_ACCOUNT_KEY is not valid JSON/],
+  [
+    'FIREBASE_SERVICE_ACCOUNT_KEY',
+    '{"type":"x"}',
+    /FIREBASE_SERVICE_ACCOUNT_KEY lacks client_email/,
+  ],
+  ['GOOGLE_APPLICATION_CREDENTIALS', '/nope/key.json', /GOOGLE_APPLICATION_CREDENTIALS points to/],
+  ['NEXT_PUBLIC_SITE_URL', 'ftp://x', /NEXT_PUBLIC_SITE_URL must be an http\(s\) URL/],
+  ['NEXT_PUBLIC_FIREBASE_PROJECT_ID', 'Bad_Id', /is not a Firebase project id/],
+  ['FIRESTORE_READ_TIMEOUT_MS', '5s', /FIRESTORE_READ_TIMEOUT_MS must be a whole number/],
+])('a malformed %s is named', (name, value, message) => {
+  const problems = envProblems({ ...valid, [name]: value }, { fileExists: existsSync });
+  expect(problems).toHaveLength(1);
+  expect(problems[0]).toMatch(message);
+});
+
+test('a credentials file is checked only where a file check is given (the server)', () => {
+  const source = { ...valid, GOOGLE_APPLICATION_CREDENTIALS: '/nope/key.json' };
+  expect(envProblems(source)).toEqual([]);
+  expect(envProblems(source, { fileExists: existsSync })).toHaveLength(1);
+});
+
+describe('typed values, read at each access', () => {
+  const saved = { ...process.env };
+  afterEach(() => {
+    for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
+    Object.assign(process.env, saved);
+  });
+
+  test('the site URL, else localhost on PORT', () => {
+    process.env.NEXT_PUBLIC_SITE_URL = 'https://karta.example/';
+    expect(env.siteUrl.href).toBe('https://karta.example/');
+    delete process.env.NEXT_PUBLIC_SITE_URL;
+    process.env.PORT = '4000';
+    expect(env.siteUrl.href).toBe('http://localhost:4000/');
+  });
+
+  test('the read deadline, 8000 ms unless a whole number is given', () => {
+    delete process.env.FIRESTORE_READ_TIMEOUT_MS;
+    expect(env.firestoreReadTimeoutMs).toBe(8000);
+    process.env.FIRESTORE_READ_TIMEOUT_MS = '2500';
+    expect(env.firestoreReadTimeoutMs).toBe(2500);
+  });
+
+  test('the web config carries all seven variables', () => {
+    Object.assign(process.env, valid);
+    expect(Object.values(env.firebaseWebConfig).every(Boolean)).toBe(true);
+    expect(env.firebaseWebConfig.projectId).toBe('demo-karta');
+  });
+});

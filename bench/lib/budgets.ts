@@ -1,0 +1,158 @@
+// The benchmark's budgets, and how its results compare with them.
+import type { ContactLatency } from './contacts';
+import type { PageLighthouse } from './lighthouse';
+import { clsText, fixed, kib, ms } from './stats';
+import { throughputRow, type Throughput } from './throughput';
+import type { WeightResult } from './weight';
+
+export interface BenchResults {
+  date: string;
+  machine: string;
+  profilePath: string;
+  weight?: WeightResult;
+  lighthouse?: { profile: PageLighthouse; root: PageLighthouse; runs: number };
+  throughput?: { rows: Throughput[]; nginxNote?: string };
+  contacts?: ContactLatency;
+  /** Part name → why it could not run. */
+  errors: Record<string, string>;
+}
+
+export type Status = 'PASS' | 'MISS' | 'ERROR' | 'SKIP';
+
+export interface BudgetRow {
+  part: string;
+  budget: string;
+  measured: string;
+  status: Status;
+}
+
+export const BUDGETS = {
+  addedJsBytes: 15 * 1024,
+  htmlBytes: 30 * 1024,
+  minPerformance: 98,
+  lcpMs: 1200,
+  tbtSlackMs: 30,
+  minThroughputRatio: 0.9,
+  contactMedianMs: 200,
+};
+
+const pass = (ok: boolean): Status => (ok ? 'PASS' : 'MISS');
+
+/** The row of a part with no figures: it failed (ERROR) or was left out with --only (SKIP). */
+function notRun(r: BenchResults, part: string, budget: string, key: string): BudgetRow {
+  const error = r.errors[key];
+  return error
+    ? { part, budget, measured: error, status: 'ERROR' }
+    : { part, budget, measured: 'not run (--only)', status: 'SKIP' };
+}
+
+export function budgetRows(r: BenchResults): BudgetRow[] {
+  const rows: BudgetRow[] = [];
+  const p = r.profilePath;
+
+  const w = r.weight;
+  if (w) {
+    rows.push({
+      part: 'Weight',
+      budget: `JS ${p} adds ≤ ${kib(BUDGETS.addedJsBytes, 0)} gzip over /`,
+      measured: `+${kib(w.addedWireBytes)} (${kib(w.profile.wireBytes)} vs ${kib(w.root.wireBytes)})`,
+      status: pass(w.addedWireBytes <= BUDGETS.addedJsBytes),
+    });
+    rows.push({
+      part: 'Weight',
+      budget: `HTML ${p} ≤ ${kib(BUDGETS.htmlBytes, 0)} (uncompressed)`,
+      measured: `${kib(w.html.rawBytes)} (${kib(w.html.gzipBytes)} gzip)`,
+      status: pass(w.html.rawBytes <= BUDGETS.htmlBytes),
+    });
+    const early = w.libs.filter((l) => !l.ok);
+    rows.push({
+      part: 'Weight',
+      budget: 'firebase, formik, yup, react-modal-sheet, motion: none before interaction',
+      measured: early.length
+        ? early.map((l) => `${l.name}: ${l.stage ?? 'undetected'}`).join(', ')
+        : w.libs.map((l) => `${l.name}@${l.stage}`).join(', '),
+      status: pass(early.length === 0),
+    });
+  } else {
+    rows.push(notRun(r, 'Weight', 'page weight budgets', 'weight'));
+  }
+
+  const lh = r.lighthouse;
+  if (lh) {
+    const { profile: m, root } = lh;
+    for (const c of ['accessibility', 'best-practices', 'seo'] as const) {
+      rows.push({
+        part: 'Lighthouse',
+        budget: `${c} = 100`,
+        measured: String(m.scores[c]),
+        status: pass(m.scores[c] >= 100),
+      });
+    }
+    rows.push({
+      part: 'Lighthouse',
+      budget: `performance ≥ ${BUDGETS.minPerformance} and ≥ /'s`,
+      measured: `${m.scores.performance} (/: ${root.scores.performance})`,
+      status: pass(
+        m.scores.performance >= BUDGETS.minPerformance &&
+          m.scores.performance >= root.scores.performance,
+      ),
+    });
+    rows.push({
+      part: 'Lighthouse',
+      budget: `LCP ≤ ${(BUDGETS.lcpMs / 1000).toFixed(1)} s`,
+      measured: ms(m.lcpMs),
+      status: pass(m.lcpMs <= BUDGETS.lcpMs),
+    });
+    rows.push({
+      part: 'Lighthouse',
+      budget: 'CLS = 0',
+      measured: clsText(m.cls),
+      status: pass(Number(clsText(m.cls)) === 0),
+    });
+    rows.push({
+      part: 'Lighthouse',
+      budget: `TBT ≤ /'s + ${BUDGETS.tbtSlackMs} ms`,
+      measured: `${ms(m.tbtMs)} (/: ${ms(root.tbtMs)})`,
+      status: pass(m.tbtMs <= root.tbtMs + BUDGETS.tbtSlackMs),
+    });
+  } else {
+    rows.push(notRun(r, 'Lighthouse', 'Lighthouse budgets', 'lighthouse'));
+  }
+
+  const t = r.throughput;
+  if (t) {
+    const errors = t.rows.reduce((sum, row) => sum + row.errors, 0);
+    rows.push({
+      part: 'Throughput',
+      budget: 'no errors (non-2xx, socket errors, timeouts)',
+      measured: t.rows.map((row) => `${row.label}: ${row.errors}`).join(', '),
+      status: pass(errors === 0),
+    });
+    const profile = throughputRow(t.rows, 'profile');
+    const root = throughputRow(t.rows, 'root');
+    if (profile && root) {
+      const ratio = profile.reqPerSec / root.reqPerSec;
+      rows.push({
+        part: 'Throughput',
+        budget: `${p} ≥ ${BUDGETS.minThroughputRatio}× / (req/s)`,
+        measured: `${fixed(ratio, 2)}× (${fixed(profile.reqPerSec)} vs ${fixed(root.reqPerSec)})`,
+        status: pass(ratio >= BUDGETS.minThroughputRatio),
+      });
+    }
+  } else {
+    rows.push(notRun(r, 'Throughput', 'throughput budgets', 'throughput'));
+  }
+
+  const c = r.contacts;
+  if (c) {
+    rows.push({
+      part: 'Contact write',
+      budget: `median tap → readable ≤ ${BUDGETS.contactMedianMs} ms`,
+      measured: `${ms(c.medianMs)} (p95 ${ms(c.p95Ms)})`,
+      status: pass(c.medianMs <= BUDGETS.contactMedianMs),
+    });
+  } else {
+    rows.push(notRun(r, 'Contact write', 'contact write budget', 'contacts'));
+  }
+  return rows;
+}

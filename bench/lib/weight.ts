@@ -1,0 +1,197 @@
+// Page weight: the JavaScript a browser downloads for a page before any interaction, the HTML and
+// RSC payload of the profile, and where the heavy libraries are loaded (never before a tap).
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Browser, Page } from 'playwright-core';
+import { rawGet } from './http';
+
+const GZIP = { 'accept-encoding': 'gzip' };
+
+export interface Script {
+  url: string;
+  /** Bytes on the wire when asked with Accept-Encoding: gzip (tiny chunks are sent as is). */
+  wireBytes: number;
+  rawBytes: number;
+  text: string;
+}
+
+export interface ScriptSet {
+  scripts: Script[];
+  wireBytes: number;
+  rawBytes: number;
+}
+
+/** A library the card must not load before interaction, and strings that identify its code. */
+export const DEFERRED_LIBS: Array<{ name: string; markers: string[] }> = [
+  {
+    name: 'firebase',
+    markers: ['__FIREBASE_DEFAULTS__', '@firebase/', 'firestore.googleapis.com'],
+  },
+  { name: 'formik', markers: ['setFormikState', 'formik'] },
+  { name: 'yup', markers: ['ValidationError'] },
+  { name: 'react-modal-sheet', markers: ['react-modal-sheet'] },
+  { name: 'motion', markers: ['framerAppearId', 'motionComponentSymbol', 'MotionValue'] },
+];
+
+export type Stage = 'load' | 'tap' | 'submit';
+
+export interface LibCheck {
+  name: string;
+  /** Where it was first found: on load (a failure), after the tap, after the first submit. */
+  stage: Stage | null;
+  /** `chunk: marker` of the first hit, for the report. */
+  evidence: string;
+  ok: boolean;
+}
+
+export interface WeightResult {
+  profile: ScriptSet;
+  root: ScriptSet;
+  addedWireBytes: number;
+  afterTap: ScriptSet;
+  afterSubmit: ScriptSet;
+  html: { rawBytes: number; gzipBytes: number; cache: string };
+  rsc: { rawBytes: number; gzipBytes: number; status: number; url: string };
+  libs: LibCheck[];
+}
+
+async function fetchScripts(urls: string[]): Promise<ScriptSet> {
+  const scripts: Script[] = [];
+  for (const url of [...new Set(urls)]) {
+    const res = await rawGet(url, GZIP);
+    if (res.status !== 200) throw new Error(`GET ${url}: HTTP ${res.status}`);
+    scripts.push({
+      url,
+      wireBytes: res.wireBytes,
+      rawBytes: res.body.length,
+      text: res.body.toString('utf8'),
+    });
+  }
+  return {
+    scripts,
+    wireBytes: scripts.reduce((sum, s) => sum + s.wireBytes, 0),
+    rawBytes: scripts.reduce((sum, s) => sum + s.rawBytes, 0),
+  };
+}
+
+/** Records the URL of every script response the page gets. */
+function scriptRecorder(page: Page): { take: () => string[]; lastAt: () => number } {
+  let urls: string[] = [];
+  let last = Date.now();
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    urls.push(response.url());
+    last = Date.now();
+  });
+  return {
+    take: () => {
+      const taken = urls;
+      urls = [];
+      return taken;
+    },
+    lastAt: () => last,
+  };
+}
+
+/** Waits until no script has arrived for `quietMs` (at most `maxMs`). */
+async function scriptsSettled(lastAt: () => number, quietMs = 1000, maxMs = 15_000) {
+  const deadline = Date.now() + maxMs;
+  while (Date.now() < deadline && Date.now() - lastAt() < quietMs) await sleep(100);
+}
+
+async function loadScripts(browser: Browser, url: string): Promise<ScriptSet> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  try {
+    const page = await context.newPage();
+    const recorder = scriptRecorder(page);
+    await page.goto(url, { waitUntil: 'networkidle' });
+    await scriptsSettled(recorder.lastAt);
+    return await fetchScripts(recorder.take());
+  } finally {
+    await context.close();
+  }
+}
+
+function findLib(set: ScriptSet, markers: string[]): string | null {
+  for (const script of set.scripts) {
+    const marker = markers.find((m) => script.text.includes(m));
+    if (marker) return `${new URL(script.url).pathname.split('/').pop()}: "${marker}"`;
+  }
+  return null;
+}
+
+export async function measureWeight(
+  browser: Browser,
+  baseUrl: string,
+  username: string,
+): Promise<WeightResult> {
+  const profileUrl = `${baseUrl}/${username}`;
+  const root = await loadScripts(browser, `${baseUrl}/`);
+
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  let profile: ScriptSet;
+  let afterTap: ScriptSet;
+  let afterSubmit: ScriptSet;
+  try {
+    const page = await context.newPage();
+    const recorder = scriptRecorder(page);
+    await page.goto(profileUrl, { waitUntil: 'networkidle' });
+    await scriptsSettled(recorder.lastAt);
+    profile = await fetchScripts(recorder.take());
+
+    await page.getByRole('button', { name: 'Ανταλλαγή Επαφής' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Όνομα').waitFor();
+    await scriptsSettled(recorder.lastAt);
+    afterTap = await fetchScripts(recorder.take());
+
+    await dialog.getByLabel('Όνομα').fill(`Bench weight ${Date.now()}`);
+    await dialog.getByLabel('Email').fill('bench.weight@example.gr');
+    await dialog.getByRole('button', { name: 'Αποστολή' }).click();
+    await page.getByRole('status').filter({ hasText: 'Τα στοιχεία σας στάλθηκαν' }).waitFor();
+    await scriptsSettled(recorder.lastAt);
+    afterSubmit = await fetchScripts(recorder.take());
+  } finally {
+    await context.close();
+  }
+
+  const libs: LibCheck[] = DEFERRED_LIBS.map(({ name, markers }) => {
+    const stages: Array<[Stage, ScriptSet]> = [
+      ['load', profile],
+      ['tap', afterTap],
+      ['submit', afterSubmit],
+    ];
+    for (const [stage, set] of stages) {
+      const evidence = findLib(set, markers);
+      if (evidence) return { name, stage, evidence, ok: stage !== 'load' };
+    }
+    // Never seen: the markers no longer identify it, so the check proves nothing.
+    return { name, stage: null, evidence: 'not found after tap or submit', ok: false };
+  });
+
+  const html = await rawGet(profileUrl, GZIP);
+  const htmlRaw = await rawGet(profileUrl);
+  if (html.status !== 200) throw new Error(`GET ${profileUrl}: HTTP ${html.status}`);
+  const rsc = await rawGet(profileUrl, { ...GZIP, RSC: '1' });
+  const rscRaw = await rawGet(profileUrl, { RSC: '1' });
+  if (rsc.status !== 200) throw new Error(`GET ${profileUrl} (RSC: 1): HTTP ${rsc.status}`);
+
+  return {
+    profile,
+    root,
+    addedWireBytes: profile.wireBytes - root.wireBytes,
+    afterTap,
+    afterSubmit,
+    html: {
+      rawBytes: htmlRaw.body.length,
+      gzipBytes: html.wireBytes,
+      cache: String(html.headers['x-nextjs-cache'] ?? ''),
+    },
+    rsc: {
+      rawBytes: rscRaw.body.length,
+      gzipBytes: rsc.wireBytes,
+      status: rsc.status,
+      url: rsc.url,
+    },
+    libs,
+  };
+}

@@ -1,0 +1,14 @@
+import type { KnipConfig } from 'knip';
+
+const config: KnipConfig = {
+  // Next's file conventions (app/, proxy.ts, next.config.ts) and Jest's (jest.config.mjs, the
+  // test files and their set-up) come from knip's plugins; these are the commands run by npm.
+  entry: ['bin/*.ts', 'tools/*.ts'],
+  project: ['**/*.{ts,tsx,js,mjs}'],
+  ignoreExportsUsedInFile: true,
+  // knip reads a `@jest-environment jsdom` docblock as a dependency on `jsdom` itself, so the
+  // environment package the docblock really loads would show as unused and jsdom as unlisted.
+  ignoreDependencies: ['jest-environment-jsdom', 'jsdom'],
+};
+
+export default config;

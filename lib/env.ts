@@ -1,0 +1,158 @@
+// karta's one configuration: every variable it reads, the contract each must meet, and its typed
+// value. next.config.ts checks the contract when `next build`, `next start` or `next dev` loads it,
+// so a missing or malformed variable stops them with its name instead of a stack trace from deep
+// inside an SDK.
+//
+// The values are read from process.env at each access rather than once at import: the local
+// commands and the tests point an already running process at a fresh emulator. Each NEXT_PUBLIC_
+// variable is written out in full so that Next inlines it into the browser's bundle.
+import type { FirebaseOptions } from 'firebase/app';
+
+type Source = Record<string, string | undefined>;
+
+/** The web app config: the client is initialised with all seven. */
+export const WEB_CONFIG_VARS = [
+  'NEXT_PUBLIC_FIREBASE_PROJECT_ID',
+  'NEXT_PUBLIC_FIREBASE_API_KEY',
+  'NEXT_PUBLIC_FIREBASE_AUTH_DOMAIN',
+  'NEXT_PUBLIC_FIREBASE_STORAGE_BUCKET',
+  'NEXT_PUBLIC_FIREBASE_MESSAGING_SENDER_ID',
+  'NEXT_PUBLIC_FIREBASE_APP_ID',
+  'NEXT_PUBLIC_FIREBASE_MEASUREMENT_ID',
+] as const;
+
+const HOST_PORT = /^[A-Za-z0-9.-]+:\d{1,5}$|^\[[0-9a-fA-F:]+\]:\d{1,5}$/;
+const PROJECT_ID = /^[a-z][a-z0-9-]{4,29}$/;
+const WHOLE_NUMBER = /^[1-9]\d*$/;
+const DEFAULT_READ_TIMEOUT_MS = 8000;
+const DEFAULT_PORT = 3000;
+
+function httpUrl(raw: string | undefined): URL | undefined {
+  if (!raw) return undefined;
+  try {
+    const url = new URL(raw);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function serviceAccountProblem(key: string): string | undefined {
+  try {
+    const parsed: unknown = JSON.parse(key);
+    const fields = parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
+    return fields.client_email && fields.private_key
+      ? undefined
+      : 'FIREBASE_SERVICE_ACCOUNT_KEY lacks client_email or private_key.';
+  } catch {
+    return 'FIREBASE_SERVICE_ACCOUNT_KEY is not valid JSON (paste the whole key file).';
+  }
+}
+
+export interface EnvCheckOptions {
+  /** Where a credentials file path can be checked (the server); omitted, the check is skipped. */
+  fileExists?: (path: string) => boolean;
+}
+
+/** One message per problem, each naming its variable; [] when the environment is complete. */
+export function envProblems(source: Source, options: EnvCheckOptions = {}): string[] {
+  const problems: string[] = [];
+  for (const name of WEB_CONFIG_VARS) {
+    if (!source[name]?.trim()) problems.push(`${name} is not set (see .env.example).`);
+  }
+  const projectId = source.NEXT_PUBLIC_FIREBASE_PROJECT_ID;
+  if (projectId && !PROJECT_ID.test(projectId)) {
+    problems.push(`NEXT_PUBLIC_FIREBASE_PROJECT_ID "${projectId}" is not a Firebase project id.`);
+  }
+  for (const name of ['FIRESTORE_EMULATOR_HOST', 'NEXT_PUBLIC_FIRESTORE_EMULATOR_HOST']) {
+    const value = source[name];
+    if (value && !HOST_PORT.test(value)) {
+      problems.push(`${name} must be host:port (e.g. 127.0.0.1:8080), got "${value}".`);
+    }
+  }
+  const key = source.FIREBASE_SERVICE_ACCOUNT_KEY;
+  const keyProblem = key ? serviceAccountProblem(key) : undefined;
+  if (keyProblem) problems.push(keyProblem);
+  const credentialsFile = source.GOOGLE_APPLICATION_CREDENTIALS;
+  if (credentialsFile && options.fileExists && !options.fileExists(credentialsFile)) {
+    problems.push(
+      `GOOGLE_APPLICATION_CREDENTIALS points to ${credentialsFile}, which does not exist.`,
+    );
+  }
+  const siteUrl = source.NEXT_PUBLIC_SITE_URL;
+  if (siteUrl && !httpUrl(siteUrl)) {
+    problems.push(`NEXT_PUBLIC_SITE_URL must be an http(s) URL, got "${siteUrl}".`);
+  }
+  const timeout = source.FIRESTORE_READ_TIMEOUT_MS;
+  if (timeout && !WHOLE_NUMBER.test(timeout)) {
+    problems.push(
+      `FIRESTORE_READ_TIMEOUT_MS must be a whole number of milliseconds, got "${timeout}".`,
+    );
+  }
+  return problems;
+}
+
+/** Throws one readable error listing every problem. */
+export function assertEnv(source: Source, options: EnvCheckOptions = {}): void {
+  const problems = envProblems(source, options);
+  if (problems.length === 0) return;
+  const error = new Error(`karta configuration:\n  - ${problems.join('\n  - ')}`);
+  // A bare message, not a stack trace: the fix is in the environment, not the code.
+  error.stack = error.message;
+  throw error;
+}
+
+/** The typed values. Malformed ones were refused by assertEnv at build and start. */
+export const env = {
+  get firebaseWebConfig(): FirebaseOptions {
+    return {
+      apiKey: process.env.NEXT_PUBLIC_FIREBASE_API_KEY,
+      authDomain: process.env.NEXT_PUBLIC_FIREBASE_AUTH_DOMAIN,
+      projectId: process.env.NEXT_PUBLIC_FIREBASE_PROJECT_ID,
+      storageBucket: process.env.NEXT_PUBLIC_FIREBASE_STORAGE_BUCKET,
+      messagingSenderId: process.env.NEXT_PUBLIC_FIREBASE_MESSAGING_SENDER_ID,
+      appId: process.env.NEXT_PUBLIC_FIREBASE_APP_ID,
+      measurementId: process.env.NEXT_PUBLIC_FIREBASE_MEASUREMENT_ID,
+    };
+  },
+  /** The project the server reads: the web app's, or the platform's own on Google Cloud. */
+  get firebaseProjectId(): string | undefined {
+    return process.env.NEXT_PUBLIC_FIREBASE_PROJECT_ID || process.env.GOOGLE_CLOUD_PROJECT;
+  },
+  /** host:port of the emulator firebase-admin reads (it reads the variable itself too). */
+  get firestoreEmulatorHost(): string | undefined {
+    return process.env.FIRESTORE_EMULATOR_HOST || undefined;
+  },
+  /** host:port of the emulator the browser writes to. */
+  get browserFirestoreEmulatorHost(): string | undefined {
+    return process.env.NEXT_PUBLIC_FIRESTORE_EMULATOR_HOST || undefined;
+  },
+  get serviceAccountKey(): string | undefined {
+    return process.env.FIREBASE_SERVICE_ACCOUNT_KEY || undefined;
+  },
+  /** NEXT_PUBLIC_SITE_URL, the public origin, when it is set. */
+  get publicSiteUrl(): URL | undefined {
+    return httpUrl(process.env.NEXT_PUBLIC_SITE_URL);
+  },
+  /** The public origin, for canonical URLs and social cards; a local server's by default. */
+  get siteUrl(): URL {
+    return this.publicSiteUrl ?? new URL(`http://localhost:${process.env.PORT || DEFAULT_PORT}`);
+  },
+  /** Bearer secret of POST /api/revalidate; unset disables the endpoint. */
+  get revalidateSecret(): string | undefined {
+    return process.env.REVALIDATE_SECRET || undefined;
+  },
+  /** Deadline of one server read: a regeneration must never hang on an unreachable Firestore. */
+  get firestoreReadTimeoutMs(): number {
+    const raw = process.env.FIRESTORE_READ_TIMEOUT_MS;
+    return raw && WHOLE_NUMBER.test(raw) ? Number(raw) : DEFAULT_READ_TIMEOUT_MS;
+  },
+  /** True inside `next build`, where profiles are read in batches. */
+  get isBuild(): boolean {
+    return process.env.NEXT_PHASE === 'phase-production-build';
+  },
+  /** Tests and benchmarks build into their own folder so they never clobber the demo's build. */
+  get distDir(): string {
+    return process.env.NEXT_DIST_DIR || '.next';
+  },
+};

@@ -1,0 +1,269 @@
+// Finds and runs the official Cloud Firestore emulator (a Java jar) without firebase-tools: its
+// Firestore emulator downloads a jar of its own (unreachable offline), and it cannot run the
+// Google Cloud SDK's jar, which has no main manifest (firebase-tools runs `java -jar`).
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export const EMULATOR_MAIN_CLASS = 'com.google.cloud.datastore.emulator.firestore.CloudFirestore';
+const SDK_JAR = path.join('platform', 'cloud-firestore-emulator', 'cloud-firestore-emulator.jar');
+
+export class EmulatorSetupError extends Error {
+  override name = 'EmulatorSetupError';
+}
+
+export interface EmulatorLocation {
+  jar: string;
+  source: 'FIRESTORE_EMULATOR_JAR' | 'google-cloud-sdk' | 'firebase-tools-cache';
+}
+
+export interface FindOptions {
+  env?: Record<string, string | undefined>;
+  /** Where firebase-tools caches emulator jars; overridable so tests can point it elsewhere. */
+  firebaseCacheDir?: string;
+  /** Google Cloud SDK roots to try; `null` disables the lookup (tests). */
+  sdkRoots?: string[] | null;
+}
+
+const HOW_TO_INSTALL =
+  'Install the Google Cloud SDK component (`gcloud components install cloud-firestore-emulator`, ' +
+  'or `apt-get install google-cloud-cli-firestore-emulator`), run `npx firebase-tools setup:emulators:firestore` ' +
+  'to cache the jar, or set FIRESTORE_EMULATOR_JAR to a cloud-firestore-emulator jar.';
+
+function gcloudSdkRoots(env: Record<string, string | undefined>): string[] {
+  const roots: string[] = [];
+  if (env.CLOUDSDK_ROOT_DIR) roots.push(env.CLOUDSDK_ROOT_DIR);
+  try {
+    const root = execFileSync('gcloud', ['info', '--format=value(installation.sdk_root)'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+      timeout: 15_000,
+    }).trim();
+    if (root) roots.push(root);
+  } catch {
+    // gcloud is not on PATH: fall back to the places its packages install to.
+  }
+  roots.push(
+    '/usr/lib/google-cloud-sdk',
+    '/usr/share/google-cloud-sdk',
+    path.join(os.homedir(), 'google-cloud-sdk'),
+  );
+  return roots;
+}
+
+function newestCachedJar(dir: string): string | undefined {
+  if (!existsSync(dir)) return undefined;
+  const jars = readdirSync(dir)
+    .filter((f) => /^cloud-firestore-emulator-v?[\d.]+\.jar$/.test(f))
+    .map((f) => path.join(dir, f))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
+  return jars[0];
+}
+
+/** Looks for the emulator jar: explicit variable, then the Google Cloud SDK, then firebase-tools' cache. */
+export function findEmulatorJar(options: FindOptions = {}): EmulatorLocation {
+  const env = options.env ?? process.env;
+  const explicit = env.FIRESTORE_EMULATOR_JAR;
+  if (explicit) {
+    if (!existsSync(explicit)) {
+      throw new EmulatorSetupError(
+        `FIRESTORE_EMULATOR_JAR points to ${explicit}, which does not exist. ${HOW_TO_INSTALL}`,
+      );
+    }
+    return { jar: explicit, source: 'FIRESTORE_EMULATOR_JAR' };
+  }
+  const roots = options.sdkRoots === undefined ? gcloudSdkRoots(env) : (options.sdkRoots ?? []);
+  for (const root of roots) {
+    const jar = path.join(root, SDK_JAR);
+    if (existsSync(jar)) return { jar, source: 'google-cloud-sdk' };
+  }
+  const cacheDir =
+    options.firebaseCacheDir ?? path.join(os.homedir(), '.cache', 'firebase', 'emulators');
+  const cached = newestCachedJar(cacheDir);
+  if (cached) return { jar: cached, source: 'firebase-tools-cache' };
+  throw new EmulatorSetupError(`Cloud Firestore emulator not found. ${HOW_TO_INSTALL}`);
+}
+
+/** The Java binary to use, or a one-line error saying what to install. */
+export function findJava(env: Record<string, string | undefined> = process.env): string {
+  const java = env.JAVA || (env.JAVA_HOME ? path.join(env.JAVA_HOME, 'bin', 'java') : 'java');
+  try {
+    execFileSync(java, ['-version'], { stdio: 'ignore', timeout: 15_000 });
+    return java;
+  } catch {
+    throw new EmulatorSetupError(
+      `Java not found (tried "${java}"): the Firestore emulator needs Java 17 or newer, ` +
+        'e.g. `apt-get install -y openjdk-17-jre-headless`.',
+    );
+  }
+}
+
+export function freePort(host = '127.0.0.1'): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, host, () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface StartOptions extends FindOptions {
+  host?: string;
+  /** A fixed port; a free one is picked when omitted. */
+  port?: number;
+  rulesPath?: string;
+  /** Emulated project; other project ids still work, each with its own data. */
+  projectId?: string;
+  timeoutMs?: number;
+  /** Called with each line the emulator prints (defaults to silence). */
+  onLog?: (line: string) => void;
+}
+
+export interface RunningEmulator {
+  host: string;
+  port: number;
+  /** `host:port`, the form FIRESTORE_EMULATOR_HOST takes. */
+  hostPort: string;
+  /** PID of the process group leader: killing the group ends Java too. */
+  pid: number;
+  jar: string;
+  stop(): Promise<void>;
+}
+
+async function answers(hostPort: string): Promise<boolean> {
+  try {
+    const res = await fetch(`http://${hostPort}/`, { signal: AbortSignal.timeout(1000) });
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
+function killGroup(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+// A bash guardian runs Java in its own process group and ends it when our process disappears,
+// even by SIGKILL, which no exit handler of ours would see.
+const GUARDIAN = [
+  'parent=$1; shift',
+  '"$@" & child=$!',
+  "trap 'kill $child 2>/dev/null; wait $child; exit 0' TERM INT HUP",
+  'while kill -0 "$parent" 2>/dev/null && kill -0 "$child" 2>/dev/null; do sleep 1; done',
+  'kill $child 2>/dev/null; wait $child',
+].join('\n');
+
+const liveEmulators = new Set<number>();
+let exitHookInstalled = false;
+
+function installExitHook(): void {
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.on('exit', () => {
+    for (const pid of liveEmulators) killGroup(pid, 'SIGKILL');
+  });
+}
+
+export async function startEmulator(options: StartOptions = {}): Promise<RunningEmulator> {
+  const java = findJava(options.env);
+  const { jar } = findEmulatorJar(options);
+  const host = options.host ?? '127.0.0.1';
+  const port = options.port ?? (await freePort(host));
+  const hostPort = `${host}:${port}`;
+  if (await answers(hostPort)) {
+    throw new EmulatorSetupError(`Port ${port} on ${host} is already in use.`);
+  }
+  const args = [
+    '-Duser.language=en',
+    '-cp',
+    jar,
+    EMULATOR_MAIN_CLASS,
+    'start',
+    `--host=${host}`,
+    `--port=${port}`,
+  ];
+  if (options.projectId) args.push(`--project_id=${options.projectId}`);
+  if (options.rulesPath) {
+    if (!existsSync(options.rulesPath)) {
+      throw new EmulatorSetupError(`Rules file not found: ${options.rulesPath}`);
+    }
+    args.push(`--rules=${path.resolve(options.rulesPath)}`);
+  }
+
+  const child: ChildProcess = spawn(
+    'bash',
+    ['-c', GUARDIAN, 'guardian', String(process.pid), java, ...args],
+    { detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const pid = child.pid;
+  if (!pid) throw new EmulatorSetupError('Could not spawn the Firestore emulator.');
+  liveEmulators.add(pid);
+  installExitHook();
+
+  const output: string[] = [];
+  const collect = (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n')) {
+      if (!line.trim()) continue;
+      output.push(line);
+      if (output.length > 50) output.shift();
+      options.onLog?.(line);
+    }
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  let exited = false;
+  child.on('exit', () => {
+    exited = true;
+    liveEmulators.delete(pid);
+  });
+
+  const stop = async (): Promise<void> => {
+    if (exited) return;
+    const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    killGroup(pid, 'SIGTERM');
+    const timer = setTimeout(() => killGroup(pid, 'SIGKILL'), 5000);
+    await gone;
+    clearTimeout(timer);
+    // Java may outlive the guardian by a moment; wait for the whole group to be gone.
+    for (let i = 0; i < 50 && groupAlive(pid); i++) await sleep(100);
+    if (groupAlive(pid)) killGroup(pid, 'SIGKILL');
+  };
+
+  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+  while (!(await answers(hostPort))) {
+    if (exited) {
+      throw new EmulatorSetupError(
+        `The Firestore emulator exited before answering:\n${output.slice(-10).join('\n')}`,
+      );
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new EmulatorSetupError(`The Firestore emulator did not answer on ${hostPort} in time.`);
+    }
+    await sleep(100);
+  }
+  return { host, port, hostPort, pid, jar, stop };
+}
+
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
