@@ -24,8 +24,30 @@ export const WEB_CONFIG_VARS = [
 const HOST_PORT = /^[A-Za-z0-9.-]+:\d{1,5}$|^\[[0-9a-fA-F:]+\]:\d{1,5}$/;
 const PROJECT_ID = /^[a-z][a-z0-9-]{4,29}$/;
 const WHOLE_NUMBER = /^[1-9]\d*$/;
+const WHOLE_NUMBER_OR_ZERO = /^(0|[1-9]\d*)$/;
 const DEFAULT_READ_TIMEOUT_MS = 8000;
 const DEFAULT_PORT = 3000;
+const DEFAULT_PRERENDER_LIMIT = 1000;
+
+/** The CDNs karta can purge after a card changes; unset CDN_PROVIDER purges none. */
+export const CDN_PROVIDERS = ['varnish', 'cloudflare', 'fastly'] as const;
+export type CdnProvider = (typeof CDN_PROVIDERS)[number];
+
+/** What each CDN's purge needs; the API URLs have the providers' public defaults. */
+const CDN_REQUIRED: Record<CdnProvider, string[]> = {
+  varnish: ['VARNISH_PURGE_URL'],
+  cloudflare: ['CLOUDFLARE_ZONE_ID', 'CLOUDFLARE_API_TOKEN'],
+  fastly: ['FASTLY_SERVICE_ID', 'FASTLY_API_TOKEN'],
+};
+
+export type CdnConfig =
+  | { provider: 'varnish'; purgeUrl: string }
+  | { provider: 'cloudflare'; zoneId: string; apiToken: string; apiUrl: string }
+  | { provider: 'fastly'; serviceId: string; apiToken: string; apiUrl: string };
+
+function isCdnProvider(value: string): value is CdnProvider {
+  return (CDN_PROVIDERS as readonly string[]).includes(value);
+}
 
 function httpUrl(raw: string | undefined): URL | undefined {
   if (!raw) return undefined;
@@ -89,6 +111,30 @@ export function envProblems(source: Source, options: EnvCheckOptions = {}): stri
       `FIRESTORE_READ_TIMEOUT_MS must be a whole number of milliseconds, got "${timeout}".`,
     );
   }
+  const prerender = source.PRERENDER_LIMIT;
+  if (prerender && !WHOLE_NUMBER_OR_ZERO.test(prerender)) {
+    problems.push(
+      `PRERENDER_LIMIT must be a whole number of cards (0 or more), got "${prerender}".`,
+    );
+  }
+  const redisUrl = source.REDIS_URL;
+  if (redisUrl && !/^rediss?:\/\/[^/\s]+/.test(redisUrl)) {
+    problems.push(`REDIS_URL must be a redis:// or rediss:// URL, got "${redisUrl}".`);
+  }
+  const provider = source.CDN_PROVIDER;
+  if (provider) {
+    if (!isCdnProvider(provider)) {
+      problems.push(`CDN_PROVIDER must be one of ${CDN_PROVIDERS.join(', ')}, got "${provider}".`);
+    } else {
+      for (const name of CDN_REQUIRED[provider]) {
+        if (!source[name]?.trim()) problems.push(`${name} is not set (CDN_PROVIDER=${provider}).`);
+      }
+    }
+  }
+  for (const name of ['VARNISH_PURGE_URL', 'CLOUDFLARE_API_URL', 'FASTLY_API_URL']) {
+    const value = source[name];
+    if (value && !httpUrl(value)) problems.push(`${name} must be an http(s) URL, got "${value}".`);
+  }
   return problems;
 }
 
@@ -146,6 +192,39 @@ export const env = {
   get firestoreReadTimeoutMs(): number {
     const raw = process.env.FIRESTORE_READ_TIMEOUT_MS;
     return raw && WHOLE_NUMBER.test(raw) ? Number(raw) : DEFAULT_READ_TIMEOUT_MS;
+  },
+  /** How many cards `next build` pre-renders; the others render on their first request. */
+  get prerenderLimit(): number {
+    const raw = process.env.PRERENDER_LIMIT;
+    return raw && WHOLE_NUMBER_OR_ZERO.test(raw) ? Number(raw) : DEFAULT_PRERENDER_LIMIT;
+  },
+  /** The shared ISR cache of several origins; unset, each process keeps its own. */
+  get redisUrl(): string | undefined {
+    return process.env.REDIS_URL || undefined;
+  },
+  /** The CDN purged after a card changes, or undefined for none. */
+  get cdn(): CdnConfig | undefined {
+    const provider = process.env.CDN_PROVIDER;
+    if (!provider || !isCdnProvider(provider)) return undefined;
+    const value = (name: string) => process.env[name] ?? '';
+    switch (provider) {
+      case 'varnish':
+        return { provider, purgeUrl: value('VARNISH_PURGE_URL') };
+      case 'cloudflare':
+        return {
+          provider,
+          zoneId: value('CLOUDFLARE_ZONE_ID'),
+          apiToken: value('CLOUDFLARE_API_TOKEN'),
+          apiUrl: process.env.CLOUDFLARE_API_URL || 'https://api.cloudflare.com/client/v4',
+        };
+      case 'fastly':
+        return {
+          provider,
+          serviceId: value('FASTLY_SERVICE_ID'),
+          apiToken: value('FASTLY_API_TOKEN'),
+          apiUrl: process.env.FASTLY_API_URL || 'https://api.fastly.com',
+        };
+    }
   },
   /** True inside `next build`, where profiles are read in batches. */
   get isBuild(): boolean {

@@ -19,3 +19,12 @@ export function cardUrl(username: string): string {
 export function cardPaths(username: string): string[] {
   return [profilePath(username), vcardPath(username)];
 }
+
+/**
+ * The CDN cache tag of everything rendered from one profile (Surrogate-Key for Fastly and
+ * Varnish, Cache-Tag for Cloudflare): one purge by it covers the page, its RSC variants and its
+ * vCard. Percent-encoded, so it never holds the space or comma that separate tags in a header.
+ */
+export function cardTag(username: string): string {
+  return `card-${encodeURIComponent(username)}`;
+}

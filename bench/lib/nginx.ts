@@ -1,8 +1,7 @@
 // Debian's nginx serving one saved HTML page: the ceiling a static file server reaches here.
-import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { which } from '../../tools/lib/chromium';
+import { ensureCommand, which } from '../../tools/lib/system-packages';
 import { freePort } from '../../tools/lib/emulator';
 import { startProcess, stopProcess, waitForHttp } from '../../tools/lib/processes';
 
@@ -12,23 +11,13 @@ type Cleanup = () => Promise<void>;
 
 /** The nginx binary, installing Debian's package when we are root with apt; else a reason. */
 export function ensureNginx(): { bin: string } | { skipped: string } {
-  const found = existsSync(NGINX) ? NGINX : which('nginx');
-  if (found) return { bin: found };
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (!isRoot || !which('apt-get')) {
-    return { skipped: 'nginx is not installed (`sudo apt-get install -y nginx`)' };
-  }
-  console.log("nginx is missing: installing Debian's package (apt-get install -y nginx)…");
   try {
-    execFileSync('apt-get', ['install', '-y', '-qq', 'nginx'], {
-      stdio: 'inherit',
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    });
-  } catch {
-    return { skipped: 'apt-get install -y nginx failed' };
+    return {
+      bin: ensureCommand('nginx', 'nginx', () => (existsSync(NGINX) ? NGINX : which('nginx'))),
+    };
+  } catch (error) {
+    return { skipped: (error as Error).message };
   }
-  const installed = existsSync(NGINX) ? NGINX : which('nginx');
-  return installed ? { bin: installed } : { skipped: 'nginx not found after installing it' };
 }
 
 /** Serves `html` at http://127.0.0.1:<port>/<name>; returns that URL. */
