@@ -226,6 +226,10 @@ export const env = {
         };
     }
   },
+  /** This server as it listens (`next start` sets PORT), for requests it makes to itself. */
+  get ownOrigin(): string | undefined {
+    return process.env.PORT ? `http://127.0.0.1:${process.env.PORT}` : undefined;
+  },
   /** True inside `next build`, where profiles are read in batches. */
   get isBuild(): boolean {
     return process.env.NEXT_PHASE === 'phase-production-build';

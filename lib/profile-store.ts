@@ -15,32 +15,56 @@ export class ProfileReadError extends Error {
   override name = 'ProfileReadError';
 }
 
+// After a read has missed its deadline, Firestore is taken for unreachable for this long: the
+// reads that follow fail at once instead of each waiting a deadline of its own (Next renders a
+// failed page more than once, and every visitor's request would otherwise wait the full time).
+const UNREACHABLE_FOR_MS = 2000;
+let unreachableUntil = 0;
+
 // Reads must end: a regeneration that hangs on an unreachable Firestore holds a request open.
-function readWithDeadline<T>(read: Promise<T>, what: string): Promise<T> {
+async function readWithDeadline<T>(read: () => Promise<T>, what: string): Promise<T> {
+  if (Date.now() < unreachableUntil) {
+    throw new ProfileReadError(`${what}: Firestore did not answer a read just before`);
+  }
   const ms = env.firestoreReadTimeoutMs;
-  return withDeadline(
-    read,
-    ms,
-    () => new ProfileReadError(`${what}: no answer from Firestore in ${ms} ms`),
-  );
+  try {
+    return await withDeadline(
+      read(),
+      ms,
+      () => new ProfileReadError(`${what}: no answer from Firestore in ${ms} ms`),
+    );
+  } catch (error) {
+    if (error instanceof ProfileReadError) unreachableUntil = Date.now() + UNREACHABLE_FOR_MS;
+    throw error;
+  }
 }
 
 function fromSnapshot(snapshot: DocumentSnapshot): Profile | null {
   return snapshot.exists ? normaliseProfile(snapshot.id, snapshot.data()) : null;
 }
 
-/** Every username, without downloading any field (a field-less select), page by page. */
-export async function listUsernames(): Promise<string[]> {
+/**
+ * Up to `limit` usernames in id order, without downloading any field (a field-less select),
+ * page by page.
+ */
+export async function listUsernames(limit = Infinity): Promise<string[]> {
   const usernames: string[] = [];
   let last: string | undefined;
-  for (;;) {
-    let query = adminDb().collection(USERS).select().orderBy('__name__').limit(PAGE_SIZE);
+  while (usernames.length < limit) {
+    const size = Math.min(PAGE_SIZE, limit - usernames.length);
+    let query = adminDb().collection(USERS).select().orderBy('__name__').limit(size);
     if (last !== undefined) query = query.startAfter(last);
-    const page = await readWithDeadline(query.get(), 'users (list)');
+    const page = await readWithDeadline(() => query.get(), 'users (list)');
     for (const doc of page.docs) usernames.push(doc.id);
-    if (page.size < PAGE_SIZE) return usernames;
+    if (page.size < size) break;
     last = page.docs[page.docs.length - 1].id;
   }
+  return usernames;
+}
+
+/** The cards `next build` pre-renders: at most PRERENDER_LIMIT, so builds do not grow with users. */
+export function listPrerenderedUsernames(): Promise<string[]> {
+  return listUsernames(env.prerenderLimit);
 }
 
 // While `next build` pre-renders every card, one round trip per page dominates. The build
@@ -53,7 +77,7 @@ let buildChunkIds = new Set<string>();
 
 async function readDuringBuild(username: string): Promise<Profile | null | undefined> {
   if (!buildChunkIds.has(username)) {
-    buildOrder ??= listUsernames().then((ids) => ({
+    buildOrder ??= listPrerenderedUsernames().then((ids) => ({
       ids,
       at: new Map(ids.map((id, i) => [id, i])),
     }));
@@ -64,7 +88,7 @@ async function readDuringBuild(username: string): Promise<Profile | null | undef
     buildChunkIds = new Set(ids);
     const db = adminDb();
     buildChunk = readWithDeadline(
-      db.getAll(...ids.map((id) => db.collection(USERS).doc(id))),
+      () => db.getAll(...ids.map((id) => db.collection(USERS).doc(id))),
       `users (${ids.length} for the build)`,
     ).then((snapshots) => new Map(snapshots.map((s) => [s.id, fromSnapshot(s)])));
   }
@@ -81,7 +105,7 @@ export const getProfile = cache(async (username: string): Promise<Profile | null
     if (batched !== undefined) return batched;
   }
   const snapshot = await readWithDeadline(
-    adminDb().collection(USERS).doc(username).get(),
+    () => adminDb().collection(USERS).doc(username).get(),
     `users/${username}`,
   );
   return fromSnapshot(snapshot);

@@ -7,14 +7,8 @@ import { startWatcher, type Watcher } from '../lib/revalidation/watcher';
 import { appPort, startLocalStack } from './lib/local-stack';
 import { DEMO_PROJECT_ID } from './lib/local-env';
 import { DEMO_PROFILES_FILE } from './lib/paths';
-import {
-  NEXT_BIN,
-  onShutdown,
-  runProcess,
-  startProcess,
-  stopProcess,
-  waitForHttp,
-} from './lib/processes';
+import { buildNext, startNext } from './lib/next-server';
+import { onShutdown, stopProcess } from './lib/processes';
 import { loadProfilesFile } from './lib/seed';
 import type { ChildProcess } from 'node:child_process';
 
@@ -33,16 +27,13 @@ async function main(): Promise<void> {
     await emulator.stop();
   });
 
-  console.log('Building (next build)…');
-  await runProcess(process.execPath, [NEXT_BIN, 'build'], { env });
-  const server = startProcess(process.execPath, [NEXT_BIN, 'start', '-p', String(port)], { env });
-  running.push(server);
-  server.on('exit', (code) => {
+  await buildNext(env);
+  const server = await startNext(port, env, (code) => {
     if (stopping) return;
     console.error(`next start exited (${code}); stopping.`);
     void emulator.stop().then(() => process.exit(code || 1));
   });
-  await waitForHttp(`http://127.0.0.1:${port}/`);
+  running.push(server);
   const watcher = startWatcher({
     db: adminDb(),
     siteUrl: `http://127.0.0.1:${port}`,

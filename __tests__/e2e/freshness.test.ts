@@ -48,6 +48,18 @@ async function timeUntilShown(
   }
 }
 
+/** Ms until the path answers `status`; the revalidation regenerates in the background. */
+async function timeUntilStatus(pathname: string, status: number, limitMs = 5000) {
+  const since = Date.now();
+  for (;;) {
+    const res = await fetch(`${baseUrl()}${pathname}`);
+    await res.arrayBuffer();
+    if (res.status === status) return Date.now() - since;
+    if (Date.now() - since > limitMs) throw new Error(`${pathname} never answered ${status}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
 describe('POST /api/revalidate', () => {
   test.each([
     ['no Authorization header', 401, null, { username: 'maria' }],
@@ -142,9 +154,9 @@ test('a profile created after the build: 404 before, 200 after creation and reva
   expect((await get(`/${username}`)).status).toBe(404);
   await adminDb().doc(`users/${username}`).set({ username, firstName: 'Νέα', lastName: 'Κάρτα' });
   expect((await revalidate({ username })).status).toBe(200);
-  const res = await get(`/${username}`);
-  expect(res.status).toBe(200);
-  expect(res.body).toContain('Νέα Κάρτα');
+  const shown = await timeUntilShown(`/${username}`, 'Νέα Κάρτα', Date.now(), baseUrl(), 5000);
+  console.log(`created → 200 ${shown} ms after the revalidation answered`);
+  expect((await get(`/${username}`)).status).toBe(200);
 });
 
 test('a profile deleted: 404 after revalidation', async () => {
@@ -153,15 +165,16 @@ test('a profile deleted: 404 after revalidation', async () => {
   await adminDb().doc('users/malformed-empty').delete();
   try {
     expect((await revalidate({ username: 'malformed-empty' })).status).toBe(200);
-    const res = await get('/malformed-empty');
-    expect(res.status).toBe(404);
-    expect(res.body).toContain('Oops!');
-    expect((await get('/malformed-empty/vcard')).status).toBe(404);
+    const gone = await timeUntilStatus('/malformed-empty', 404);
+    console.log(`deleted → 404 ${gone} ms after the revalidation answered`);
+    expect((await get('/malformed-empty')).body).toContain('Oops!');
+    await timeUntilStatus('/malformed-empty/vcard', 404);
   } finally {
     await adminDb().doc('users/malformed-empty').set(snapshot.data()!);
     await revalidate({ username: 'malformed-empty' });
   }
-  expect((await get('/malformed-empty')).status).toBe(200);
+  await timeUntilStatus('/malformed-empty', 200);
+  await timeUntilStatus('/malformed-empty/vcard', 200);
 });
 
 /** Every file below `dir` (Node 20's recursive readdirSync misses some nested entries). */
@@ -274,12 +287,37 @@ describe('stale while down', () => {
     expect(cacheStates[0]).toBe('STALE');
     expect(cacheStates.every((state) => state === 'STALE' || state === 'HIT')).toBe(true);
 
+    // A revalidation sent meanwhile (by the watcher, a Cloud Function or by hand) leaves the card
+    // exactly as it was and says so, so that its sender tries again later.
+    const refused = await revalidate({ username: 'maria' }, `Bearer ${secret()}`, base);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('5');
+    expect(await refused.json()).toMatchObject({ revalidated: [], pending: ['maria'] });
+    for (let i = 0; i < 3; i++) {
+      const res = await fetch(`${base}/maria`);
+      expect([i, res.status]).toEqual([i, 200]);
+      expect(await res.text()).toContain('Αρχιτέκτονας');
+    }
+
     emulator = await startEmulator({ rulesPath: RULES_FILE, port: firestorePort });
     await seedOwnEmulator('Πολεοδόμος');
     // firebase-admin's gRPC channel backs off while Firestore is away, so the first successful
     // regeneration can take a while after it returns.
     const recovered = await timeUntilShown('/maria', 'Πολεοδόμος', Date.now(), base, 50_000);
     console.log(`stale-while-down: fresh content ${recovered} ms after Firestore returned`);
+  });
+
+  test('Firestore down and no good copy: the Oops page within one read deadline', async () => {
+    await emulator?.stop();
+    emulator = undefined;
+    const started = Date.now();
+    const res = await fetch(`${base}/never-cached-${Date.now()}`);
+    const elapsed = Date.now() - started;
+    console.log(`no good copy, Firestore down: HTTP ${res.status} after ${elapsed} ms`);
+    expect(res.status).toBeGreaterThanOrEqual(500);
+    expect(await res.text()).toContain('Oops!');
+    // One deadline is 1500 ms here; two would be at least 3000.
+    expect(elapsed).toBeLessThan(2900);
   });
 });
 

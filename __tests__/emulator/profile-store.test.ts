@@ -38,6 +38,7 @@ afterEach(() => {
     'NEXT_PHASE',
     'FIRESTORE_READ_TIMEOUT_MS',
     'NEXT_PUBLIC_FIREBASE_PROJECT_ID',
+    'PRERENDER_LIMIT',
   ]) {
     if (saved[key] === undefined) delete process.env[key];
     else process.env[key] = saved[key];
@@ -79,6 +80,16 @@ test('listUsernames pages through every id, in order', async () => {
   expect(ids[0]).toBe('odd');
   expect(ids[1]).toBe('u00000');
   expect(ids[2100]).toBe('u02099');
+});
+
+test('a build pre-renders at most PRERENDER_LIMIT cards, the first ids in order', async () => {
+  const store = await loadStore({});
+  const all = await store.listUsernames();
+  expect(await store.listPrerenderedUsernames()).toEqual(all.slice(0, 1000));
+  process.env.PRERENDER_LIMIT = '1500';
+  expect(await store.listPrerenderedUsernames()).toEqual(all.slice(0, 1500));
+  process.env.PRERENDER_LIMIT = '0';
+  expect(await store.listPrerenderedUsernames()).toEqual([]);
 });
 
 test('an unreachable Firestore throws within the read deadline instead of answering "missing"', async () => {

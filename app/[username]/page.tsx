@@ -3,18 +3,19 @@ import { notFound } from 'next/navigation';
 import ProfileCard from '@/components/profile/ProfileCard';
 import { toPublicProfile } from '@/lib/profile';
 import { jsonLdScript, personJsonLd, profileMetadata } from '@/lib/profile-metadata';
-import { getProfile, listUsernames } from '@/lib/profile-store';
+import { getProfile, listPrerenderedUsernames } from '@/lib/profile-store';
 import { parseUsername } from '@/lib/username';
 
 // ISR: pages are static, regenerated at most hourly and on demand when a profile changes.
 export const revalidate = 3600;
-// A profile created after the build renders on its first request.
+// A card not pre-rendered (created after the build, or past PRERENDER_LIMIT) renders on its first
+// request and is cached like the rest.
 export const dynamicParams = true;
 
 type Params = Promise<{ username: string }>;
 
 export async function generateStaticParams(): Promise<Array<{ username: string }>> {
-  return (await listUsernames()).map((username) => ({ username }));
+  return (await listPrerenderedUsernames()).map((username) => ({ username }));
 }
 
 async function loadProfile(params: Params) {

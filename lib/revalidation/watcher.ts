@@ -10,6 +10,8 @@ export interface WatcherOptions extends RevalidateClientOptions {
   windowMs?: number;
   log?: (line: string) => void;
   now?: () => number;
+  /** After the client has given up, the cards are sent again this much later, until it works. */
+  retryLaterMs?: number;
 }
 
 export interface Watcher {
@@ -21,13 +23,14 @@ export interface Watcher {
 type Change = { kind: 'added' | 'modified' | 'removed'; at: number };
 
 export function startWatcher(options: WatcherOptions): Watcher {
-  const { db, windowMs = 1000, log = console.log, now = Date.now } = options;
+  const { db, windowMs = 1000, log = console.log, now = Date.now, retryLaterMs = 30_000 } = options;
   const pending = new Map<string, Change>();
   const known = new Set<string>();
   const inFlight = new Set<Promise<void>>();
   let lastReadTime = 0;
   let first = true;
   let timer: NodeJS.Timeout | undefined;
+  const retries = new Set<NodeJS.Timeout>();
   let unsubscribe: (() => void) | undefined;
   let stopped = false;
   let failures = 0;
@@ -56,8 +59,17 @@ export function startWatcher(options: WatcherOptions): Watcher {
             );
           }
         },
-        (error: Error) =>
-          log(`revalidate failed for ${chunk.map(([u]) => u).join(', ')}: ${error.message}`),
+        (error: Error) => {
+          log(`revalidate failed for ${chunk.map(([u]) => u).join(', ')}: ${error.message}`);
+          // A card the site could not refresh (Firestore down, CDN not answering) is still
+          // served as it was; it is sent again until the site confirms it.
+          if (stopped) return;
+          const retry = setTimeout(() => {
+            retries.delete(retry);
+            for (const [username, change] of chunk) note(username, change);
+          }, retryLaterMs);
+          retries.add(retry);
+        },
       );
       inFlight.add(job);
       void job.finally(() => inFlight.delete(job));
@@ -123,6 +135,7 @@ export function startWatcher(options: WatcherOptions): Watcher {
     async stop() {
       stopped = true;
       unsubscribe?.();
+      retries.forEach(clearTimeout);
       if (timer) {
         clearTimeout(timer);
         flush();

@@ -5,6 +5,8 @@ import { checkAuthorization, parseRevalidateBody } from '@/lib/revalidation/requ
 // Called by the change watcher (npm run watch), a Cloud Function, or `npm run revalidate`.
 export const dynamic = 'force-dynamic';
 
+const RETRY_AFTER_S = 5;
+
 function answer(status: number, body: Record<string, unknown>, headers: HeadersInit = {}) {
   return Response.json(body, { status, headers: { 'cache-control': 'no-store', ...headers } });
 }
@@ -22,8 +24,20 @@ export async function POST(request: Request) {
   const parsed = parseRevalidateBody(body);
   if (!parsed.ok) return answer(parsed.status, { error: parsed.error });
 
-  revalidateCards(parsed.usernames);
-  return answer(200, { revalidated: parsed.usernames });
+  const { revalidated, pending } = await revalidateCards(parsed.usernames);
+  if (pending.length > 0) {
+    // The watcher and the other callers retry on 503; the cards keep their last good content.
+    return answer(
+      503,
+      {
+        error: 'Firestore did not answer; those cards are unchanged. Try again.',
+        revalidated,
+        pending,
+      },
+      { 'retry-after': String(RETRY_AFTER_S) },
+    );
+  }
+  return answer(200, { revalidated });
 }
 
 function notAllowed() {

@@ -1,0 +1,37 @@
+// `next build` and `next start` for the local commands (demo, demo:scale).
+import type { ChildProcess } from 'node:child_process';
+import { cpSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT } from './paths';
+import { NEXT_BIN, runProcess, startProcess, waitForHttp } from './processes';
+
+export function buildNext(env: NodeJS.ProcessEnv): Promise<void> {
+  console.log('Building (next build)…');
+  return runProcess(process.execPath, [NEXT_BIN, 'build'], { env });
+}
+
+/**
+ * A copy of the build in a dist dir of its own, for a second `next start` on the same machine
+ * (each server writes its own cache files there).
+ */
+export function copyBuild(from: string, to: string): void {
+  rmSync(path.join(ROOT, to), { recursive: true, force: true });
+  cpSync(path.join(ROOT, from), path.join(ROOT, to), {
+    recursive: true,
+    filter: (source) => path.basename(source) !== 'cache',
+  });
+}
+
+/** `next start` on port (every interface unless `host` is given), resolved once it answers. */
+export async function startNext(
+  port: number,
+  env: NodeJS.ProcessEnv,
+  onExit: (code: number | null) => void,
+  host?: string,
+): Promise<ChildProcess> {
+  const args = [NEXT_BIN, 'start', '-p', String(port), ...(host ? ['-H', host] : [])];
+  const server = startProcess(process.execPath, args, { env });
+  server.on('exit', onExit);
+  await waitForHttp(`http://127.0.0.1:${port}/`);
+  return server;
+}
