@@ -11,6 +11,21 @@ import { OPTIMISED_IMAGE_HOSTS } from './lib/links';
 // Telemetry is off for every `next` command: karta builds and runs with no network.
 process.env.NEXT_TELEMETRY_DISABLED = '1';
 
+/**
+ * With REDIS_URL, the ISR cache lives in Redis and every origin shares it (docs/scale.md); without
+ * it, each process keeps its own on disk. Read when `next start` loads this file, so one build
+ * serves both ways.
+ */
+function sharedCache(): Pick<NextConfig, 'cacheHandler' | 'cacheMaxMemorySize'> {
+  if (!env.redisUrl) return {};
+  return {
+    cacheHandler: require.resolve('./lib/cache/handler.mjs'),
+    // As Next's self-hosting guide pairs with a shared handler: no copy of entries kept in each
+    // process's memory (on 16.4 this sizes only `'use cache'` entries, which karta has none of).
+    cacheMaxMemorySize: 0,
+  };
+}
+
 export default function nextConfig(phase: string): NextConfig {
   // Jest (next/jest) loads this file too; only the real commands need a complete environment.
   if ([PHASE_PRODUCTION_BUILD, PHASE_PRODUCTION_SERVER, PHASE_DEVELOPMENT_SERVER].includes(phase)) {
@@ -19,6 +34,7 @@ export default function nextConfig(phase: string): NextConfig {
   return {
     distDir: env.distDir,
     poweredByHeader: false,
+    ...sharedCache(),
     reactStrictMode: true,
     images: {
       qualities: [75],

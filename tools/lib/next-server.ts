@@ -15,10 +15,11 @@ export function buildNext(env: NodeJS.ProcessEnv): Promise<void> {
  * (each server writes its own cache files there).
  */
 export function copyBuild(from: string, to: string): void {
+  const built = path.join(ROOT, from);
   rmSync(path.join(ROOT, to), { recursive: true, force: true });
-  cpSync(path.join(ROOT, from), path.join(ROOT, to), {
+  cpSync(built, path.join(ROOT, to), {
     recursive: true,
-    filter: (source) => path.basename(source) !== 'cache',
+    filter: (source) => path.relative(built, source) !== 'cache',
   });
 }
 

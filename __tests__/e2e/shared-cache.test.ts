@@ -1,0 +1,268 @@
+// Several origins, one cache: two `next start` on copies of the e2e build, both given REDIS_URL,
+// share their ISR cache through one Redis. A revalidation received by one is seen by the other;
+// with Redis stopped or frozen, cards still answer, rendered from Firestore.
+import type { ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { adminDb } from '@/lib/firebase/admin-app';
+import { cacheKeyPrefix } from '@/lib/cache/handler.mjs';
+import { freePort } from '@/tools/lib/emulator';
+import { copyBuild } from '@/tools/lib/next-server';
+import { DEMO_PROFILES_FILE, ROOT } from '@/tools/lib/paths';
+import { NEXT_BIN, startProcess, stopProcess, waitForHttp } from '@/tools/lib/processes';
+import { startRedis, type RunningRedis } from '@/tools/lib/redis';
+import { loadProfilesFile } from '@/tools/lib/seed';
+import { ensureCommand } from '@/tools/lib/system-packages';
+
+// Well above what a card takes with Redis frozen (a get and a set deadline, 1 s each, and a
+// render), well below the 20 s and more it hung without them.
+const FROZEN_BOUND_MS = 5000;
+const SHARED_AGAIN_BOUND_MS = 30_000;
+
+interface Origin {
+  name: string;
+  base: string;
+  server: ChildProcess;
+  distDir: string;
+}
+
+interface Card {
+  status: number;
+  body: string;
+  cache: string | null;
+  ms: number;
+}
+
+let redis: RunningRedis;
+const origins: Origin[] = [];
+const created: string[] = [];
+let buildId: string;
+
+const secret = () => process.env.REVALIDATE_SECRET as string;
+
+function copyOfBuild(): string {
+  const copy = mkdtempSync(path.join(ROOT, '.next-shared-'));
+  copyBuild(process.env.NEXT_DIST_DIR as string, path.basename(copy));
+  return copy;
+}
+
+async function startOrigin(name: string): Promise<Origin> {
+  const distDir = copyOfBuild();
+  const port = await freePort();
+  const server = startProcess(
+    process.execPath,
+    [NEXT_BIN, 'start', '-p', String(port), '-H', '127.0.0.1'],
+    {
+      cwd: ROOT,
+      stdio: 'pipe',
+      env: { ...process.env, NEXT_DIST_DIR: path.basename(distDir), REDIS_URL: redis.url },
+    },
+  );
+  const log = createWriteStream(path.join(ROOT, 'artifacts', `shared-cache-${name}.log`));
+  server.stdout?.pipe(log);
+  server.stderr?.pipe(log);
+  const base = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${base}/`);
+  return { name, base, server, distDir };
+}
+
+async function card(origin: Origin, pathname: string): Promise<Card> {
+  const started = Date.now();
+  // Far above any bound below, so that a hang fails the assertion rather than the test's timeout.
+  const res = await fetch(`${origin.base}${pathname}`, { signal: AbortSignal.timeout(25_000) });
+  const body = await res.text();
+  return {
+    status: res.status,
+    body,
+    cache: res.headers.get('x-nextjs-cache'),
+    ms: Date.now() - started,
+  };
+}
+
+function revalidate(origin: Origin, username: string) {
+  return fetch(`${origin.base}/api/revalidate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${secret()}` },
+    body: JSON.stringify({ username }),
+  });
+}
+
+async function newProfile(jobTitle: string): Promise<string> {
+  const username = `shared-${Date.now()}`;
+  created.push(username);
+  await adminDb()
+    .doc(`users/${username}`)
+    .set({ username, firstName: 'Ιωάννα', lastName: 'Κοινού', jobTitle });
+  return username;
+}
+
+/** Polls until `pathname` on `origin` shows `text`; the milliseconds since `since`. */
+async function timeUntilShown(origin: Origin, pathname: string, text: string, since: number) {
+  for (;;) {
+    if ((await card(origin, pathname)).body.includes(text)) return Date.now() - since;
+    if (Date.now() - since > SHARED_AGAIN_BOUND_MS) {
+      throw new Error(`${origin.name}${pathname} never showed "${text}"`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+function redisCli(...args: string[]): string {
+  const cli = ensureCommand('redis-cli', 'redis-tools');
+  return execFileSync(cli, ['-u', redis.url, ...args], { encoding: 'utf8', timeout: 5000 }).trim();
+}
+
+/** The Redis key of a cached page or route of this build, e.g. `/maria` → `…/APP_PAGE/…/maria`. */
+function keyOf(kind: 'APP_PAGE' | 'APP_ROUTE', pathname: string): string {
+  const keys = redisCli('--scan', '--pattern', `${cacheKeyPrefix(buildId)}*`).split('\n');
+  const key = keys.find((k) => k.includes(`/${kind}/`) && k.endsWith(pathname));
+  if (!key) throw new Error(`no ${kind} key for ${pathname} among:\n${keys.join('\n')}`);
+  return key;
+}
+
+/** Requests the card on A (which stores it) until B answers it from that entry. */
+async function untilShared(pathname: string): Promise<number> {
+  const [a, b] = origins;
+  const started = Date.now();
+  for (;;) {
+    const fromA = await card(a, pathname);
+    const fromB = await card(b, pathname);
+    if (fromA.status === 200 && fromB.cache === 'HIT') return Date.now() - started;
+    if (Date.now() - started > SHARED_AGAIN_BOUND_MS) {
+      throw new Error(`${pathname}: B never answered from A's entry (last: ${fromB.cache})`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+beforeAll(async () => {
+  redis = await startRedis();
+  buildId = readFileSync(
+    path.join(ROOT, process.env.NEXT_DIST_DIR as string, 'BUILD_ID'),
+    'utf8',
+  ).trim();
+  origins.push(...(await Promise.all([startOrigin('A'), startOrigin('B')])));
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all(origins.map((origin) => stopProcess(origin.server)));
+  for (const origin of origins) rmSync(origin.distDir, { recursive: true, force: true });
+  await redis?.stop();
+  await Promise.all(created.map((username) => adminDb().doc(`users/${username}`).delete()));
+});
+
+test('one build serves both ways: built without REDIS_URL, its origins chose Redis at start', () => {
+  const { config } = JSON.parse(
+    readFileSync(
+      path.join(ROOT, process.env.NEXT_DIST_DIR as string, 'required-server-files.json'),
+      'utf8',
+    ),
+  );
+  expect(config.cacheHandler).toBeUndefined();
+  // Both origins hold Redis's connections (the handler's client and its subscribers).
+  const clients = redisCli('client', 'list').split('\n').filter(Boolean);
+  expect(clients.length).toBeGreaterThanOrEqual(2);
+});
+
+test('a card stored by origin A is served by origin B; a revalidation on A is seen by B', async () => {
+  const [a, b] = origins;
+  const username = await newProfile('Πρώτος τίτλος');
+  const first = await card(a, `/${username}`);
+  expect([first.status, first.cache]).toEqual([200, 'MISS']);
+  expect(first.body).toContain('Πρώτος τίτλος');
+  // Created after the build, so B has no copy of its own: a HIT is A's entry, read from Redis.
+  const onB = await card(b, `/${username}`);
+  expect([onB.status, onB.cache]).toEqual([200, 'HIT']);
+  expect(onB.body).toContain('Πρώτος τίτλος');
+  expect((await card(a, `/${username}/vcard`)).status).toBe(200);
+  expect((await card(b, `/${username}/vcard`)).cache).toBe('HIT');
+
+  const title = `Νέος τίτλος ${Date.now()}`;
+  await adminDb().doc(`users/${username}`).update({ jobTitle: title });
+  const sent = Date.now();
+  expect((await revalidate(a, username)).status).toBe(200);
+  const pageMs = await timeUntilShown(b, `/${username}`, title, sent);
+  const vcardMs = await timeUntilShown(b, `/${username}/vcard`, `TITLE:${title}`, sent);
+  console.log(`shared cache: revalidation on A → new card on B ${pageMs} ms, vCard ${vcardMs} ms`);
+});
+
+test('cards in Redis: their keys carry a TTL (volatile-lru can evict them); bytes measured', async () => {
+  const usernames = loadProfilesFile(DEMO_PROFILES_FILE).map((profile) => profile.username);
+  const usedMemory = () => Number(redisCli('info', 'memory').match(/used_memory:(\d+)/)?.[1]);
+  const before = usedMemory();
+  for (const username of usernames) {
+    expect((await card(origins[0], `/${username}`)).status).toBe(200);
+    expect((await card(origins[0], `/${username}/vcard`)).status).toBe(200);
+  }
+  const perCard = Math.round((usedMemory() - before) / usernames.length);
+  const bytes = (key: string) => Number(redisCli('memory', 'usage', key, 'samples', '0'));
+  for (const username of usernames) {
+    const page = keyOf('APP_PAGE', `/${username}`);
+    const vcard = keyOf('APP_ROUTE', `/${username}/vcard`);
+    for (const key of [page, vcard]) expect(Number(redisCli('ttl', key))).toBeGreaterThan(0);
+    const gzipped = gzipSync(redisCli('get', page)).length;
+    console.log(
+      `shared cache: ${page}: ${bytes(page)} B (gzipped value ${gzipped} B), ` +
+        `vCard ${bytes(vcard)} B, TTL ${redisCli('ttl', page)} s`,
+    );
+  }
+  console.log(
+    `shared cache: used_memory grew ${perCard} B a card (page, vCard, tag index), ` +
+      `maxmemory-policy ${redisCli('config', 'get', 'maxmemory-policy').split('\n')[1]}`,
+  );
+});
+
+test('Redis stopped → both origins answer 200; restarted → a revalidation on A is again seen by B', async () => {
+  const [a, b] = origins;
+  const username = await newProfile('Πριν τη διακοπή');
+  await untilShared(`/${username}`);
+  const port = redis.port;
+  await redis.stop();
+  for (const origin of origins) {
+    const res = await card(origin, `/${username}`);
+    expect([origin.name, res.status]).toEqual([origin.name, 200]);
+    expect(res.body).toContain('Πριν τη διακοπή');
+    console.log(`shared cache: Redis stopped, ${origin.name} answered 200 in ${res.ms} ms`);
+  }
+
+  redis = await startRedis({ port });
+  const sharedMs = await untilShared(`/${username}`);
+  console.log(`shared cache: Redis restarted, B answered from A's entry after ${sharedMs} ms`);
+  const title = `Μετά τη διακοπή ${Date.now()}`;
+  await adminDb().doc(`users/${username}`).update({ jobTitle: title });
+  const sent = Date.now();
+  expect((await revalidate(a, username)).status).toBe(200);
+  const ms = await timeUntilShown(b, `/${username}`, title, sent);
+  console.log(`shared cache: after the restart, revalidation on A → new card on B ${ms} ms`);
+}, 120_000);
+
+test('Redis frozen (SIGSTOP) → cards answer 200 within the bound on both origins', async () => {
+  const username = await newProfile('Παγωμένη');
+  const unread = await newProfile('Ποτέ διαβασμένη');
+  await untilShared(`/${username}`);
+  redis.pause();
+  try {
+    for (const origin of origins) {
+      // A card read in the last seconds (the library answers it from the process's memory), then
+      // one never read: its get and its set each wait for their deadline. Then that one again.
+      for (const pathname of [`/${username}`, `/${unread}`, `/${unread}`]) {
+        const res = await card(origin, pathname);
+        expect([origin.name, pathname, res.status]).toEqual([origin.name, pathname, 200]);
+        expect(res.ms).toBeLessThan(FROZEN_BOUND_MS);
+        console.log(`shared cache: Redis frozen, ${origin.name}${pathname} 200 in ${res.ms} ms`);
+      }
+    }
+    // The revalidation answers too; the other origin does not hear of it while Redis is frozen.
+    const started = Date.now();
+    expect((await revalidate(origins[0], username)).status).toBe(200);
+    console.log(
+      `shared cache: Redis frozen, revalidation on A answered in ${Date.now() - started} ms`,
+    );
+  } finally {
+    redis.resume();
+  }
+  const sharedMs = await untilShared(`/${username}`);
+  console.log(`shared cache: Redis resumed, B answered from A's entry after ${sharedMs} ms`);
+}, 120_000);
