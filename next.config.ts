@@ -16,8 +16,10 @@ process.env.NEXT_TELEMETRY_DISABLED = '1';
  * it, each process keeps its own on disk. Read when `next start` loads this file, so one build
  * serves both ways.
  */
-function sharedCache(): Pick<NextConfig, 'cacheHandler' | 'cacheMaxMemorySize'> {
-  if (!env.redisUrl) return {};
+function sharedCache(phase: string): Pick<NextConfig, 'cacheHandler' | 'cacheMaxMemorySize'> {
+  // A build writes the pages it pre-renders into its own output, not into a cache that other
+  // builds' origins are reading (and its handler keys entries by a BUILD_ID not written yet).
+  if (!env.redisUrl || phase === PHASE_PRODUCTION_BUILD) return {};
   return {
     cacheHandler: require.resolve('./lib/cache/handler.mjs'),
     // As Next's self-hosting guide pairs with a shared handler: no copy of entries kept in each
@@ -34,7 +36,7 @@ export default function nextConfig(phase: string): NextConfig {
   return {
     distDir: env.distDir,
     poweredByHeader: false,
-    ...sharedCache(),
+    ...sharedCache(phase),
     reactStrictMode: true,
     images: {
       qualities: [75],

@@ -1,9 +1,9 @@
 import { NextResponse, type NextRequest } from 'next/server';
+import { cardTagHeaders, cardUsernameFromPath } from './lib/cdn/tags';
 
 // Next 16 answers a path with malformed percent-encoding (e.g. /%E0%A4%A) with a bare 500
 // ("failed to decode param") in an App Router-only build, before any page code runs. Such a
-// path can never name a profile, so it gets the 404 page here. The matcher keeps every other
-// request, including every plain profile path, off this code path.
+// path can never name a profile, so it gets the 404 page here.
 const NOT_FOUND_HTML = `<!DOCTYPE html><html lang="el"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow"><title>Not Found · karta</title></head>
@@ -12,9 +12,9 @@ style="display:flex;flex-direction:column;align-items:center;justify-content:cen
 <h1>Oops!</h1><p>Sorry, an unexpected error has occurred.</p><p><i>Not Found</i></p></main></body></html>`;
 
 export function proxy(request: NextRequest) {
+  const { pathname } = request.nextUrl;
   try {
-    decodeURIComponent(request.nextUrl.pathname);
-    return NextResponse.next();
+    decodeURIComponent(pathname);
   } catch {
     return new NextResponse(NOT_FOUND_HTML, {
       status: 404,
@@ -24,8 +24,22 @@ export function proxy(request: NextRequest) {
       },
     });
   }
+  // Every response of a card (its page, the page's RSC requests, its vCard, and its 404 while
+  // the profile does not exist) carries the card's tag, so one purge by tag reaches them all.
+  // Headers set on NextResponse.next() are added to the response Next then serves, ISR cache
+  // hits included.
+  const username = cardUsernameFromPath(pathname);
+  if (username === null) return NextResponse.next();
+  return NextResponse.next({ headers: cardTagHeaders(username) });
 }
 
 export const config = {
-  matcher: '/:path(.*%.*)',
+  // Kept to the paths that need the proxy, so static files and Next's own requests never pay for
+  // it: any path with a `%` (malformed encoding, and every non-ASCII username), and the paths of
+  // a card and its vCard outside the app's own prefixes and root files. cardUsernameFromPath()
+  // makes the same exclusions, so the two can only disagree on paths it then leaves alone.
+  matcher: [
+    '/:path(.*%.*)',
+    '/:username((?!(?:_next|api|icons|demo)/|(?:favicon\\.ico|icon\\.png|apple-icon\\.png)$)[^/]+){/vcard}?',
+  ],
 };

@@ -11,12 +11,13 @@ import { chromium, type Browser } from 'playwright-core';
 import { adminDb } from '../lib/firebase/admin-app';
 import { commandLine } from './lib/args';
 import { budgetRows, type BenchResults } from './lib/budgets';
+import { measureCdn } from './lib/cdn';
 import { measureContactWrites } from './lib/contacts';
 import { rawGet } from './lib/http';
 import { runLighthouse } from './lib/lighthouse';
 import { ensureNginx, startNginx } from './lib/nginx';
 import { details, markdown, summary } from './lib/report';
-import { startBenchStack } from './lib/stack';
+import { BENCH_DIST_DIR, startBenchStack } from './lib/stack';
 import { measureThroughput, warm, type Target, type Throughput } from './lib/throughput';
 import { measureWeight } from './lib/weight';
 import { CHROMIUM_ARGS, ensureChromium } from '../tools/lib/chromium';
@@ -26,6 +27,7 @@ import { onShutdown } from '../tools/lib/processes';
 const USERNAME = 'maria';
 const LIGHTHOUSE_RUNS = 3;
 const CONTACT_WRITES = 20;
+const CDN_EDITS = 20;
 
 type Cleanup = () => Promise<void>;
 const cleanups: Cleanup[] = [];
@@ -51,7 +53,7 @@ function chromiumVersion(bin: string): string {
   }
 }
 
-const PARTS = ['weight', 'lighthouse', 'throughput', 'contacts'] as const;
+const PARTS = ['weight', 'lighthouse', 'throughput', 'contacts', 'cdn'] as const;
 type Part = (typeof PARTS)[number];
 
 const isPart = (name: string): name is Part => (PARTS as readonly string[]).includes(name);
@@ -161,6 +163,21 @@ async function main(): Promise<number> {
       USERNAME,
       CONTACT_WRITES,
     );
+  });
+
+  await part('cdn', results, async () => {
+    const nginx = ensureNginx();
+    results.cdn = await measureCdn({
+      env: stack.env,
+      builtDistDir: BENCH_DIST_DIR,
+      db: adminDb(),
+      username: USERNAME,
+      edits: CDN_EDITS,
+      emulatorPid: stack.emulatorPid,
+      runDir,
+      nginxBin: 'bin' in nginx ? nginx.bin : undefined,
+      addCleanup,
+    });
   });
 
   await cleanup();

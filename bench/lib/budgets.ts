@@ -1,4 +1,5 @@
 // The benchmark's budgets, and how its results compare with them.
+import type { CdnResult } from './cdn';
 import type { ContactLatency } from './contacts';
 import type { PageLighthouse } from './lighthouse';
 import { clsText, fixed, kib, ms } from './stats';
@@ -13,6 +14,7 @@ export interface BenchResults {
   lighthouse?: { profile: PageLighthouse; root: PageLighthouse; runs: number };
   throughput?: { rows: Throughput[]; nginxNote?: string };
   contacts?: ContactLatency;
+  cdn?: CdnResult;
   /** Part name → why it could not run. */
   errors: Record<string, string>;
 }
@@ -34,6 +36,9 @@ export const BUDGETS = {
   tbtSlackMs: 30,
   minThroughputRatio: 0.9,
   contactMedianMs: 200,
+  cdnEditP50Ms: 1500,
+  cdnEditP95Ms: 2000,
+  minCdnVsNginx: 0.8,
 };
 
 const pass = (ok: boolean): Status => (ok ? 'PASS' : 'MISS');
@@ -153,6 +158,36 @@ export function budgetRows(r: BenchResults): BudgetRow[] {
     });
   } else {
     rows.push(notRun(r, 'Contact write', 'contact write budget', 'contacts'));
+  }
+
+  const cdn = r.cdn;
+  if (cdn) {
+    rows.push({
+      part: 'CDN',
+      budget: `edit → visible through the CDN: p50 ≤ ${ms(BUDGETS.cdnEditP50Ms)}, p95 ≤ ${ms(BUDGETS.cdnEditP95Ms)}`,
+      measured: `p50 ${ms(cdn.p50Ms)}, p95 ${ms(cdn.p95Ms)} (${cdn.editMs.length} edits)`,
+      status: pass(cdn.p50Ms <= BUDGETS.cdnEditP50Ms && cdn.p95Ms <= BUDGETS.cdnEditP95Ms),
+    });
+    const ratio = cdn.nginx ? cdn.varnish.reqPerSec / cdn.nginx.reqPerSec : Number.NaN;
+    rows.push({
+      part: 'CDN',
+      budget: `Varnish ≥ ${BUDGETS.minCdnVsNginx}× nginx (req/s) on a cached card, 0 errors`,
+      measured: cdn.nginx
+        ? `${fixed(ratio, 2)}× (${fixed(cdn.varnish.reqPerSec)} vs ${fixed(cdn.nginx.reqPerSec)}), errors ${cdn.varnish.errors}`
+        : 'no nginx to compare with',
+      status: cdn.nginx
+        ? pass(ratio >= BUDGETS.minCdnVsNginx && cdn.varnish.errors === 0)
+        : 'ERROR',
+    });
+    const { restarted } = cdn;
+    rows.push({
+      part: 'CDN',
+      budget: 'restarted origin: first request from Redis, no Firestore read',
+      measured: `HTTP ${restarted.status}, ${restarted.cache ?? 'no x-nextjs-cache'}, ${ms(restarted.ms)} with Firestore frozen`,
+      status: pass(restarted.status === 200 && restarted.cache === 'HIT'),
+    });
+  } else {
+    rows.push(notRun(r, 'CDN', 'production path budgets', 'cdn'));
   }
   return rows;
 }

@@ -14,8 +14,8 @@ export const BENCH_DIST_DIR = '.next-bench';
 export interface BenchStack {
   baseUrl: string;
   env: NodeJS.ProcessEnv;
-  buildMs: number;
-  emulatorHostPort: string;
+  /** The emulator's process group (the CDN part freezes it). */
+  emulatorPid: number;
 }
 
 type Cleanup = () => Promise<void>;
@@ -88,5 +88,5 @@ export async function startBenchStack(
   await waitForHttp(`${baseUrl}/`);
   if (exited) throw exited;
   console.log(`next start on ${baseUrl}`);
-  return { baseUrl, env, buildMs, emulatorHostPort: emulator.hostPort };
+  return { baseUrl, env, emulatorPid: emulator.pid };
 }

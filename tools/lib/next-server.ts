@@ -1,6 +1,6 @@
 // `next build` and `next start` for the local commands (demo, demo:scale).
 import type { ChildProcess } from 'node:child_process';
-import { cpSync, rmSync } from 'node:fs';
+import { cpSync, createWriteStream, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './paths';
 import { NEXT_BIN, runProcess, startProcess, waitForHttp } from './processes';
@@ -23,15 +23,30 @@ export function copyBuild(from: string, to: string): void {
   });
 }
 
-/** `next start` on port (every interface unless `host` is given), resolved once it answers. */
+export interface StartNextOptions {
+  /** Every interface unless given. */
+  host?: string;
+  /** Where its output goes; the terminal unless given. */
+  logFile?: string;
+}
+
+/** `next start` on port, resolved once it answers. */
 export async function startNext(
   port: number,
   env: NodeJS.ProcessEnv,
   onExit: (code: number | null) => void,
-  host?: string,
+  { host, logFile }: StartNextOptions = {},
 ): Promise<ChildProcess> {
   const args = [NEXT_BIN, 'start', '-p', String(port), ...(host ? ['-H', host] : [])];
-  const server = startProcess(process.execPath, args, { env });
+  const server = startProcess(process.execPath, args, {
+    env,
+    stdio: logFile ? 'pipe' : 'inherit',
+  });
+  if (logFile) {
+    const log = createWriteStream(logFile);
+    server.stdout?.pipe(log);
+    server.stderr?.pipe(log);
+  }
   server.on('exit', onExit);
   await waitForHttp(`http://127.0.0.1:${port}/`);
   return server;

@@ -84,8 +84,13 @@ function groupAlive(pid: number): boolean {
   }
 }
 
+/** Debian's redis-server, installed first when missing and we are root with apt. */
+export function ensureRedisServer(): string {
+  return ensureCommand('redis-server', 'redis-server');
+}
+
 export async function startRedis(options: RedisOptions = {}): Promise<RunningRedis> {
-  const binary = ensureCommand('redis-server', 'redis-server');
+  const binary = ensureRedisServer();
   const port = options.port ?? (await freePort(HOST));
   const dir = mkdtempSync(path.join(os.tmpdir(), 'karta-redis-'));
   const child: ChildProcess = startProcess(

@@ -1,0 +1,268 @@
+// The CDN for real: Debian's Varnish with karta's VCL in front of the e2e server (and of a relay
+// to it, a second origin that can die). Cards carry their tag, Varnish caches them, a purge by
+// tag drops every copy of one card and nothing else, a 404 is kept only briefly, and a dead
+// origin is taken out while Varnish keeps answering.
+import { execFileSync } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { adminDb } from '@/lib/firebase/admin-app';
+import { purgeCards } from '@/lib/cdn/purge';
+import { cardTag } from '@/lib/routes';
+import { startVarnish, type RunningVarnish } from '@/tools/lib/varnish';
+import { seedProfiles } from '@/tools/lib/seed';
+import { baseUrl } from '../helpers/browser';
+import { get } from '../helpers/http';
+
+const GREEK = `δοκιμή-cdn-${process.pid}`;
+const GREEK_PATH = `/${encodeURIComponent(GREEK)}`;
+
+/** The three kinds of response one card has, each cached by Varnish on its own. */
+const MARIA: Record<string, { path: string; headers: Record<string, string> }> = {
+  page: { path: '/maria', headers: {} },
+  // Its path gets the `_rsc` hash Next expects (found in beforeAll): without it Next redirects.
+  RSC: { path: '/maria', headers: { RSC: '1' } },
+  vCard: { path: '/maria/vcard', headers: {} },
+};
+const KINDS = Object.keys(MARIA);
+
+/** A second origin: a relay to the e2e server that counts what it forwards and can be killed. */
+class Relay {
+  forwarded = 0;
+
+  /** `cacheControl` replaces the origin's Cache-Control on what it relays. */
+  constructor(private cacheControl?: string) {}
+
+  private server = http.createServer((req, res) => {
+    // The health probes ask for "/"; only the visitors' requests count.
+    if (req.url !== '/') this.forwarded++;
+    const target = new URL(req.url ?? '/', baseUrl());
+    const upstream = http.request(
+      target,
+      { method: req.method, headers: { ...req.headers, host: target.host } },
+      (answer) => {
+        const headers = { ...answer.headers };
+        if (this.cacheControl) headers['cache-control'] = this.cacheControl;
+        res.writeHead(answer.statusCode ?? 502, headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+
+  async start(): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    return `127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  /** Dies as a crashed origin does: connections cut, the port refusing. */
+  async kill(): Promise<void> {
+    if (!this.server.listening) return;
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+let varnish: RunningVarnish;
+const relay = new Relay();
+const savedEnv = { provider: process.env.CDN_PROVIDER, url: process.env.VARNISH_PURGE_URL };
+
+async function viaCdn(path: string, headers: Record<string, string> = {}) {
+  const res = await fetch(`${varnish.url}${path}`, { headers, redirect: 'manual' });
+  return { status: res.status, headers: res.headers, body: await res.text() };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+beforeAll(async () => {
+  await seedProfiles(adminDb(), [
+    { username: GREEK, firstName: 'Δοκιμή', lastName: 'Κρυφής Μνήμης', jobTitle: 'Ελέγκτρια' },
+  ]);
+  // As a browser does: Next answers an RSC request without the right `_rsc` with a 307 to it.
+  const redirect = await get('/maria', { RSC: '1' });
+  expect(redirect.status).toBe(307);
+  MARIA.RSC.path = redirect.headers.get('location') as string;
+  expect(MARIA.RSC.path).toMatch(/^\/maria\?_rsc/);
+
+  const origin = new URL(baseUrl()).host;
+  varnish = await startVarnish({ backends: [origin, await relay.start()] });
+  process.env.CDN_PROVIDER = 'varnish';
+  process.env.VARNISH_PURGE_URL = varnish.purgeUrl;
+});
+
+afterAll(async () => {
+  await varnish?.stop();
+  await relay.kill();
+  await adminDb().collection('users').doc(GREEK).delete();
+  if (savedEnv.provider === undefined) delete process.env.CDN_PROVIDER;
+  else process.env.CDN_PROVIDER = savedEnv.provider;
+  if (savedEnv.url === undefined) delete process.env.VARNISH_PURGE_URL;
+  else process.env.VARNISH_PURGE_URL = savedEnv.url;
+});
+
+test('the origin tags its ISR-cached card itself (the proxy runs on cache hits too)', async () => {
+  await get('/maria');
+  const cached = await get('/maria');
+  expect(cached.status).toBe(200);
+  expect(cached.headers.get('x-nextjs-cache')).toMatch(/HIT|STALE/);
+  expect(cached.headers.get('surrogate-key')).toBe(cardTag('maria'));
+  expect(cached.headers.get('cache-tag')).toBe(cardTag('maria'));
+});
+
+test.each(KINDS)(
+  "the card's %s carries both tag headers through Varnish, and the second request is a hit",
+  async (kind) => {
+    const { path, headers } = MARIA[kind];
+    const first = await viaCdn(path, headers);
+    expect(first.status).toBe(200);
+    const second = await viaCdn(path, headers);
+    expect(second.status).toBe(200);
+    expect(second.headers.get('x-cache')).toBe('HIT');
+    expect(second.headers.get('age')).not.toBeNull();
+    expect(second.body).toBe(first.body);
+    for (const res of [first, second]) {
+      expect(res.headers.get('surrogate-key')).toBe(cardTag('maria'));
+      expect(res.headers.get('cache-tag')).toBe(cardTag('maria'));
+    }
+  },
+);
+
+test('the RSC variant and the page are cached apart (Vary), each of its own kind', async () => {
+  const page = await viaCdn(MARIA.page.path);
+  const rsc = await viaCdn(MARIA.RSC.path, MARIA.RSC.headers);
+  expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+  expect(rsc.headers.get('content-type')).toMatch(/^text\/x-component/);
+  expect((await viaCdn('/maria/vcard')).headers.get('content-type')).toMatch(/^text\/vcard/);
+});
+
+test('purgeCards() drops every copy of those cards from Varnish, and nothing else', async () => {
+  // A Greek username, under both spellings of its percent-encoding: two URLs, one tag.
+  const greekPaths = [GREEK_PATH, GREEK_PATH.toLowerCase()];
+  const warm = async () => {
+    for (const { path, headers } of Object.values(MARIA)) await viaCdn(path, headers);
+    for (const path of greekPaths) await viaCdn(path);
+    await viaCdn('/nikos');
+  };
+  await warm();
+  for (const path of greekPaths) {
+    const res = await viaCdn(path);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-cache')).toBe('HIT');
+    expect(res.headers.get('surrogate-key')).toBe(cardTag(GREEK));
+  }
+  for (const { path, headers } of Object.values(MARIA)) {
+    expect((await viaCdn(path, headers)).headers.get('x-cache')).toBe('HIT');
+  }
+
+  await purgeCards(['maria', GREEK]);
+
+  for (const [kind, { path, headers }] of Object.entries(MARIA)) {
+    const res = await viaCdn(path, headers);
+    expect([kind, res.status, res.headers.get('x-cache')]).toEqual([kind, 200, 'MISS']);
+  }
+  for (const path of greekPaths) {
+    expect([path, (await viaCdn(path)).headers.get('x-cache')]).toEqual([path, 'MISS']);
+  }
+  const other = await viaCdn('/nikos');
+  expect(other.headers.get('x-cache')).toBe('HIT');
+});
+
+test('a 404 is cached, tagged, and kept only about 10 s, while cards stay cached', async () => {
+  const path = `/nobody-${process.pid}-${Date.now()}`;
+  await viaCdn('/eleni');
+  const started = Date.now();
+  const first = await viaCdn(path);
+  expect(first.status).toBe(404);
+  expect(first.headers.get('x-cache')).toBe('MISS');
+  expect(first.headers.get('surrogate-key')).toBe(cardTag(path.slice(1)));
+  const second = await viaCdn(path);
+  expect([second.status, second.headers.get('x-cache')]).toEqual([404, 'HIT']);
+
+  let missedAgainAfter: number | undefined;
+  while (Date.now() - started < 30_000) {
+    await sleep(1000);
+    const res = await viaCdn(path);
+    if (res.headers.get('x-cache') === 'MISS') {
+      missedAgainAfter = Date.now() - started;
+      break;
+    }
+    expect(Number(res.headers.get('age'))).toBeLessThanOrEqual(10);
+  }
+  // Varnish's TTL is 10 s: never before about 9 s, and not an hour as Next's header says.
+  expect(missedAgainAfter).toBeGreaterThanOrEqual(9000);
+  expect(missedAgainAfter).toBeLessThan(30_000);
+  const card = await viaCdn('/eleni');
+  expect(card.headers.get('x-cache')).toBe('HIT');
+  expect(Number(card.headers.get('age'))).toBeGreaterThanOrEqual(9);
+}, 60_000);
+
+test('with two origins, one dying is taken out and Varnish keeps answering 200', async () => {
+  // Uncached URLs (a fresh query each), so every request reaches an origin.
+  let n = 0;
+  const misses = async (count: number) => {
+    const statuses: number[] = [];
+    for (let i = 0; i < count; i++) {
+      const res = await viaCdn(`/kostas?lb=${process.pid}-${n++}`);
+      expect(res.headers.get('x-cache')).toBe('MISS');
+      statuses.push(res.status);
+    }
+    return statuses;
+  };
+
+  const before = relay.forwarded;
+  expect(await misses(8)).toEqual(Array(8).fill(200));
+  const relayed = relay.forwarded - before;
+  // Round robin: both origins served some of them.
+  expect(relayed).toBeGreaterThan(0);
+  expect(relayed).toBeLessThan(8);
+  expect((await varnish.backendHealth()).every((b) => b.healthy)).toBe(true);
+
+  await relay.kill();
+  // Before the probes notice, a request sent to the dead origin is retried on the live one.
+  expect(await misses(8)).toEqual(Array(8).fill(200));
+
+  const deadline = Date.now() + 20_000;
+  let health = await varnish.backendHealth();
+  while (health[1].healthy && Date.now() < deadline) {
+    await sleep(500);
+    health = await varnish.backendHealth();
+  }
+  expect(health.map((b) => b.healthy)).toEqual([true, false]);
+  expect(await misses(8)).toEqual(Array(8).fill(200));
+}, 60_000);
+
+test('with every origin down, an expired card is served stale (grace) instead of an error', async () => {
+  // One origin whose cards expire after 1 s but, as Next says, may be served stale for a year.
+  const shortLived = new Relay('s-maxage=1, stale-while-revalidate=31532400');
+  const lone = await startVarnish({ backends: [await shortLived.start()] });
+  try {
+    const fetchedAt = Date.now();
+    const fresh = await fetch(`${lone.url}/alice`);
+    expect(fresh.status).toBe(200);
+    const body = await fresh.text();
+    await shortLived.kill();
+    const deadline = Date.now() + 20_000;
+    while ((await lone.backendHealth())[0].healthy && Date.now() < deadline) await sleep(500);
+    expect((await lone.backendHealth())[0].healthy).toBe(false);
+    // Past the 10 s of grace the VCL allows while an origin is healthy: only the all-sick rule
+    // (the object's whole grace) can still serve it.
+    await sleep(Math.max(0, fetchedAt + 13_000 - Date.now()));
+
+    const stale = await fetch(`${lone.url}/alice`);
+    expect(stale.status).toBe(200);
+    expect(stale.headers.get('x-cache')).toBe('HIT');
+    expect(Number(stale.headers.get('age'))).toBeGreaterThanOrEqual(12);
+    expect(await stale.text()).toBe(body);
+  } finally {
+    await lone.stop();
+    await shortLived.kill();
+  }
+}, 60_000);
+
+test('stop() leaves no varnishd process behind', async () => {
+  const { pid } = varnish;
+  await varnish.stop();
+  expect(() => process.kill(pid, 0)).toThrow();
+  // Manager and cache child shared one process group; pgrep exits 1 when it finds none.
+  expect(() => execFileSync('pgrep', ['-g', String(pid)], { stdio: 'pipe' })).toThrow();
+});

@@ -1,0 +1,175 @@
+// The production path, every part real: the e2e emulator, Redis as the shared ISR cache, two
+// `next start` origins on copies of the e2e build, Varnish in front as the CDN (purged after
+// every change) and the change watcher, as `npm run demo:scale` runs them.
+// The stack reads a Firestore emulator of its own, so that stopping and freezing it here touches
+// no other test file.
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { adminDb } from '@/lib/firebase/admin-app';
+import { startEmulator, type RunningEmulator } from '@/tools/lib/emulator';
+import { DEMO_PROFILES_FILE, ROOT, RULES_FILE } from '@/tools/lib/paths';
+import { startScaleStack, type ScaleStack } from '@/tools/lib/scale-stack';
+import { loadProfilesFile, seedProfiles } from '@/tools/lib/seed';
+
+let stack: ScaleStack;
+let emulator: RunningEmulator;
+const logs: string[] = [];
+const READ_DEADLINE_MS = 1500;
+
+async function startOwnEmulator(port?: number, edit: Record<string, unknown> = {}) {
+  emulator = await startEmulator({ rulesPath: RULES_FILE, port });
+  process.env.FIRESTORE_EMULATOR_HOST = emulator.hostPort;
+  const profiles = loadProfilesFile(DEMO_PROFILES_FILE).map((p) =>
+    p.username === 'maria' ? { ...p, ...edit } : p,
+  );
+  await seedProfiles(adminDb(), profiles);
+}
+
+beforeAll(async () => {
+  await startOwnEmulator();
+  stack = await startScaleStack({
+    env: {
+      ...process.env,
+      FIRESTORE_EMULATOR_HOST: emulator.hostPort,
+      NEXT_PUBLIC_FIRESTORE_EMULATOR_HOST: emulator.hostPort,
+      FIRESTORE_READ_TIMEOUT_MS: String(READ_DEADLINE_MS),
+    },
+    builtDistDir: process.env.NEXT_DIST_DIR as string,
+    log: (line) => logs.push(line),
+    logDir: path.join(ROOT, 'artifacts'),
+  });
+}, 180_000);
+
+afterAll(async () => {
+  await stack?.stop();
+  await adminDb().terminate();
+  await emulator?.stop();
+  for (const i of [1, 2]) {
+    rmSync(path.join(ROOT, `${process.env.NEXT_DIST_DIR}-origin-${i}`), {
+      recursive: true,
+      force: true,
+    });
+  }
+});
+
+async function text(url: string): Promise<{ status: number; body: string; headers: Headers }> {
+  const res = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+  return { status: res.status, body: await res.text(), headers: res.headers };
+}
+
+/** Ms until every URL shows `wanted` (a string in the body, or a status). */
+async function timeUntil(urls: string[], wanted: string | number, limitMs = 10_000) {
+  const since = Date.now();
+  for (;;) {
+    const answers = await Promise.all(urls.map(text));
+    const ok = answers.every((a) =>
+      typeof wanted === 'number' ? a.status === wanted : a.body.includes(wanted),
+    );
+    if (ok) return Date.now() - since;
+    if (Date.now() - since > limitMs) {
+      throw new Error(`not every one of ${urls.join(', ')} showed ${wanted} in ${limitMs} ms`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const everywhere = (pathname: string) => [
+  `${stack.cdnUrl}${pathname}`,
+  ...stack.origins.map((origin) => `${origin}${pathname}`),
+];
+
+test('an edit made with firebase-admin is served by both origins and through Varnish', async () => {
+  // Cached through the CDN first, so that only a purge can bring the edit.
+  expect((await text(`${stack.cdnUrl}/kostas`)).status).toBe(200);
+  expect((await text(`${stack.cdnUrl}/kostas`)).status).toBe(200);
+  const before = (await adminDb().doc('users/kostas').get()).data()!;
+  const jobTitle = `Σύμβουλος ${Date.now()}`;
+  const written = Date.now();
+  await adminDb().doc('users/kostas').update({ jobTitle });
+  try {
+    const elapsed = await timeUntil(everywhere('/kostas'), jobTitle);
+    const total = Date.now() - written;
+    console.log(`production path: edit → every layer ${total} ms (polling ${elapsed} ms)`);
+    expect(total).toBeLessThan(10_000);
+    await timeUntil([`${stack.cdnUrl}/kostas/vcard`], jobTitle);
+  } finally {
+    await adminDb().doc('users/kostas').set(before);
+  }
+});
+
+test('through Varnish: a card created after the build → 200, deleted → 404', async () => {
+  const username = `scale-${Date.now()}`;
+  expect((await text(`${stack.cdnUrl}/${username}`)).status).toBe(404);
+  await adminDb().doc(`users/${username}`).set({ firstName: 'Κλίμακα', lastName: 'Νέα' });
+  await timeUntil(everywhere(`/${username}`), 'Κλίμακα Νέα');
+  await adminDb().doc(`users/${username}`).delete();
+  await timeUntil(everywhere(`/${username}`), 404);
+});
+
+test('Redis stopped: cards still 200 on every layer; restarted: shared again', async () => {
+  await stack.redis.stop();
+  try {
+    for (const url of everywhere('/nikos')) {
+      expect([url, (await text(url)).status]).toEqual([url, 200]);
+    }
+  } finally {
+    await stack.restartRedis();
+  }
+  const before = (await adminDb().doc('users/nikos').get()).data()!;
+  const city = `Λάρισα ${Date.now()}`;
+  await adminDb().doc('users/nikos').update({ city });
+  try {
+    await timeUntil(everywhere('/nikos'), city, 20_000);
+  } finally {
+    await adminDb().doc('users/nikos').set(before);
+  }
+});
+
+test('one origin killed: Varnish keeps serving', async () => {
+  await stack.stopOrigin(0);
+  try {
+    for (let i = 0; i < 6; i++) {
+      const res = await text(`${stack.cdnUrl}/eleni?n=${i}`);
+      expect([i, res.status]).toEqual([i, 200]);
+    }
+  } finally {
+    await stack.restartOrigin(0);
+  }
+});
+
+test('Firestore frozen, then down: every layer keeps the last good card; back: the edit arrives', async () => {
+  const urls = everywhere('/maria');
+  await timeUntil(urls, 'Αρχιτέκτονας');
+  // Frozen (as in a network partition): the revalidation leaves the card as it is.
+  process.kill(-emulator.pid, 'SIGSTOP');
+  try {
+    const started = Date.now();
+    const res = await fetch(`${stack.cdnUrl}/api/revalidate`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${stack.env.REVALIDATE_SECRET}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ username: 'maria' }),
+    });
+    console.log(
+      `revalidation, Firestore frozen: HTTP ${res.status} after ${Date.now() - started} ms`,
+    );
+    expect(res.status).toBe(503);
+    for (const url of urls) {
+      const page = await text(url);
+      expect([url, page.status, page.body.includes('Αρχιτέκτονας')]).toEqual([url, 200, true]);
+    }
+  } finally {
+    process.kill(-emulator.pid, 'SIGCONT');
+  }
+  // Down, then back with an edit made meanwhile (an emulator keeps nothing across a restart, so
+  // it comes back holding the edited profile): the watcher's listener reconnects, sends what
+  // changed, and every layer follows with nothing more to do.
+  const port = emulator.port;
+  await emulator.stop();
+  for (const url of urls) expect([url, (await text(url)).status]).toEqual([url, 200]);
+  await startOwnEmulator(port, { jobTitle: 'Πολεοδόμος' });
+  const back = await timeUntil(urls, 'Πολεοδόμος', 90_000);
+  console.log(`outage over: the edit reached every layer ${back} ms after Firestore returned`);
+});

@@ -1,0 +1,119 @@
+// The production path measured: the benchmark's build on two origins sharing Redis, Varnish in
+// front as the CDN and the change watcher (tools/lib/scale-stack.ts, as `npm run demo:scale`).
+// Edit → visible through the CDN, Varnish's throughput beside nginx serving the same HTML, and
+// whether an origin restarted cold answers from Redis without reading Firestore.
+import { createWriteStream } from 'node:fs';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Firestore } from 'firebase-admin/firestore';
+import { startScaleStack } from '../../tools/lib/scale-stack';
+import { rawGet } from './http';
+import { startNginx } from './nginx';
+import { median, percentile } from './stats';
+import { measureThroughput, warm, type Throughput } from './throughput';
+
+export interface CdnResult {
+  /** Write → the CDN serving the edit, one sample per edit. */
+  editMs: number[];
+  p50Ms: number;
+  p95Ms: number;
+  varnish: Throughput;
+  nginx?: Throughput;
+  /** The restarted origin's first answer for the card, with Firestore frozen meanwhile. */
+  restarted: { status: number; cache: string | null; ms: number };
+}
+
+type Cleanup = () => Promise<void>;
+
+export interface CdnOptions {
+  env: NodeJS.ProcessEnv;
+  builtDistDir: string;
+  db: Firestore;
+  username: string;
+  edits: number;
+  /** The emulator's process group, frozen to prove that a request reads no Firestore. */
+  emulatorPid: number;
+  runDir: string;
+  nginxBin?: string;
+  addCleanup: (cleanup: Cleanup) => void;
+}
+
+const POLL_MS = 20;
+const EDIT_LIMIT_MS = 15_000;
+
+async function timeUntilServed(url: string, text: string, since: number): Promise<number> {
+  for (;;) {
+    const page = await rawGet(url);
+    if (page.body.toString('utf8').includes(text)) return Date.now() - since;
+    if (Date.now() - since > EDIT_LIMIT_MS) throw new Error(`${url} never showed "${text}"`);
+    await sleep(POLL_MS);
+  }
+}
+
+export async function measureCdn(options: CdnOptions): Promise<CdnResult> {
+  const { db, username, runDir, addCleanup } = options;
+  const log = createWriteStream(path.join(runDir, 'scale-stack.log'));
+  const stack = await startScaleStack({
+    env: options.env,
+    builtDistDir: options.builtDistDir,
+    log: (line) => log.write(`${line}\n`),
+    logDir: runDir,
+  });
+  addCleanup(() => stack.stop());
+  const cardUrl = `${stack.cdnUrl}/${encodeURIComponent(username)}`;
+
+  const profile = db.doc(`users/${username}`);
+  const original = (await profile.get()).data();
+  const editMs: number[] = [];
+  try {
+    await warm({ label: 'cdn', url: cardUrl }, 1);
+    for (let i = 0; i < options.edits; i++) {
+      const jobTitle = `Αρχιτέκτονας ${i}-${Date.now()}`;
+      const since = Date.now();
+      await profile.update({ jobTitle });
+      editMs.push(await timeUntilServed(cardUrl, jobTitle, since));
+      // Apart, as an owner's edits are: each is its own batch for the watcher.
+      await sleep(1200);
+    }
+  } finally {
+    if (original) await profile.set(original);
+  }
+  await timeUntilServed(cardUrl, String(original?.jobTitle ?? ''), Date.now());
+
+  await warm({ label: 'varnish', url: cardUrl });
+  const varnish = await measureThroughput({ label: 'varnish', url: cardUrl });
+  let nginx: Throughput | undefined;
+  if (options.nginxBin) {
+    const page = await rawGet(cardUrl);
+    const url = await startNginx(options.nginxBin, page.body, username, runDir, addCleanup);
+    await warm({ label: 'nginx', url });
+    nginx = await measureThroughput({ label: 'nginx', url });
+  }
+
+  // A cold origin: its own memory is empty, so a HIT can only come from Redis; Firestore is
+  // frozen meanwhile, so a read would hang until its deadline instead.
+  await stack.stopOrigin(0);
+  await stack.restartOrigin(0);
+  process.kill(-options.emulatorPid, 'SIGSTOP');
+  let restarted: CdnResult['restarted'];
+  try {
+    const started = Date.now();
+    const res = await fetch(`${stack.origins[0]}/${encodeURIComponent(username)}`);
+    await res.arrayBuffer();
+    restarted = {
+      status: res.status,
+      cache: res.headers.get('x-nextjs-cache'),
+      ms: Date.now() - started,
+    };
+  } finally {
+    process.kill(-options.emulatorPid, 'SIGCONT');
+  }
+  return {
+    editMs,
+    p50Ms: median(editMs),
+    p95Ms: percentile(editMs, 95),
+    varnish,
+    nginx,
+    restarted,
+  };
+}

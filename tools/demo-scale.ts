@@ -1,0 +1,47 @@
+// npm run demo:scale: the production path on one machine. The Firestore emulator with the demo
+// profiles, Redis as the shared ISR cache, two `next start` origins on it, Varnish in front of
+// them as the CDN (balancing, taking out an origin that dies, purged after every change), and
+// the change watcher. Ctrl-C stops everything.
+import { EmulatorSetupError, type RunningEmulator } from './lib/emulator';
+import { appPort, startLocalStack } from './lib/local-stack';
+import { DEMO_PROJECT_ID } from './lib/local-env';
+import { buildNext } from './lib/next-server';
+import { DEMO_PROFILES_FILE } from './lib/paths';
+import { onShutdown } from './lib/processes';
+import { startScaleStack, type ScaleStack } from './lib/scale-stack';
+
+const DIST_DIR = '.next-scale';
+
+let emulator: RunningEmulator | undefined;
+let stack: ScaleStack | undefined;
+
+async function stopAll(): Promise<void> {
+  await stack?.stop();
+  await emulator?.stop();
+}
+
+async function main(): Promise<void> {
+  onShutdown(stopAll);
+  const local = await startLocalStack(DEMO_PROJECT_ID, DEMO_PROFILES_FILE, appPort());
+  emulator = local.emulator;
+  stack = await startScaleStack({
+    env: local.env,
+    builtDistDir: DIST_DIR,
+    // Built once the CDN's address is known: the cards' canonical URLs point there.
+    prepare: (env) => buildNext({ ...env, NEXT_DIST_DIR: DIST_DIR }),
+  });
+
+  console.log('\nkarta (production path) is running:');
+  console.log(`cdn: ${stack.cdnUrl}`);
+  for (const origin of stack.origins) console.log(`origin: ${origin}`);
+  console.log(`FIRESTORE_EMULATOR_HOST=${emulator.hostPort}`);
+  console.log(`REDIS_URL=${stack.redis.url}`);
+  console.log(`Open ${stack.cdnUrl}/maria; edit users/maria in the emulator and it follows.`);
+  console.log('Ctrl-C stops everything.');
+}
+
+main().catch(async (error: Error) => {
+  console.error(error instanceof EmulatorSetupError ? error.message : error);
+  await stopAll();
+  process.exit(1);
+});

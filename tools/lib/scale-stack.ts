@@ -1,0 +1,143 @@
+// The production path on one machine, for `npm run demo:scale`, its e2e test and the benchmark:
+// Redis as the shared ISR cache, N `next start` origins on it (copies of one build), Varnish in
+// front of them as the CDN, purged after every change, and the change watcher.
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { adminDb } from '../../lib/firebase/admin-app';
+import { startWatcher, type Watcher } from '../../lib/revalidation/watcher';
+import { freePort } from './emulator';
+import { copyBuild, startNext } from './next-server';
+import { stopProcess } from './processes';
+import { startRedis, type RunningRedis } from './redis';
+import { startVarnish, type RunningVarnish } from './varnish';
+
+export interface ScaleStackOptions {
+  /** The environment of every origin: Firebase (emulator) variables and the like. */
+  env: NodeJS.ProcessEnv;
+  /** A finished `next build`; each origin runs on a copy of it. */
+  builtDistDir: string;
+  origins?: number;
+  watch?: boolean;
+  log?: (line: string) => void;
+  /** A folder for each origin's output (origin-1.log, …); the terminal unless given. */
+  logDir?: string;
+  /**
+   * Runs once Varnish and Redis are up, with the origins' final environment, before they start:
+   * `npm run demo:scale` builds there, so that the build knows the CDN's address.
+   */
+  prepare?: (env: NodeJS.ProcessEnv) => Promise<void>;
+}
+
+export interface ScaleStack {
+  cdnUrl: string;
+  /** Each origin's base URL, in the order of `servers`. */
+  origins: string[];
+  redis: RunningRedis;
+  varnish: RunningVarnish;
+  /** Redis ended (its data gone, as in a crash) and started again on the same port. */
+  restartRedis(): Promise<void>;
+  /** The environment the origins run with (REDIS_URL, CDN_PROVIDER, REVALIDATE_SECRET, …). */
+  env: NodeJS.ProcessEnv;
+  /** Stops one origin, as if it died. */
+  stopOrigin(index: number): Promise<void>;
+  /** Starts a stopped origin again, on the same port and build. */
+  restartOrigin(index: number): Promise<void>;
+  /** Everything, newest first; no process is left. */
+  stop(): Promise<void>;
+}
+
+export async function startScaleStack(options: ScaleStackOptions): Promise<ScaleStack> {
+  const { builtDistDir, origins: count = 2, watch = true, log = console.log } = options;
+  const stops: Array<() => Promise<void>> = [];
+  const stop = async () => {
+    while (stops.length) {
+      await stops
+        .pop()?.()
+        .catch((error: Error) => log(`stopping: ${error.message}`));
+    }
+  };
+  try {
+    const ports = await Promise.all(Array.from({ length: count }, () => freePort()));
+    const origins = ports.map((port) => `http://127.0.0.1:${port}`);
+    const varnish = await startVarnish({ backends: ports.map((port) => `127.0.0.1:${port}`) });
+    stops.push(() => varnish.stop());
+    let redis = await startRedis();
+    stops.push(() => redis.stop());
+    const env: NodeJS.ProcessEnv = {
+      ...options.env,
+      NEXT_PUBLIC_SITE_URL: varnish.url,
+      REDIS_URL: redis.url,
+      CDN_PROVIDER: 'varnish',
+      VARNISH_PURGE_URL: varnish.url,
+      REVALIDATE_SECRET: options.env.REVALIDATE_SECRET || randomBytes(24).toString('hex'),
+    };
+
+    await options.prepare?.(env);
+
+    let stopping = false;
+    stops.push(async () => {
+      stopping = true;
+    });
+    const servers: Array<ChildProcess | undefined> = [];
+    const distDirs = ports.map((_, i) => `${builtDistDir}-origin-${i + 1}`);
+    const start = async (i: number) => {
+      const server = await startNext(
+        ports[i],
+        { ...env, NEXT_DIST_DIR: distDirs[i] },
+        (code) => {
+          if (!stopping && servers[i] === server) log(`origin ${origins[i]} exited (${code})`);
+        },
+        {
+          host: '127.0.0.1',
+          logFile: options.logDir && path.join(options.logDir, `origin-${i + 1}.log`),
+        },
+      );
+      servers[i] = server;
+    };
+    for (const [i, dir] of distDirs.entries()) {
+      copyBuild(builtDistDir, dir);
+      await start(i);
+    }
+    const stopOrigin = async (i: number) => {
+      const server = servers[i];
+      servers[i] = undefined;
+      if (server) await stopProcess(server);
+    };
+    stops.push(async () => {
+      for (const i of servers.keys()) await stopOrigin(i);
+    });
+
+    if (watch) {
+      // Through the CDN, so that a revalidation reaches whichever origin is alive.
+      const watcher: Watcher = startWatcher({
+        db: adminDb(),
+        siteUrl: varnish.url,
+        secret: env.REVALIDATE_SECRET as string,
+        log: (line) => log(`[watch] ${line}`),
+      });
+      stops.push(() => watcher.stop());
+      await watcher.ready;
+    }
+
+    return {
+      cdnUrl: varnish.url,
+      origins,
+      get redis() {
+        return redis;
+      },
+      varnish,
+      async restartRedis() {
+        await redis.stop();
+        redis = await startRedis({ port: redis.port });
+      },
+      env,
+      stopOrigin,
+      restartOrigin: start,
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
