@@ -86,7 +86,12 @@ export function envProblems(source: Source, options: EnvCheckOptions = {}): stri
   if (projectId && !PROJECT_ID.test(projectId)) {
     problems.push(`NEXT_PUBLIC_FIREBASE_PROJECT_ID "${projectId}" is not a Firebase project id.`);
   }
-  for (const name of ['FIRESTORE_EMULATOR_HOST', 'NEXT_PUBLIC_FIRESTORE_EMULATOR_HOST']) {
+  for (const name of [
+    'FIRESTORE_EMULATOR_HOST',
+    'NEXT_PUBLIC_FIRESTORE_EMULATOR_HOST',
+    'FIREBASE_AUTH_EMULATOR_HOST',
+    'NEXT_PUBLIC_FIREBASE_AUTH_EMULATOR_HOST',
+  ]) {
     const value = source[name];
     if (value && !HOST_PORT.test(value)) {
       problems.push(`${name} must be host:port (e.g. 127.0.0.1:8080), got "${value}".`);
@@ -172,6 +177,14 @@ export const env = {
   /** host:port of the emulator the browser writes to. */
   get browserFirestoreEmulatorHost(): string | undefined {
     return process.env.NEXT_PUBLIC_FIRESTORE_EMULATOR_HOST || undefined;
+  },
+  /** host:port of the Auth emulator the browser signs in with. */
+  get browserAuthEmulatorHost(): string | undefined {
+    return process.env.NEXT_PUBLIC_FIREBASE_AUTH_EMULATOR_HOST || undefined;
+  },
+  /** reCAPTCHA Enterprise site key of App Check; unset, App Check is not loaded at all. */
+  get appCheckSiteKey(): string | undefined {
+    return process.env.NEXT_PUBLIC_RECAPTCHA_ENTERPRISE_SITE_KEY || undefined;
   },
   get serviceAccountKey(): string | undefined {
     return process.env.FIREBASE_SERVICE_ACCOUNT_KEY || undefined;
