@@ -1,0 +1,95 @@
+// `npm run demo:scale` as a person runs it: the lines it promises, a card through its CDN, the
+// REVALIDATE_SECRET it was given, and Ctrl-C leaving no process behind.
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import { ROOT } from '@/tools/lib/paths';
+
+const SECRET = 'demo-scale-test-secret';
+const LINE = /^(cdn: \S+|origin: \S+|FIRESTORE_EMULATOR_HOST=\S+|REDIS_URL=\S+)$/;
+
+let demo: ChildProcess | undefined;
+let output = '';
+
+function portAnswers(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+function linesWhenReady(child: ChildProcess, limitMs: number): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`not ready in ${limitMs} ms:\n${output}`)),
+      limitMs,
+    );
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const lines = output.split('\n').filter((line) => LINE.test(line));
+      if (lines.some((line) => line.startsWith('REDIS_URL='))) {
+        clearTimeout(timer);
+        resolve(lines);
+      }
+    };
+    child.stdout?.on('data', read);
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => reject(new Error(`exited (${code}) before ready:\n${output}`)));
+  });
+}
+
+afterAll(() => {
+  // Only when the test failed before its Ctrl-C: whatever is still running goes.
+  if (demo?.pid && demo.exitCode === null && demo.signalCode === null) {
+    process.kill(-demo.pid, 'SIGKILL');
+  }
+});
+
+test('prints its lines, serves cards through its CDN, and Ctrl-C stops everything', async () => {
+  demo = spawn('npm', ['run', '--silent', 'demo:scale'], {
+    cwd: ROOT,
+    env: { ...process.env, REVALIDATE_SECRET: SECRET },
+    detached: true,
+  });
+  const lines = await linesWhenReady(demo, 240_000);
+  const value = (prefix: string) =>
+    lines.filter((line) => line.startsWith(prefix)).map((line) => line.slice(prefix.length));
+  const [cdn] = value('cdn: ');
+  const origins = value('origin: ');
+  const [firestore] = value('FIRESTORE_EMULATOR_HOST=');
+  const [redis] = value('REDIS_URL=');
+  expect(origins).toHaveLength(2);
+  expect(firestore).toMatch(/^127\.0\.0\.1:\d+$/);
+  expect(redis).toMatch(/^redis:\/\/127\.0\.0\.1:\d+$/);
+
+  const card = await fetch(`${cdn}/maria`);
+  expect(card.status).toBe(200);
+  expect(card.headers.get('surrogate-key')).toBe('card-maria');
+  expect(await card.text()).toContain('Μαρία');
+  // The secret it was given is the one its origins check.
+  const revalidated = await fetch(`${cdn}/api/revalidate`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${SECRET}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'maria' }),
+  });
+  expect(revalidated.status).toBe(200);
+
+  const ports = [cdn, ...origins, `http://${firestore}`, redis.replace('redis:', 'http:')].map(
+    (url) => Number(new URL(url).port),
+  );
+  const exited = new Promise<number | null>((resolve) => demo!.once('exit', resolve));
+  // Ctrl-C in a terminal signals the foreground process group: npm and the script under it.
+  process.kill(-demo.pid!, 'SIGINT');
+  await exited;
+  const deadline = Date.now() + 15_000;
+  let open = ports;
+  while (open.length && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 250));
+    const answers = await Promise.all(open.map(portAnswers));
+    open = open.filter((_, i) => answers[i]);
+  }
+  expect(open).toEqual([]);
+}, 300_000);
