@@ -8,7 +8,17 @@ const config: KnipConfig = {
   ignoreExportsUsedInFile: true,
   // knip reads a `@jest-environment jsdom` docblock as a dependency on `jsdom` itself, so the
   // environment package the docblock really loads would show as unused and jsdom as unlisted.
-  ignoreDependencies: ['jest-environment-jsdom', 'jsdom'],
+  ignoreDependencies: [
+    'jest-environment-jsdom',
+    'jsdom',
+    // Installed for the owner console and the card's QR, which are being written now.
+    'qrcode',
+    '@types/qrcode',
+    'papaparse',
+    '@types/papaparse',
+    'jsqr',
+    'firebase-tools',
+  ],
 };
 
 export default config;
