@@ -6,6 +6,7 @@ import { cardTagHeaders, cardUsernameFromPath } from './lib/cdn/tags';
 // path can never name a profile, so it gets the 404 page here.
 const NOT_FOUND_HTML = `<!DOCTYPE html><html lang="el"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
 <meta name="robots" content="noindex, nofollow"><title>Not Found · karta</title></head>
 <body style="font-family:system-ui,sans-serif;margin:0"><main id="error-page"
 style="display:flex;flex-direction:column;align-items:center;justify-content:center;min-height:100vh;text-align:center">
@@ -24,8 +25,9 @@ export function proxy(request: NextRequest) {
       },
     });
   }
-  // Every response of a card (its page, the page's RSC requests, its vCard, and its 404 while
-  // the profile does not exist) carries the card's tag, so one purge by tag reaches them all.
+  // Every response of a card (its page, the page's RSC requests, its vCard, its QR code, and its
+  // 404 while the profile does not exist) carries the card's tag, so one purge by tag reaches
+  // them all.
   // Headers set on NextResponse.next() are added to the response Next then serves, ISR cache
   // hits included.
   const username = cardUsernameFromPath(pathname);
@@ -36,10 +38,11 @@ export function proxy(request: NextRequest) {
 export const config = {
   // Kept to the paths that need the proxy, so static files and Next's own requests never pay for
   // it: any path with a `%` (malformed encoding, and every non-ASCII username), and the paths of
-  // a card and its vCard outside the app's own prefixes and root files. cardUsernameFromPath()
-  // makes the same exclusions, so the two can only disagree on paths it then leaves alone.
+  // a card, its vCard and its QR code outside the app's own prefixes and root files.
+  // cardUsernameFromPath() makes the same exclusions, so the two can only disagree on paths it
+  // then leaves alone.
   matcher: [
     '/:path(.*%.*)',
-    '/:username((?!(?:_next|api|icons|demo)/|(?:favicon\\.ico|icon\\.png|apple-icon\\.png)$)[^/]+){/vcard}?',
+    '/:username((?!(?:_next|api|icons|demo)/|(?:favicon\\.ico|icon\\.png|apple-icon\\.png)$)[^/]+){/:file(vcard|qr\\.svg)}?',
   ],
 };

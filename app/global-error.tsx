@@ -2,7 +2,8 @@
 
 import { useEffect } from 'react';
 
-// Replaces the root layout when it fails, so it brings its own <html> and inline styles.
+// Replaces the root layout when it fails, so it brings its own <html> and inline styles; the
+// browser's own colours follow the system's scheme (color-scheme), as the rest of the site does.
 export default function GlobalError({ error }: { error: unknown }) {
   useEffect(() => {
     console.error(error);
@@ -25,7 +26,7 @@ export default function GlobalError({ error }: { error: unknown }) {
         ? error.message
         : 'Unknown error';
   return (
-    <html lang="el">
+    <html lang="el" style={{ colorScheme: 'light dark' }}>
       <body style={{ fontFamily: 'system-ui, sans-serif', textAlign: 'center', padding: '2rem' }}>
         <h1>Unexpected Application Error!</h1>
         <h2>{detail}</h2>

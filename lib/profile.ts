@@ -154,3 +154,106 @@ export function fullName(p: Pick<Profile, 'firstName' | 'lastName' | 'username'>
     .join(' ');
   return name === '' ? p.username : name;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Ownership and the owner's edits
+//
+// A card claimed in the console records its owner's Firebase Auth uid in this field. It is never
+// public: normaliseProfile copies only PROFILE_FIELDS, so the page, its metadata and the vCard
+// cannot see it. firestore.rules lets only that uid read, edit or delete the card.
+export const OWNER_FIELD = 'ownerUid';
+
+/** What an owner may change from the browser: every field the card shows, never username. */
+export type EditableField = Exclude<ProfileField, 'username'>;
+
+export type CardFieldKind = 'text' | 'email' | 'phone' | 'link' | 'image' | 'photo';
+
+export interface CardFieldRule {
+  kind: CardFieldKind;
+  /** Longest stored value, in characters (firestore.rules' size() counts code points). */
+  max: number;
+}
+
+// The patterns below are written exactly as firestore.rules writes them (after its '(?i)' for the
+// case-insensitive ones), so one text is the rule in both places; __tests__/emulator/rules-owner
+// checks that the rules file holds each of them and that both sides judge the same samples alike.
+// Plain ASCII classes only: RE2 (the rules) and JavaScript agree on those, not on \s or \w.
+
+/** Same as the visitor's contact form (lib/contact-form.ts). Case-insensitive. */
+export const CARD_EMAIL_PATTERN = '^[A-Z0-9._%+-]+@[A-Z0-9.-]+[.][A-Z]{2,}$';
+/** Digits and spaces, with '+' only as the international prefix, at least one digit. */
+export const CARD_PHONE_PATTERN = '^[+]?[0-9 ]*[0-9][0-9 ]*$';
+/**
+ * An absolute http(s) URL in ASCII (the console stores safeHttpUrl's href, which percent-encodes
+ * and punycodes), with no credentials: the host part cannot hold '@'. Case-insensitive.
+ */
+export const CARD_LINK_PATTERN = '^https?://[A-Za-z0-9.-]+(:[0-9]+)?([/?#][!-~]*)?$';
+/** An http(s) image URL as above, or a site-relative path that cannot start '//' or '/\'. */
+export const CARD_IMAGE_PATTERN =
+  '^(https?://[A-Za-z0-9.-]+(:[0-9]+)?([/?#][!-~]*)?|/[A-Za-z0-9._~-][!-~]*)$';
+/** Plain base64 of a JPEG, without a data: prefix. */
+export const CARD_PHOTO_PATTERN = '^[A-Za-z0-9+/]+={0,2}$';
+
+/** The vCard photo: 24,000 base64 characters is a JPEG of about 18 KB, far above a 192 px one. */
+export const THUMBNAIL_MAX_CHARS = 24_000;
+
+export const CARD_FIELD_RULES: Readonly<Record<EditableField, CardFieldRule>> = {
+  firstName: { kind: 'text', max: 50 },
+  lastName: { kind: 'text', max: 50 },
+  jobTitle: { kind: 'text', max: 100 },
+  companyName: { kind: 'text', max: 100 },
+  city: { kind: 'text', max: 100 },
+  email: { kind: 'email', max: 254 },
+  phoneNumber: { kind: 'phone', max: 20 },
+  address: { kind: 'text', max: 200 },
+  addressDetails: { kind: 'text', max: 200 },
+  websiteLink: { kind: 'link', max: 500 },
+  displayImage: { kind: 'image', max: 500 },
+  thumbnailBase64: { kind: 'photo', max: THUMBNAIL_MAX_CHARS },
+  facebookLink: { kind: 'link', max: 500 },
+  instagramLink: { kind: 'link', max: 500 },
+  facebookIcon: { kind: 'image', max: 500 },
+  instagramIcon: { kind: 'image', max: 500 },
+  viberIcon: { kind: 'image', max: 500 },
+  whatsappIcon: { kind: 'image', max: 500 },
+};
+
+export const EDITABLE_FIELDS = Object.keys(CARD_FIELD_RULES) as EditableField[];
+
+const KIND_PATTERNS: Record<Exclude<CardFieldKind, 'text'>, RegExp> = {
+  email: new RegExp(CARD_EMAIL_PATTERN, 'i'),
+  phone: new RegExp(CARD_PHONE_PATTERN),
+  link: new RegExp(CARD_LINK_PATTERN, 'i'),
+  image: new RegExp(CARD_IMAGE_PATTERN, 'i'),
+  photo: new RegExp(CARD_PHOTO_PATTERN),
+};
+
+export const CARD_MESSAGES = {
+  notText: 'Μόνο κείμενο',
+  empty: 'Το πεδίο δεν μπορεί να είναι κενό',
+  tooLong: (max: number) => `Έως ${max} χαρακτήρες`,
+  email: 'Συμπληρώστε σωστό email',
+  phone: 'Μόνο ψηφία, κενά και + στην αρχή',
+  link: 'Μόνο διευθύνσεις που αρχίζουν με http:// ή https://',
+  image: 'Διεύθυνση εικόνας με http:// ή https://, ή διαδρομή που αρχίζει με /',
+  photo: 'Η φωτογραφία δεν είναι έγκυρη εικόνα JPEG',
+  photoTooLarge: 'Η φωτογραφία είναι πολύ μεγάλη',
+} as const;
+
+/**
+ * Why a value may not be stored in `field`, in Greek, or null when firestore.rules accepts it.
+ * A field is emptied by removing it, so '' is refused here as by the rules.
+ */
+export function cardValueProblem(field: EditableField, value: unknown): string | null {
+  const rule = CARD_FIELD_RULES[field];
+  if (typeof value !== 'string') return CARD_MESSAGES.notText;
+  if (value === '') return CARD_MESSAGES.empty;
+  // Code points, as the rules' size() counts them; .length would count an emoji twice.
+  if ([...value].length > rule.max) {
+    return rule.kind === 'photo' ? CARD_MESSAGES.photoTooLarge : CARD_MESSAGES.tooLong(rule.max);
+  }
+  if (rule.kind !== 'text' && !KIND_PATTERNS[rule.kind].test(value)) {
+    return CARD_MESSAGES[rule.kind];
+  }
+  return null;
+}

@@ -1,6 +1,9 @@
-// The one place that says where a card lives: its page, its vCard, its canonical URL, and the
-// paths a revalidation of that card must cover.
+// The one place that says where a card lives: its page, its vCard, its QR code, its canonical URL,
+// and the paths a revalidation of that card must cover.
 import { env } from './env';
+
+/** What the site stores about visitors and how to have it erased (app/privacy). */
+export const PRIVACY_PATH = '/privacy';
 
 export function profilePath(username: string): string {
   return `/${encodeURIComponent(username)}`;
@@ -10,6 +13,11 @@ export function vcardPath(username: string): string {
   return `${profilePath(username)}/vcard`;
 }
 
+/** The card's QR code (an SVG of cardUrl), cached and regenerated with the card. */
+export function qrPath(username: string): string {
+  return `${profilePath(username)}/qr.svg`;
+}
+
 /** The card's public address, as links, QR codes and search engines should have it. */
 export function cardUrl(username: string): string {
   return new URL(profilePath(username), env.siteUrl).href;
@@ -17,13 +25,14 @@ export function cardUrl(username: string): string {
 
 /** Everything rendered from one profile, each regenerated when that profile changes. */
 export function cardPaths(username: string): string[] {
-  return [profilePath(username), vcardPath(username)];
+  return [profilePath(username), vcardPath(username), qrPath(username)];
 }
 
 /**
  * The CDN cache tag of everything rendered from one profile (Surrogate-Key for Fastly and
- * Varnish, Cache-Tag for Cloudflare): one purge by it covers the page, its RSC variants and its
- * vCard. Percent-encoded, so it never holds the space or comma that separate tags in a header.
+ * Varnish, Cache-Tag for Cloudflare): one purge by it covers the page, its RSC variants, its
+ * vCard and its QR code. Percent-encoded, so it never holds the space or comma that separate tags
+ * in a header.
  */
 export function cardTag(username: string): string {
   return `card-${encodeURIComponent(username)}`;

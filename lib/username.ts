@@ -1,11 +1,50 @@
 // Usernames are Firestore document ids (users/{username}), so the rules here are Firestore's,
-// plus a ban on control characters, which could never come from a sane URL.
+// plus a ban on control characters, which could never come from a sane URL, and on the words
+// karta's own routes use: a card at /account or /api would hide the console or the endpoint.
 
 const MAX_ID_BYTES = 1500;
+
+/**
+ * The first path segments karta uses itself (app/ and public/), and a few it will plausibly need,
+ * compared case-insensitively so that /Account cannot pass for the console either. firestore.rules
+ * holds the same list for claims (a test keeps the two, and app/ and public/, together).
+ */
+export const RESERVED_USERNAMES: readonly string[] = [
+  '_next',
+  '_not-found',
+  'about',
+  'account',
+  'admin',
+  'api',
+  'apple-icon.png',
+  'auth',
+  'demo',
+  'favicon.ico',
+  'help',
+  'icon.png',
+  'icons',
+  'login',
+  'manifest.webmanifest',
+  'privacy',
+  'robots.txt',
+  'settings',
+  'signin',
+  'signup',
+  'sitemap.xml',
+  'static',
+  'terms',
+];
+
+const RESERVED = new Set(RESERVED_USERNAMES);
+
+export function isReservedUsername(id: string): boolean {
+  return typeof id === 'string' && RESERVED.has(id.toLowerCase());
+}
 
 /** True when `id` can be used as a users/{id} document id. Never throws. */
 export function isValidUsername(id: string): boolean {
   if (typeof id !== 'string' || id === '' || id === '.' || id === '..') return false;
+  if (isReservedUsername(id)) return false;
   if (id.includes('/')) return false;
   // Firestore reserves ids that look like `__name__`.
   if (id.length >= 4 && id.startsWith('__') && id.endsWith('__')) return false;
@@ -51,4 +90,25 @@ export function parseUsername(param: string): string | null {
     }
   }
   return isValidUsername(id) ? id : null;
+}
+
+/**
+ * What an owner may claim in the console: 3 to 30 lower-case Latin letters, digits, '.', '_' or
+ * '-', starting and ending with a letter or digit. Stricter than isValidUsername (which accepts
+ * the hand-made cards' Greek ids) so that self-service names cannot differ only by case or by a
+ * look-alike letter. firestore.rules applies this exact pattern to a claim.
+ */
+export const CLAIMABLE_USERNAME_PATTERN = '^[a-z0-9][a-z0-9._-]{1,28}[a-z0-9]$';
+
+export const USERNAME_MESSAGES = {
+  format: 'Από 3 έως 30 πεζά λατινικά γράμματα, ψηφία, τελεία, παύλα ή κάτω παύλα',
+  reserved: 'Αυτό το όνομα χρησιμοποιείται από την karta· διαλέξτε άλλο',
+  taken: 'Αυτό το όνομα το έχει ήδη άλλη κάρτα· διαλέξτε άλλο',
+} as const;
+
+/** Why `username` cannot be claimed, in Greek, or null when it can (if nobody holds it yet). */
+export function claimProblem(username: string): string | null {
+  if (!new RegExp(CLAIMABLE_USERNAME_PATTERN).test(username)) return USERNAME_MESSAGES.format;
+  if (!isValidUsername(username)) return USERNAME_MESSAGES.reserved;
+  return null;
 }

@@ -211,3 +211,11 @@ export function profileVCard(p: Profile): string {
 export function profileVCardFileName(p: Pick<Profile, 'firstName' | 'lastName' | 'username'>) {
   return vcardFileName(p.firstName || fullName(p));
 }
+
+/**
+ * Several cards in one .vcf (RFC 2426 §2: a file may hold a sequence of vCards), as address books
+ * import them: e.g. every contact an owner received.
+ */
+export function buildVCards(cards: VCardFields[]): string {
+  return cards.map(buildVCard).join('');
+}

@@ -1,10 +1,11 @@
-// npm run demo: emulator + demo profiles + production build + server + change watcher.
-// Ctrl-C stops everything.
+// npm run demo: emulators (Firestore, Auth) + demo profiles and their owners + production build +
+// server + change watcher. Ctrl-C stops everything.
 import { randomBytes } from 'node:crypto';
 import { adminDb } from '../lib/firebase/admin-app';
 import { EmulatorSetupError } from './lib/emulator';
 import { startWatcher, type Watcher } from '../lib/revalidation/watcher';
 import { appPort, startLocalStack } from './lib/local-stack';
+import { ownerLine } from './lib/demo-owners';
 import { DEMO_PROJECT_ID } from './lib/local-env';
 import { DEMO_PROFILES_FILE } from './lib/paths';
 import { buildNext, startNext } from './lib/next-server';
@@ -14,7 +15,16 @@ import type { ChildProcess } from 'node:child_process';
 
 async function main(): Promise<void> {
   const port = appPort();
-  const { emulator, env } = await startLocalStack(DEMO_PROJECT_ID, DEMO_PROFILES_FILE, port);
+  const { emulator, auth, owners, env } = await startLocalStack(
+    DEMO_PROJECT_ID,
+    DEMO_PROFILES_FILE,
+    port,
+    { auth: true },
+  );
+  const stopEmulators = async () => {
+    await auth?.stop();
+    await emulator.stop();
+  };
   // The change watcher and the site share this secret; a fresh one per demo unless given.
   env.REVALIDATE_SECRET ||= randomBytes(24).toString('hex');
   const watchers: Watcher[] = [];
@@ -24,14 +34,14 @@ async function main(): Promise<void> {
     stopping = true;
     for (const watcher of watchers) await watcher.stop();
     for (const child of running) await stopProcess(child);
-    await emulator.stop();
+    await stopEmulators();
   });
 
   await buildNext(env);
   const server = await startNext(port, env, (code) => {
     if (stopping) return;
     console.error(`next start exited (${code}); stopping.`);
-    void emulator.stop().then(() => process.exit(code || 1));
+    void stopEmulators().then(() => process.exit(code || 1));
   });
   running.push(server);
   const watcher = startWatcher({
@@ -48,9 +58,13 @@ async function main(): Promise<void> {
   for (const { username } of loadProfilesFile(DEMO_PROFILES_FILE)) {
     console.log(`  ${base}/${encodeURIComponent(username)}`);
   }
+  console.log(`\nOwner console: ${base}/account. Demo owners (email, password, card):`);
+  for (const owner of owners) console.log(ownerLine(owner));
+  console.log(`\nEmulators (project ${DEMO_PROJECT_ID}):`);
+  console.log(`FIRESTORE_EMULATOR_HOST=${emulator.hostPort}`);
+  if (auth) console.log(`FIREBASE_AUTH_EMULATOR_HOST=${auth.hostPort}`);
   console.log(
-    `Firestore emulator: ${emulator.hostPort} (project ${DEMO_PROJECT_ID}); the change watcher ` +
-      'revalidates a card when its document changes there. Ctrl-C stops.',
+    'The change watcher revalidates a card when its document changes there. Ctrl-C stops.',
   );
 }
 

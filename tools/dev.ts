@@ -1,4 +1,5 @@
-// npm run dev: emulator + demo profiles + `next dev`. Ctrl-C stops everything.
+// npm run dev: emulators (Firestore, Auth) + demo profiles and owners + `next dev`. Ctrl-C stops
+// everything.
 import { EmulatorSetupError } from './lib/emulator';
 import { appPort, startLocalStack } from './lib/local-stack';
 import { DEMO_PROJECT_ID } from './lib/local-env';
@@ -7,14 +8,20 @@ import { NEXT_BIN, onShutdown, startProcess, stopProcess } from './lib/processes
 
 async function main(): Promise<void> {
   const port = appPort();
-  const { emulator, env } = await startLocalStack(DEMO_PROJECT_ID, DEMO_PROFILES_FILE, port);
+  const { emulator, auth, env } = await startLocalStack(DEMO_PROJECT_ID, DEMO_PROFILES_FILE, port, {
+    auth: true,
+  });
+  const stopEmulators = async () => {
+    await auth?.stop();
+    await emulator.stop();
+  };
   const server = startProcess(process.execPath, [NEXT_BIN, 'dev', '-p', String(port)], { env });
   onShutdown(async () => {
     await stopProcess(server);
-    await emulator.stop();
+    await stopEmulators();
   });
   server.on('exit', (code) => {
-    void emulator.stop().then(() => process.exit(code ?? 1));
+    void stopEmulators().then(() => process.exit(code ?? 1));
   });
 }
 

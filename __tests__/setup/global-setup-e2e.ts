@@ -1,5 +1,5 @@
 // One production build (`next build` into .next-test) and one `next start`, both on the run's
-// emulator, for every e2e test file.
+// emulators (Firestore, and Auth for the owner console), for every e2e test file.
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -8,8 +8,9 @@ import { freePort } from '../../tools/lib/emulator';
 import { DEMO_PROFILES_FILE } from '../../tools/lib/paths';
 import { NEXT_BIN, startProcess, stopProcess, waitForHttp } from '../../tools/lib/processes';
 import { loadProfilesFile, seedProfiles } from '../../tools/lib/seed';
+import { createDemoOwners } from '../../tools/lib/demo-owners';
 import { MALFORMED_PROFILES } from '../fixtures/profiles';
-import { ensureEmulator, harness, ROOT } from './harness';
+import { ensureAuthEmulator, ensureEmulator, harness, ROOT } from './harness';
 
 // KARTA_E2E_DIST_DIR lets two runs on one machine build side by side.
 export const E2E_DIST_DIR = process.env.KARTA_E2E_DIST_DIR || '.next-test';
@@ -31,9 +32,17 @@ function runLogged(args: string[], env: NodeJS.ProcessEnv, log: string): Promise
 }
 
 export default async function globalSetup(): Promise<void> {
-  await ensureEmulator();
+  // Both take seconds to start: side by side. NEXT_PUBLIC_FIREBASE_AUTH_EMULATOR_HOST must be set
+  // before the build, which inlines it into the console's bundle.
+  const [, auth] = await Promise.all([ensureEmulator(), ensureAuthEmulator()]);
   mkdirSync(ARTIFACTS, { recursive: true });
-  await seedProfiles(adminDb(), [...loadProfilesFile(DEMO_PROFILES_FILE), ...MALFORMED_PROFILES]);
+  const demo = loadProfilesFile(DEMO_PROFILES_FILE);
+  await seedProfiles(adminDb(), [...demo, ...MALFORMED_PROFILES]);
+  await createDemoOwners(
+    auth.hostPort,
+    adminDb(),
+    demo.map((p) => p.username),
+  );
 
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -6,4 +6,5 @@ export default async function globalTeardown(): Promise<void> {
   for (const stop of h.stops.reverse()) await stop();
   h.stops = [];
   h.emulator = undefined;
+  h.auth = undefined;
 }

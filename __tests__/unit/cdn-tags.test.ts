@@ -17,9 +17,11 @@ describe('the proxy tags every card response with the card tag', () => {
   test.each([
     ['/maria', 'maria'],
     ['/maria/vcard', 'maria'],
+    ['/maria/qr.svg', 'maria'],
     ['/maria?_rsc=abc', 'maria'],
     [GREEK_PATH, GREEK],
     [`${GREEK_PATH}/vcard`, GREEK],
+    [`${GREEK_PATH}/qr.svg`, GREEK],
     [GREEK_PATH.toLowerCase(), GREEK],
     ['/%252F', '%2F'],
     ['/nobody-yet', 'nobody-yet'],
@@ -52,6 +54,7 @@ describe('paths that are not a card', () => {
     '/api/vcard',
     '/icons/whatsapp.svg',
     '/icons/vcard',
+    '/icons/qr.svg',
     '/demo/maria.jpg',
     '/demo/vcard',
     '/favicon.ico',
@@ -60,6 +63,9 @@ describe('paths that are not a card', () => {
     '/',
     '/maria/extra',
     '/maria/vcard/extra',
+    '/maria/qr.svg/extra',
+    '/maria/qr.png',
+    '/maria/qrXsvg',
   ])('%s never reaches the proxy', (pathname) => {
     expect(runsProxy(pathname)).toBe(false);
   });

@@ -9,7 +9,10 @@ import CardActions from '@/components/actions/CardActions';
 import { SAVE_FAILED } from '@/components/actions/SaveContactButton';
 import { sendContact } from '@/lib/firebase/contacts-client';
 
-jest.mock('@/lib/firebase/contacts-client', () => ({ sendContact: jest.fn() }));
+jest.mock('@/lib/firebase/contacts-client', () => ({
+  sendContact: jest.fn(),
+  prepareContactWrite: jest.fn(),
+}));
 const send = sendContact as jest.MockedFunction<typeof sendContact>;
 
 beforeAll(() => {
@@ -35,8 +38,11 @@ function renderActions() {
     <CardActions
       username="maria"
       firstName="Μαρία"
+      name="Μαρία Παπαδοπούλου"
+      url="https://karta.example/maria"
       vcardHref="/maria/vcard"
       vcardFileName="Μαρία.vcf"
+      qrHref="/maria/qr.svg"
     >
       <p>card body</p>
     </CardActions>,
@@ -126,7 +132,10 @@ test('a spinner and a disabled button while sending; a double tap sends once; su
 
   await act(async () => finish('new-id'));
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-  expect(screen.getByRole('status')).toHaveTextContent('Τα στοιχεία σας στάλθηκαν');
+  const confirmations = screen
+    .getAllByRole('status')
+    .filter((status) => status.textContent === 'Τα στοιχεία σας στάλθηκαν');
+  expect(confirmations).toHaveLength(1);
 });
 
 test('a failed write keeps every value, says so in Greek, logs it, and a retry works', async () => {
@@ -172,4 +181,29 @@ describe('Save contact', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(SAVE_FAILED);
     expect(fetchMock).toHaveBeenCalledWith('/maria/vcard');
   });
+});
+
+test('the sheet says who receives the details, by first name, and links to the privacy page', async () => {
+  const user = renderActions();
+  const dialog = await openSheet(user);
+  const line = within(dialog).getByText(/Τα στοιχεία σας πηγαίνουν μόνο/);
+  expect(line).toHaveTextContent('Τα στοιχεία σας πηγαίνουν μόνο στον/στην Μαρία.');
+  expect(within(line).getByRole('link', { name: 'Πώς προστατεύονται' })).toHaveAttribute(
+    'href',
+    '/privacy',
+  );
+});
+
+test('Share without the Web Share API copies the canonical URL and confirms in Greek', async () => {
+  const user = renderActions();
+  // jsdom has no navigator.share; user-event provides a clipboard.
+  expect('share' in navigator).toBe(false);
+  await user.click(screen.getByRole('button', { name: 'Κοινοποίηση' }));
+  await screen.findByText('Ο σύνδεσμος της κάρτας αντιγράφηκε');
+  await expect(navigator.clipboard.readText()).resolves.toBe('https://karta.example/maria');
+});
+
+test('the QR button is a link to the QR route, so it works without scripts too', () => {
+  renderActions();
+  expect(screen.getByRole('link', { name: 'Κωδικός QR' })).toHaveAttribute('href', '/maria/qr.svg');
 });

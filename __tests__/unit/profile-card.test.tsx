@@ -41,6 +41,8 @@ test('sections stand in the documented order', () => {
     main.querySelector('[data-row=address]'),
     main.querySelector('[data-row=website]'),
     screen.getByRole('link', { name: 'Αποθήκευση Επαφής' }),
+    screen.getByRole('button', { name: 'Κοινοποίηση' }),
+    screen.getByRole('link', { name: 'Κωδικός QR' }),
     screen.getByRole('navigation'),
   ];
   marks.forEach((el) => expect(el).not.toBeNull());
@@ -98,4 +100,10 @@ test('a javascript: website is shown as text, not as a link', () => {
   const row = container.querySelector('[data-row=website]')!;
   expect(row.textContent).toContain('javascript:alert(1)');
   expect(row.querySelector('a')).toBeNull();
+});
+
+test('Share and the QR code: the QR link goes to the card QR route', () => {
+  renderCard();
+  expect(screen.getByRole('button', { name: 'Κοινοποίηση' })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Κωδικός QR' })).toHaveAttribute('href', '/maria/qr.svg');
 });

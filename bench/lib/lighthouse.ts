@@ -29,6 +29,13 @@ export interface PageLighthouse {
   /** Every run's scores, for the log. */
   allScores: Array<Record<Category, number>>;
   lcpMs: number;
+  /** LCP of every run, for the log. */
+  allLcpMs: number[];
+  /**
+   * The requests Lighthouse found blocking the first render (its render-blocking insight), the
+   * most any run had, with their URLs.
+   */
+  renderBlocking: string[];
   tbtMs: number;
   cls: number;
   fcpMs: number;
@@ -39,6 +46,14 @@ export interface PageLighthouse {
 }
 
 type Cleanup = () => Promise<void>;
+
+function renderBlockingUrls(lhr: Result): string[] {
+  const details = lhr.audits['render-blocking-insight']?.details;
+  const items = details && 'items' in details && Array.isArray(details.items) ? details.items : [];
+  return items.map((item: unknown) =>
+    item && typeof item === 'object' && 'url' in item ? String(item.url) : 'unknown',
+  );
+}
 
 function summarise(url: string, results: Result[]): PageLighthouse {
   const score = (lhr: Result, c: Category) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
@@ -77,6 +92,10 @@ function summarise(url: string, results: Result[]): PageLighthouse {
         Object.fromEntries(CATEGORIES.map((c) => [c, score(r, c)])) as Record<Category, number>,
     ),
     lcpMs: median(results.map((r) => metric(r, 'largest-contentful-paint'))),
+    allLcpMs: results.map((r) => metric(r, 'largest-contentful-paint')),
+    renderBlocking: results
+      .map(renderBlockingUrls)
+      .reduce((most, urls) => (urls.length > most.length ? urls : most), []),
     tbtMs: median(results.map((r) => metric(r, 'total-blocking-time'))),
     cls: median(results.map((r) => metric(r, 'cumulative-layout-shift'))),
     fcpMs: median(results.map((r) => metric(r, 'first-contentful-paint'))),

@@ -1,12 +1,16 @@
 'use client';
 
-// The card's one client island: the contact-exchange button and its sheet, and Save contact.
-// Everything between the two buttons is server-rendered and passed through as children. The
-// sheet, the form, yup, motion and firebase are loaded only when a visitor reaches for them.
+// The card's one client island: the contact-exchange button and its sheet, Save contact (with
+// the in-app browser hint above it), Share and QR. Everything between the exchange button and
+// Save contact is server-rendered and passed through as children. The sheet, the form, yup,
+// motion, firebase, the share logic and the QR dialog are loaded only when a visitor reaches for
+// them.
 import dynamic from 'next/dynamic';
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { CONTACT_MESSAGES } from '@/lib/contact-messages';
+import InAppHint from './InAppHint';
 import SaveContactButton from './SaveContactButton';
+import ShareActions from './ShareActions';
 import styles from './buttons.module.css';
 
 const loadSheet = () => import('@/components/exchange/ExchangeSheet');
@@ -15,16 +19,24 @@ const ExchangeSheet = dynamic(loadSheet, { ssr: false });
 interface Props {
   username: string;
   firstName: string;
+  /** The full name, for the share's title and the QR code's description. */
+  name: string;
+  /** The card's canonical URL (lib/routes.ts cardUrl), shared, copied and in the QR code. */
+  url: string;
   vcardHref: string;
   vcardFileName: string;
+  qrHref: string;
   children: ReactNode;
 }
 
 export default function CardActions({
   username,
   firstName,
+  name,
+  url,
   vcardHref,
   vcardFileName,
+  qrHref,
   children,
 }: Props) {
   const [open, setOpen] = useState(false);
@@ -73,7 +85,9 @@ export default function CardActions({
       </p>
       {children}
       <div className={styles.saveSlot}>
+        <InAppHint url={url} />
         <SaveContactButton href={vcardHref} fileName={vcardFileName} />
+        <ShareActions url={url} name={name} qrHref={qrHref} />
       </div>
       {mounted && (
         <ExchangeSheet

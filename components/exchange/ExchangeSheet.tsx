@@ -4,6 +4,7 @@
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { useReducedMotion } from 'motion/react';
 import { Sheet } from 'react-modal-sheet';
+import { PRIVACY_PATH } from '@/lib/routes';
 import ContactForm from './ContactForm';
 import styles from './ExchangeSheet.module.css';
 
@@ -37,8 +38,9 @@ export default function ExchangeSheet({
       if (event.key === 'Escape') onClose();
     };
     document.addEventListener('keydown', onKey);
-    // Fetch the Firestore client while the visitor types, so the first send does not wait for it.
-    void import('@/lib/firebase/contacts-client');
+    // Fetch and start the Firestore client (and App Check, when configured) while the visitor
+    // types, so the first send does not wait for it.
+    void import('@/lib/firebase/contacts-client').then((client) => client.prepareContactWrite());
     // Focus moves into the sheet as it opens, to its first field.
     const timer = setTimeout(() => {
       containerRef.current?.querySelector<HTMLElement>('input')?.focus({ preventScroll: true });
@@ -79,6 +81,8 @@ export default function ExchangeSheet({
       <Sheet.Container
         ref={containerRef}
         className={styles.container}
+        // The library paints the sheet white inline; the scheme's surface instead.
+        style={{ backgroundColor: 'var(--surface)' }}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
@@ -95,6 +99,14 @@ export default function ExchangeSheet({
         </Sheet.Header>
         <Sheet.Content className={styles.content} disableDrag>
           <ContactForm key={formKey} username={username} onSent={onSent} />
+          {/* GDPR Art. 13: who receives the details, where they are collected, and where to read
+              the rest (what, why, how long, erasure). */}
+          <p className={styles.privacy}>
+            Τα στοιχεία σας πηγαίνουν μόνο στον/στην {firstName}.{' '}
+            <a href={PRIVACY_PATH} target="_blank" rel="noopener">
+              Πώς προστατεύονται
+            </a>
+          </p>
         </Sheet.Content>
       </Sheet.Container>
       {/* A tap outside closes the sheet, for pointers only: the library makes the backdrop an

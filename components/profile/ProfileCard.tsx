@@ -1,7 +1,7 @@
 import CardActions from '@/components/actions/CardActions';
 import { contactRows, headline, location, socialLinks } from '@/lib/profile-view';
 import { fullName, type PublicProfile } from '@/lib/profile';
-import { vcardPath } from '@/lib/routes';
+import { cardUrl, qrPath, vcardPath } from '@/lib/routes';
 import { profileVCardFileName } from '@/lib/vcard';
 import ContactRows from './ContactRows';
 import DisplayImage from './DisplayImage';
@@ -17,8 +17,11 @@ export default function ProfileCard({ profile }: { profile: PublicProfile }) {
       <CardActions
         username={profile.username}
         firstName={profile.firstName || name}
+        name={name}
+        url={cardUrl(profile.username)}
         vcardHref={vcardPath(profile.username)}
         vcardFileName={profileVCardFileName(profile)}
+        qrHref={qrPath(profile.username)}
       >
         <section className={styles.identity} aria-label="Στοιχεία">
           <h1 className={styles.name}>{name}</h1>

@@ -11,11 +11,11 @@ import { parseUsername } from '../username';
  */
 const NOT_CARD_PREFIXES = ['/_next/', '/api/', '/icons/', '/demo/'];
 const NOT_CARD_FILES = new Set(['/favicon.ico', '/icon.png', '/apple-icon.png']);
-const CARD_PATH = /^\/([^/]+)(?:\/vcard)?$/;
+const CARD_PATH = /^\/([^/]+)(?:\/vcard|\/qr\.svg)?$/;
 
 /**
  * The decoded username of a card page (`/{username}`, RSC requests included, which share its
- * path) or its vCard (`/{username}/vcard`), from a pathname as it arrives (percent-encoded);
+ * path), its vCard (`/{username}/vcard`) or its QR code (`/{username}/qr.svg`), from a pathname as it arrives (percent-encoded);
  * null for any other path or an invalid username.
  */
 export function cardUsernameFromPath(pathname: string): string | null {

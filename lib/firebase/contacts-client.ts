@@ -1,7 +1,8 @@
 // The visitor's one write: a contact into users/{username}/contacts, straight from the browser.
 // firestore/lite is made for one-shot reads and writes and is far smaller than the full SDK;
-// this module is only ever loaded with import(), when a visitor opens the sheet.
-import { getApp, getApps, initializeApp } from 'firebase/app';
+// this module is only ever loaded with import(), when a visitor opens the sheet. With an App
+// Check site key configured, App Check starts first, so every write carries its token.
+import { getApp, getApps, initializeApp, type FirebaseApp } from 'firebase/app';
 import {
   addDoc,
   collection,
@@ -13,24 +14,41 @@ import {
 import type { ContactDoc } from '../contact-form';
 import { withDeadline } from '../deadline';
 import { env } from '../env';
+import { startAppCheck } from './app-check';
 
 export const WRITE_TIMEOUT_MS = 10_000;
 
-let db: Firestore | undefined;
+let db: Promise<Firestore> | undefined;
 
-function contactsDb(): Firestore {
-  if (db) return db;
-  const app = getApps().length ? getApp() : initializeApp(env.firebaseWebConfig);
-  db = getFirestore(app);
+async function openDb(): Promise<Firestore> {
+  const app: FirebaseApp = getApps().length ? getApp() : initializeApp(env.firebaseWebConfig);
+  const siteKey = env.appCheckSiteKey;
+  // Before Firestore, so that its first write already asks App Check for a token.
+  if (siteKey) await startAppCheck(app, siteKey);
+  const firestore = getFirestore(app);
   const emulatorHost = env.browserFirestoreEmulatorHost;
   if (emulatorHost) {
     const [host, port] = [
       emulatorHost.slice(0, emulatorHost.lastIndexOf(':')),
       emulatorHost.slice(emulatorHost.lastIndexOf(':') + 1),
     ];
-    connectFirestoreEmulator(db, host, Number(port));
+    connectFirestoreEmulator(firestore, host, Number(port));
   }
+  return firestore;
+}
+
+function contactsDb(): Promise<Firestore> {
+  db ??= openDb().catch((error: unknown) => {
+    // A failed start (e.g. App Check's script unreachable) is tried again on the next send.
+    db = undefined;
+    throw error;
+  });
   return db;
+}
+
+/** Starts the client (and App Check) while the visitor types, so the send does not wait for it. */
+export function prepareContactWrite(): void {
+  contactsDb().catch((error: unknown) => console.error('Contact client not ready:', error));
 }
 
 export class ContactWriteTimeout extends Error {
@@ -44,10 +62,12 @@ export async function sendContact(
   timeoutMs = WRITE_TIMEOUT_MS,
 ): Promise<string> {
   const ref = await withDeadline(
-    addDoc(collection(contactsDb(), 'users', username, 'contacts'), {
-      ...contact,
-      createdAt: serverTimestamp(),
-    }),
+    contactsDb().then((firestore) =>
+      addDoc(collection(firestore, 'users', username, 'contacts'), {
+        ...contact,
+        createdAt: serverTimestamp(),
+      }),
+    ),
     timeoutMs,
     () => new ContactWriteTimeout(`No answer from Firestore in ${timeoutMs} ms`),
   );

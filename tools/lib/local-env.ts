@@ -19,3 +19,11 @@ export function localFirebaseEnv(
     NEXT_TELEMETRY_DISABLED: '1',
   };
 }
+
+/** The Auth emulator for both SDKs: firebase-admin reads the first, the console's build the second. */
+export function localAuthEnv(authHostPort: string): Record<string, string> {
+  return {
+    FIREBASE_AUTH_EMULATOR_HOST: authHostPort,
+    NEXT_PUBLIC_FIREBASE_AUTH_EMULATOR_HOST: authHostPort,
+  };
+}

@@ -1,0 +1,520 @@
+// The owner console (/account) in real Chromium against the production build, on the run's
+// Firestore and Auth emulators: signing in, contacts arriving live from a visitor in another
+// browser, the exports read back by independent parsers, an edit reaching the public card, the QR
+// decoded, the rules seen from a second owner's browser, claiming, erasure, and axe on every
+// screen at 390 px.
+//
+// The cards here are this file's own (created below), so other test files' cards stay untouched.
+import { readFileSync } from 'node:fs';
+import type axe from 'axe-core';
+import { Timestamp } from 'firebase-admin/firestore';
+import ICAL from 'ical.js';
+import jsQR from 'jsqr';
+import Papa from 'papaparse';
+import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { adminDb } from '@/lib/firebase/admin-app';
+import { CARD_MESSAGES, OWNER_FIELD } from '@/lib/profile';
+import { startWatcher } from '@/lib/revalidation/watcher';
+import { USERNAME_MESSAGES } from '@/lib/username';
+import { ensureAccount } from '@/tools/lib/demo-owners';
+import { baseUrl, browserForThisFile, watchProblems } from '../helpers/browser';
+import { get } from '../helpers/http';
+
+declare global {
+  interface Window {
+    axe: typeof axe;
+  }
+}
+
+const PHONE = { width: 390, height: 844 };
+const AXE_SOURCE = require.resolve('axe-core/axe.min.js');
+const STAMP = Date.now().toString(36);
+const browser = browserForThisFile();
+
+interface Owner {
+  username: string;
+  email: string;
+  password: string;
+  uid: string;
+}
+
+const authHost = () => process.env.FIREBASE_AUTH_EMULATOR_HOST as string;
+const secret = () => process.env.REVALIDATE_SECRET as string;
+
+async function makeOwner(username: string, fields: Record<string, string>): Promise<Owner> {
+  const email = `${username}-${STAMP}@karta.test`;
+  const password = `secret-${STAMP}`;
+  const uid = await ensureAccount(authHost(), email, password);
+  await adminDb()
+    .doc(`users/${username}`)
+    .set({ username, ...fields, [OWNER_FIELD]: uid });
+  await adminDb().doc(`owners/${uid}`).set({ username });
+  return { username, email, password, uid };
+}
+
+let ektor: Owner;
+let fotini: Owner;
+
+beforeAll(async () => {
+  ektor = await makeOwner('ektor-e2e', {
+    firstName: 'Έκτορας',
+    lastName: 'Αλεξίου',
+    jobTitle: 'Δικηγόρος',
+    websiteLink: 'https://ektor.example.gr/',
+  });
+  fotini = await makeOwner('fotini-e2e', { firstName: 'Φωτεινή', lastName: 'Ραφαηλίδου' });
+  // An older contact, from the day before.
+  await adminDb()
+    .collection(`users/${ektor.username}/contacts`)
+    .add({
+      name: 'Παλιά Επαφή',
+      email: 'palia@example.gr',
+      phone: '+30 210 123 4567',
+      createdAt: Timestamp.fromMillis(Date.now() - 86_400_000),
+    });
+});
+
+function revalidate(username: string) {
+  return fetch(`${baseUrl()}/api/revalidate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${secret()}` },
+    body: JSON.stringify({ username }),
+  });
+}
+
+async function untilStatus(pathname: string, status: number, limitMs = 10_000): Promise<void> {
+  const since = Date.now();
+  for (;;) {
+    if ((await get(pathname)).status === status) return;
+    if (Date.now() - since > limitMs) throw new Error(`${pathname} never answered ${status}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function runAxe(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE_SOURCE });
+  return page.evaluate(async () => {
+    const results = await window.axe.run(document);
+    return results.violations.flatMap((v) =>
+      v.nodes.map((n) => `${v.id}: ${v.help} at ${n.target.map(String).join(' ')}`),
+    );
+  });
+}
+
+/** axe finds nothing, and nothing is wider than the 390 px screen. */
+async function expectAccessible(page: Page, screen: string): Promise<void> {
+  expect([screen, await runAxe(page)]).toEqual([screen, []]);
+  const overflow = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    return [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > width + 0.5)
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className}`);
+  });
+  expect([screen, overflow]).toEqual([screen, []]);
+}
+
+async function newContext(b: Browser = browser()): Promise<BrowserContext> {
+  return b.newContext({
+    viewport: PHONE,
+    acceptDownloads: true,
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
+}
+
+async function signIn(context: BrowserContext, owner: Owner): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`${baseUrl()}/account`);
+  await page.getByRole('heading', { name: 'Σύνδεση στην karta' }).waitFor();
+  await page.getByLabel('Email').fill(owner.email);
+  await page.getByLabel('Κωδικός').fill(owner.password);
+  await page.getByRole('button', { name: 'Σύνδεση', exact: true }).click();
+  await page
+    .getByRole('heading', { level: 1, name: `Η κάρτα σας: /${owner.username}` })
+    .waitFor({ timeout: 20_000 });
+  return page;
+}
+
+async function section(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name, exact: true }).click();
+}
+
+async function downloaded(page: Page, button: string): Promise<Buffer> {
+  const [download]: [Download, void] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: button }).click(),
+  ]);
+  return readFileSync((await download.path()) as string);
+}
+
+async function decodeQr(image: Buffer): Promise<string | undefined> {
+  const { data, info } = await sharp(image)
+    .flatten({ background: '#fff' })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data;
+}
+
+/**
+ * Console errors and failed requests, except the Firestore SDK's own long polls, which it ends by
+ * aborting them when a listener stops or the page goes (net::ERR_ABORTED): nothing failed there.
+ */
+function realProblems(problems: string[]): string[] {
+  return problems.filter(
+    (p) => !(p.includes('/google.firestore.v1.Firestore/') && p.endsWith('net::ERR_ABORTED')),
+  );
+}
+
+const contactList = (page: Page) => page.getByRole('list', { name: 'Επαφές, οι νεότερες πρώτα' });
+
+describe('an owner', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let problems: string[];
+
+  beforeAll(async () => {
+    context = await newContext();
+    page = await signIn(context, ektor);
+    problems = watchProblems(page);
+  });
+
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  test('sees the contacts received, with links and the count since the last visit', async () => {
+    await contactList(page).getByText('Παλιά Επαφή', { exact: true }).waitFor();
+    expect(await page.getByTestId('contacts-summary').textContent()).toBe(
+      '1 επαφή · πρώτη σας επίσκεψη',
+    );
+    const item = contactList(page).getByRole('listitem');
+    expect(await item.getByRole('link', { name: 'palia@example.gr' }).getAttribute('href')).toBe(
+      'mailto:palia@example.gr',
+    );
+    expect(await item.getByRole('link', { name: '+30 210 123 4567' }).getAttribute('href')).toBe(
+      'tel:+302101234567',
+    );
+    // The next visit counts from this one.
+    await page.reload();
+    await contactList(page).getByText('Παλιά Επαφή', { exact: true }).waitFor();
+    expect(await page.getByTestId('contacts-summary').textContent()).toBe(
+      '1 επαφή · 0 νέες από την τελευταία σας επίσκεψη',
+    );
+  });
+
+  test('a visitor in another browser leaves a contact: it appears live, newest first', async () => {
+    const visitorContext = await browser().newContext({ viewport: PHONE });
+    try {
+      const visitor = await visitorContext.newPage();
+      await visitor.goto(`${baseUrl()}/${ektor.username}`, { waitUntil: 'networkidle' });
+      await visitor.getByRole('button', { name: 'Ανταλλαγή Επαφής' }).click();
+      const dialog = visitor.getByRole('dialog', { name: 'Ανταλλαγή στοιχείων με Έκτορας' });
+      await dialog.waitFor();
+      await dialog.getByLabel('Όνομα').fill('Ζωή Ξανθοπούλου');
+      await dialog.getByLabel('Email').fill('zoi@example.gr');
+      await dialog.getByLabel('Τηλέφωνο').fill('+30 697 000 1111');
+      const sent = Date.now();
+      await dialog.getByRole('button', { name: 'Αποστολή' }).click();
+      await visitor.getByRole('status').filter({ hasText: 'Τα στοιχεία σας στάλθηκαν' }).waitFor();
+
+      // No reload: the owner's open list follows Firestore.
+      await contactList(page)
+        .getByText('Ζωή Ξανθοπούλου', { exact: true })
+        .waitFor({ timeout: 15_000 });
+      console.log(`owner console: a visitor's contact listed ${Date.now() - sent} ms after send`);
+      const names = await contactList(page).locator('strong').allTextContents();
+      expect(names).toEqual(['Ζωή Ξανθοπούλου', 'Παλιά Επαφή']);
+      expect(await page.getByTestId('contacts-summary').textContent()).toBe(
+        '2 επαφές · 1 νέα από την τελευταία σας επίσκεψη',
+      );
+      await expectAccessible(page, 'contacts');
+    } finally {
+      await visitorContext.close();
+    }
+  });
+
+  test('exports the contacts as a CSV a parser reads back with the Greek intact', async () => {
+    const file = await downloaded(page, 'Λήψη CSV');
+    expect(file.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const parsed = Papa.parse<Record<string, string>>(file.toString('utf8').slice(1), {
+      header: true,
+    });
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.data.map((row) => [row['Όνομα'], row['Email']])).toEqual([
+      ['Ζωή Ξανθοπούλου', 'zoi@example.gr'],
+      ['Παλιά Επαφή', 'palia@example.gr'],
+    ]);
+    expect(parsed.data[0]['Ημερομηνία']).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+  });
+
+  test('exports them as one .vcf an independent parser reads', async () => {
+    const file = (await downloaded(page, 'Λήψη όλων (.vcf)')).toString('utf8');
+    const cards = (ICAL.parse(file) as unknown[]).map((j) => new ICAL.Component(j as never));
+    expect(cards.map((c) => c.getFirstPropertyValue('fn'))).toEqual([
+      'Ζωή Ξανθοπούλου',
+      'Παλιά Επαφή',
+    ]);
+    expect(cards[0].getFirstPropertyValue('email')).toBe('zoi@example.gr');
+    expect(cards[0].getFirstPropertyValue('tel')).toBe('+30 697 000 1111');
+  });
+
+  test('deletes one contact', async () => {
+    const item = contactList(page).getByRole('listitem').filter({ hasText: 'Παλιά Επαφή' });
+    await item.getByRole('button', { name: 'Διαγραφή της επαφής Παλιά Επαφή' }).click();
+    // Shown once Firestore has confirmed the deletion.
+    await page.getByText('Η επαφή Παλιά Επαφή διαγράφηκε.').waitFor();
+    await item.waitFor({ state: 'detached' });
+    const left = await adminDb().collection(`users/${ektor.username}/contacts`).get();
+    expect(left.docs.map((d) => d.get('name'))).toEqual(['Ζωή Ξανθοπούλου']);
+  });
+
+  test('a wrong value is refused with the rules’ Greek message, and nothing is saved', async () => {
+    await section(page, 'Επεξεργασία');
+    const website = page.getByLabel('Ιστότοπος');
+    await website.fill('javascript:alert(1)');
+    await page.getByRole('button', { name: 'Αποθήκευση' }).click();
+    await page.getByText(CARD_MESSAGES.link).waitFor();
+    expect(await website.getAttribute('aria-invalid')).toBe('true');
+    await expectAccessible(page, 'edit (with an error)');
+    expect((await adminDb().doc(`users/${ektor.username}`).get()).get('websiteLink')).toBe(
+      'https://ektor.example.gr/',
+    );
+    await website.fill('https://ektor.example.gr/');
+  });
+
+  test('edits the job title and the photo: the console says when the public card shows them', async () => {
+    // The e2e server has no watcher of its own: this one plays the demo's.
+    const watcher = startWatcher({
+      db: adminDb(),
+      siteUrl: baseUrl(),
+      secret: secret(),
+      log: () => {},
+    });
+    try {
+      await watcher.ready;
+      expect((await get(`/${ektor.username}`)).body).toContain('Δικηγόρος');
+      const title = `Συνήγορος ${STAMP}`;
+      await page.getByLabel('Ιδιότητα ή θέση').fill(title);
+      // A large picked image, made small in the browser.
+      const picked = await sharp({
+        create: { width: 1600, height: 1200, channels: 3, background: '#3366aa' },
+      })
+        .jpeg()
+        .toBuffer();
+      await page.getByLabel('Επιλογή φωτογραφίας').setInputFiles({
+        name: 'me.jpg',
+        mimeType: 'image/jpeg',
+        buffer: picked,
+      });
+      await page.getByRole('img', { name: 'Η φωτογραφία της επαφής σας' }).waitFor();
+      await page.getByRole('button', { name: 'Αποθήκευση' }).click();
+      const status = page.getByTestId('save-status');
+      await status.getByText(/Η αλλαγή φαίνεται στην κάρτα σας/).waitFor({ timeout: 30_000 });
+      console.log(`owner console: ${await status.textContent()}`);
+
+      expect((await get(`/${ektor.username}`)).body).toContain(title);
+      const stored = await adminDb().doc(`users/${ektor.username}`).get();
+      const thumbnail = Buffer.from(stored.get('thumbnailBase64') as string, 'base64');
+      expect(await sharp(thumbnail).metadata()).toMatchObject({
+        format: 'jpeg',
+        width: 192,
+        height: 192,
+      });
+      console.log(`owner console: a 1600×1200 photo stored as ${thumbnail.length} bytes`);
+      for (let i = 0; i < 50; i++) {
+        const vcard = (await get(`/${ektor.username}/vcard`)).body;
+        if (vcard.includes('PHOTO;ENCODING=b;TYPE=JPEG:')) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const vcard = (await get(`/${ektor.username}/vcard`)).body;
+      expect(vcard).toContain(`TITLE:${title}`);
+      expect(vcard).toContain('PHOTO;ENCODING=b;TYPE=JPEG:');
+      await expectAccessible(page, 'edit (saved)');
+    } finally {
+      await watcher.stop();
+    }
+  });
+
+  test('shares the card: its URL to copy, a QR code that decodes to it as SVG and PNG', async () => {
+    await section(page, 'Κοινοποίηση');
+    const url = `${baseUrl()}/${ektor.username}`;
+    expect(await page.getByLabel('Η διεύθυνση της κάρτας σας').inputValue()).toBe(url);
+    await page.getByRole('button', { name: 'Αντιγραφή διεύθυνσης' }).click();
+    await page.getByText('Η διεύθυνση αντιγράφηκε.').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+    await page.getByRole('img', { name: `Κωδικός QR της κάρτας σας: ${url}` }).waitFor();
+
+    const png = await downloaded(page, 'Λήψη QR (PNG)');
+    expect(await sharp(png).metadata()).toMatchObject({ format: 'png', width: 1024 });
+    expect(await decodeQr(png)).toBe(url);
+    const svg = await downloaded(page, 'Λήψη QR (SVG)');
+    expect(await decodeQr(await sharp(svg, { density: 300 }).png().toBuffer())).toBe(url);
+    // The same code the card page serves.
+    expect(svg.toString('utf8')).toBe((await get(`/${ektor.username}/qr.svg`)).body);
+    await expectAccessible(page, 'share');
+  });
+
+  test('the account screen and the erasure confirmation are accessible', async () => {
+    await section(page, 'Λογαριασμός');
+    await page.getByText(`Έχετε συνδεθεί ως ${ektor.email}.`).waitFor();
+    await expectAccessible(page, 'account');
+    await page.getByRole('button', { name: 'Διαγραφή της κάρτας και των δεδομένων μου' }).click();
+    const erase = page.getByRole('button', { name: 'Οριστική διαγραφή' });
+    expect(await erase.isDisabled()).toBe(true);
+    await expectAccessible(page, 'account (erasure confirmation)');
+    await page.getByRole('button', { name: 'Άκυρο' }).click();
+  });
+
+  test('signs out', async () => {
+    await page.getByRole('button', { name: 'Αποσύνδεση' }).click();
+    await page.getByRole('heading', { name: 'Σύνδεση στην karta' }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Σύνδεση στην karta' }).waitFor();
+    expect(realProblems(problems)).toEqual([]);
+  });
+});
+
+test('a second owner’s browser is denied the first owner’s contacts, but gets its own', async () => {
+  const context = await newContext();
+  try {
+    const page = await signIn(context, fotini);
+    // The session the console keeps in this browser: its ID token, as the web SDK stores it.
+    const token = await page.evaluate(
+      () =>
+        new Promise<string>((resolve, reject) => {
+          const open = indexedDB.open('firebaseLocalStorageDb');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const all = open.result
+              .transaction('firebaseLocalStorage', 'readonly')
+              .objectStore('firebaseLocalStorage')
+              .getAll();
+            all.onsuccess = () => {
+              const entry = (
+                all.result as Array<{ value: { stsTokenManager?: { accessToken: string } } }>
+              ).find((row) => row.value.stsTokenManager);
+              resolve(entry?.value.stsTokenManager?.accessToken ?? '');
+            };
+          };
+        }),
+    );
+    expect(token).not.toBe('');
+    const read = (username: string) =>
+      page.evaluate(
+        async ({ host, project, username, token }) => {
+          const res = await fetch(
+            `http://${host}/v1/projects/${project}/databases/(default)/documents/users/${username}/contacts`,
+            { headers: { authorization: `Bearer ${token}` } },
+          );
+          return res.status;
+        },
+        {
+          host: process.env.FIRESTORE_EMULATOR_HOST as string,
+          project: process.env.NEXT_PUBLIC_FIREBASE_PROJECT_ID as string,
+          username,
+          token,
+        },
+      );
+    expect(await read(ektor.username)).toBe(403);
+    expect(await read(fotini.username)).toBe(200);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a demo owner (created by the set-up, as `npm run demo` does) can sign in', async () => {
+  const context = await newContext();
+  try {
+    await signIn(context, {
+      username: 'kostas',
+      email: 'kostas@karta.test',
+      password: 'karta-kostas',
+      uid: '',
+    });
+  } finally {
+    await context.close();
+  }
+});
+
+test('sign-up: a taken or reserved username is refused in Greek; a free one becomes a card, which can be erased', async () => {
+  const context = await newContext();
+  const username = `lefteris-${STAMP}`;
+  const email = `${username}@karta.test`;
+  try {
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    await page.goto(`${baseUrl()}/account`);
+    await page.getByRole('heading', { name: 'Σύνδεση στην karta' }).waitFor();
+    await expectAccessible(page, 'sign in');
+    await page.getByRole('button', { name: 'Δεν έχω λογαριασμό' }).click();
+    await page.getByRole('heading', { name: 'Νέος λογαριασμός' }).waitFor();
+    await expectAccessible(page, 'sign up');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Κωδικός').fill('secret-password');
+    await page.getByRole('button', { name: 'Δημιουργία λογαριασμού' }).click();
+    await page.getByRole('heading', { name: 'Η διεύθυνση της κάρτας σας' }).waitFor();
+
+    const claim = async (wanted: string) => {
+      await page.getByLabel('Όνομα χρήστη').fill(wanted);
+      await page.getByLabel('Όνομα', { exact: true }).fill('Λευτέρης');
+      await page.getByLabel('Επώνυμο').fill('Κανάκης');
+      await page.getByRole('button', { name: 'Δημιουργία κάρτας' }).click();
+    };
+    await claim(ektor.username);
+    await page.getByText(USERNAME_MESSAGES.taken).waitFor();
+    await claim('privacy');
+    await page.getByText(USERNAME_MESSAGES.reserved).waitFor();
+    expect(await page.getByLabel('Όνομα χρήστη').getAttribute('aria-invalid')).toBe('true');
+    await expectAccessible(page, 'claim (with an error)');
+    expect((await adminDb().doc(`users/${ektor.username}`).get()).get(OWNER_FIELD)).toBe(ektor.uid);
+    expect((await adminDb().doc('users/privacy').get()).exists).toBe(false);
+
+    await claim(username);
+    await page.getByRole('heading', { level: 1, name: `Η κάρτα σας: /${username}` }).waitFor();
+    const card = await adminDb().doc(`users/${username}`).get();
+    expect(card.data()).toMatchObject({ username, firstName: 'Λευτέρης', lastName: 'Κανάκης' });
+    const uid = card.get(OWNER_FIELD) as string;
+    expect((await adminDb().doc(`owners/${uid}`).get()).data()).toEqual({ username });
+    await contactList(page)
+      .or(page.getByText('Δεν έχετε λάβει ακόμη επαφές.', { exact: false }))
+      .waitFor();
+    await expectAccessible(page, 'contacts (none yet)');
+    await section(page, 'Επεξεργασία');
+    await page.getByLabel('Ιδιότητα ή θέση').waitFor();
+    await expectAccessible(page, 'edit');
+
+    // The card is public once revalidated; then it is erased with what it received.
+    expect((await revalidate(username)).status).toBe(200);
+    await untilStatus(`/${username}`, 200);
+    await adminDb()
+      .collection(`users/${username}/contacts`)
+      .add({ name: 'Επισκέπτρια', email: 'ep@example.gr', createdAt: Timestamp.now() });
+    await section(page, 'Λογαριασμός');
+    await page.getByRole('button', { name: 'Διαγραφή της κάρτας και των δεδομένων μου' }).click();
+    await page.getByLabel(`Γράψτε «${username}» για επιβεβαίωση`).fill(username);
+    await page.getByRole('button', { name: 'Οριστική διαγραφή' }).click();
+    await page.getByRole('heading', { name: 'Σύνδεση στην karta' }).waitFor();
+    await page.getByText('Η κάρτα σας, οι επαφές της και ο λογαριασμός σας διαγράφηκαν.').waitFor();
+    await expectAccessible(page, 'sign in (after erasure)');
+
+    expect((await adminDb().doc(`users/${username}`).get()).exists).toBe(false);
+    expect((await adminDb().collection(`users/${username}/contacts`).get()).size).toBe(0);
+    expect((await adminDb().doc(`owners/${uid}`).get()).exists).toBe(false);
+    const signInAgain = await fetch(
+      `http://${authHost()}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=x`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: 'secret-password', returnSecureToken: true }),
+      },
+    );
+    expect(signInAgain.status).toBe(400);
+
+    expect((await revalidate(username)).status).toBe(200);
+    await untilStatus(`/${username}`, 404);
+    expect(realProblems(problems)).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});

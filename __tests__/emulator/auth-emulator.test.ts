@@ -1,0 +1,100 @@
+// The Auth emulator launcher (firebase-tools 14) and the demo's owner accounts, on the run's
+// Firestore emulator under a project of their own.
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { OWNER_FIELD } from '@/lib/profile';
+import { startAuthEmulator, type RunningAuthEmulator } from '@/tools/lib/auth-emulator';
+import { createDemoOwners, demoOwnerAccount, ownerLine } from '@/tools/lib/demo-owners';
+
+const PROJECT_ID = 'demo-karta-owners';
+
+let auth: RunningAuthEmulator;
+let app: App;
+let db: Firestore;
+
+function groupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function signIn(email: string, password: string): Promise<{ localId?: string }> {
+  const res = await fetch(
+    `http://${auth.hostPort}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=x`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password, returnSecureToken: true }),
+    },
+  );
+  return res.json();
+}
+
+beforeAll(async () => {
+  const started = Date.now();
+  auth = await startAuthEmulator({ projectId: PROJECT_ID });
+  console.log(`Auth emulator ready in ${Date.now() - started} ms on ${auth.hostPort}`);
+  app = initializeApp({ projectId: PROJECT_ID }, `owners-${Date.now()}`);
+  db = getFirestore(app);
+}, 120_000);
+
+afterAll(async () => {
+  await auth?.stop();
+  if (app) await deleteApp(app);
+});
+
+test('answers as ready on a loopback port of its own', async () => {
+  expect(auth.host).toBe('127.0.0.1');
+  expect(auth.hostPort).toBe(`127.0.0.1:${auth.port}`);
+  const res = await fetch(`http://${auth.hostPort}/`);
+  expect(await res.json()).toMatchObject({ authEmulator: { ready: true } });
+});
+
+test('demo accounts: readable, stable, and an address for a non-Latin username too', () => {
+  expect(demoOwnerAccount('maria', 0)).toEqual({
+    email: 'maria@karta.test',
+    password: 'karta-maria',
+  });
+  expect(demoOwnerAccount('μαρία', 2)).toEqual({
+    email: 'owner3@karta.test',
+    password: 'karta-owner3',
+  });
+});
+
+test('createDemoOwners makes each card its account’s, and can run twice', async () => {
+  await db.doc('users/maria').set({ username: 'maria', firstName: 'Μαρία' });
+  await db.doc('users/nikos').set({ username: 'nikos', firstName: 'Νίκος' });
+  const owners = await createDemoOwners(auth.hostPort, db, ['maria', 'nikos']);
+  expect(owners.map((o) => [o.username, o.email])).toEqual([
+    ['maria', 'maria@karta.test'],
+    ['nikos', 'nikos@karta.test'],
+  ]);
+  for (const owner of owners) {
+    expect((await db.doc(`users/${owner.username}`).get()).get(OWNER_FIELD)).toBe(owner.uid);
+    expect((await db.doc(`owners/${owner.uid}`).get()).data()).toEqual({
+      username: owner.username,
+    });
+    expect((await signIn(owner.email, owner.password)).localId).toBe(owner.uid);
+  }
+  expect(ownerLine(owners[0])).toBe('owner: maria@karta.test karta-maria /maria');
+  const again = await createDemoOwners(auth.hostPort, db, ['maria', 'nikos']);
+  expect(again.map((o) => o.uid)).toEqual(owners.map((o) => o.uid));
+});
+
+test('a wrong password is refused', async () => {
+  const answer = await signIn('maria@karta.test', 'wrong-password');
+  expect(answer.localId).toBeUndefined();
+});
+
+test('stop leaves no process of its group and frees the port', async () => {
+  const second = await startAuthEmulator({ projectId: `${PROJECT_ID}-2` });
+  expect(groupAlive(second.pid)).toBe(true);
+  await second.stop();
+  expect(groupAlive(second.pid)).toBe(false);
+  await expect(fetch(`http://${second.hostPort}/`)).rejects.toThrow();
+  // The first one, on other ports, is untouched.
+  expect((await fetch(`http://${auth.hostPort}/`)).ok).toBe(true);
+}, 120_000);

@@ -1,0 +1,545 @@
+// The owner's side of firestore.rules: the full matrix (the card's owner, another signed-in user,
+// an anonymous visitor × every operation), and the card's field validation held together with
+// lib/profile.ts, which the console's editor uses.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  assertFails,
+  assertSucceeds,
+  initializeTestEnvironment,
+  type RulesTestEnvironment,
+} from '@firebase/rules-unit-testing';
+import {
+  addDoc,
+  collection,
+  deleteDoc,
+  deleteField,
+  doc,
+  getDoc,
+  getDocs,
+  onSnapshot,
+  orderBy,
+  query,
+  serverTimestamp,
+  setDoc,
+  setLogLevel,
+  Timestamp,
+  updateDoc,
+  writeBatch,
+  DocumentReference,
+  type DocumentData,
+  type Firestore,
+  type Query,
+} from 'firebase/firestore';
+import {
+  CARD_EMAIL_PATTERN,
+  CARD_FIELD_RULES,
+  CARD_IMAGE_PATTERN,
+  CARD_LINK_PATTERN,
+  CARD_PHONE_PATTERN,
+  CARD_PHOTO_PATTERN,
+  EDITABLE_FIELDS,
+  OWNER_FIELD,
+  THUMBNAIL_MAX_CHARS,
+  cardValueProblem,
+  type EditableField,
+} from '@/lib/profile';
+import {
+  CLAIMABLE_USERNAME_PATTERN,
+  RESERVED_USERNAMES,
+  claimProblem,
+  isValidUsername,
+} from '@/lib/username';
+
+// Its own project id, so clearFirestore() cannot wipe data other emulator test files rely on.
+const PROJECT_ID = 'demo-karta-owner-rules';
+const RULES_TEXT = readFileSync(path.join(__dirname, '..', '..', 'firestore.rules'), 'utf8');
+const CARD = 'maria';
+const OWNER = 'owner-uid';
+const OTHER = 'other-uid';
+const CONTACT = 'seeded';
+
+type Role = 'owner' | 'other' | 'anonymous';
+const ROLES: Role[] = ['owner', 'other', 'anonymous'];
+
+let testEnv: RulesTestEnvironment;
+
+function emulatorHostPort(): { host: string; port: number } {
+  const hostPort = process.env.FIRESTORE_EMULATOR_HOST;
+  if (!hostPort) throw new Error('FIRESTORE_EMULATOR_HOST is not set: run the emulator project');
+  const separator = hostPort.lastIndexOf(':');
+  return { host: hostPort.slice(0, separator), port: Number(hostPort.slice(separator + 1)) };
+}
+
+function dbAs(role: Role): Firestore {
+  // The rules-unit-testing contexts are typed for the compat SDK; the modular functions accept them.
+  const context =
+    role === 'anonymous'
+      ? testEnv.unauthenticatedContext()
+      : testEnv.authenticatedContext(role === 'owner' ? OWNER : OTHER);
+  return context.firestore() as unknown as Firestore;
+}
+
+function uidOf(role: Role): string {
+  return role === 'owner' ? OWNER : OTHER;
+}
+
+async function seed(write: (db: Firestore) => Promise<unknown>): Promise<void> {
+  await testEnv.withSecurityRulesDisabled(async (context) => {
+    await write(context.firestore() as unknown as Firestore);
+  });
+}
+
+async function exists(pathSegments: string): Promise<boolean> {
+  let found = false;
+  await seed(async (db) => {
+    found = (await getDoc(doc(db, pathSegments))).exists();
+  });
+  return found;
+}
+
+/** Resolves on the first snapshot, rejects on a denial: what a live listener gets. */
+function watch(target: Query | DocumentReference): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const done = () => {
+      stop();
+      resolve();
+    };
+    // Two overloads, one per kind of target.
+    const stop =
+      target instanceof DocumentReference
+        ? onSnapshot(target, done, reject)
+        : onSnapshot(target, done, reject);
+  });
+}
+
+/** A claim as the console makes it: the card and the owners/{uid} index entry in one batch. */
+function claim(db: Firestore, uid: string, username: string, fields: DocumentData = {}) {
+  const batch = writeBatch(db);
+  batch.set(doc(db, 'users', username), {
+    username,
+    [OWNER_FIELD]: uid,
+    firstName: 'Νέα',
+    ...fields,
+  });
+  batch.set(doc(db, 'owners', uid), { username });
+  return batch.commit();
+}
+
+/** Erasure as the console does it: every contact, then the card with its index entry. */
+async function deleteCard(db: Firestore, uid: string, username: string) {
+  const contacts = await getDocs(collection(db, 'users', username, 'contacts'));
+  for (const contact of contacts.docs) await deleteDoc(contact.ref);
+  const batch = writeBatch(db);
+  batch.delete(doc(db, 'users', username));
+  batch.delete(doc(db, 'owners', uid));
+  await batch.commit();
+}
+
+beforeAll(async () => {
+  setLogLevel('error');
+  testEnv = await initializeTestEnvironment({
+    projectId: PROJECT_ID,
+    firestore: { rules: RULES_TEXT, ...emulatorHostPort() },
+  });
+});
+
+beforeEach(async () => {
+  await testEnv.clearFirestore();
+  await seed(async (db) => {
+    await setDoc(doc(db, 'users', CARD), {
+      username: CARD,
+      firstName: 'Μαρία',
+      jobTitle: 'Αρχιτέκτονας',
+      // A hand-made value the owner's rules would not accept today: editing other fields must
+      // still work.
+      displayImage: 'demo/maria.jpg',
+      [OWNER_FIELD]: OWNER,
+    });
+    await setDoc(doc(db, 'owners', OWNER), { username: CARD });
+    await setDoc(doc(db, 'users', CARD, 'contacts', CONTACT), {
+      name: 'Νίκος',
+      email: 'nikos@example.gr',
+      createdAt: Timestamp.now(),
+    });
+    // A card nobody owns yet (made by hand or by the seed).
+    await setDoc(doc(db, 'users', 'kostas'), { username: 'kostas', firstName: 'Κώστας' });
+  });
+});
+
+afterAll(async () => {
+  await testEnv?.cleanup();
+});
+
+// ---------------------------------------------------------------------------------------------
+// The matrix. Each row: an operation, and whether each role may do it.
+
+interface Row {
+  operation: string;
+  allowed: Record<Role, boolean>;
+  run: (db: Firestore, role: Role) => Promise<unknown>;
+}
+
+const only = (role: Role | null): Record<Role, boolean> => ({
+  owner: role === 'owner',
+  other: role === 'other',
+  anonymous: role === 'anonymous',
+});
+const everyone = { owner: true, other: true, anonymous: true };
+const nobody = only(null);
+
+const contactRef = (db: Firestore) => doc(db, 'users', CARD, 'contacts', CONTACT);
+const contactsOf = (db: Firestore) => collection(db, 'users', CARD, 'contacts');
+
+const MATRIX: Row[] = [
+  {
+    operation: 'read the card (users/maria)',
+    allowed: only('owner'),
+    run: (db) => getDoc(doc(db, 'users', CARD)),
+  },
+  {
+    operation: 'watch the card',
+    allowed: only('owner'),
+    run: (db) => watch(doc(db, 'users', CARD)),
+  },
+  {
+    operation: 'list the users collection',
+    allowed: nobody,
+    run: (db) => getDocs(collection(db, 'users')),
+  },
+  {
+    operation: "read another card (users/kostas, nobody's)",
+    allowed: nobody,
+    run: (db) => getDoc(doc(db, 'users', 'kostas')),
+  },
+  {
+    operation: 'read one contact',
+    allowed: only('owner'),
+    run: (db) => getDoc(contactRef(db)),
+  },
+  {
+    operation: 'list the contacts',
+    allowed: only('owner'),
+    run: (db) => getDocs(query(contactsOf(db), orderBy('createdAt', 'desc'))),
+  },
+  {
+    operation: 'watch the contacts (onSnapshot, newest first)',
+    allowed: only('owner'),
+    run: (db) => watch(query(contactsOf(db), orderBy('createdAt', 'desc'))),
+  },
+  {
+    operation: 'delete a contact',
+    allowed: only('owner'),
+    run: (db) => deleteDoc(contactRef(db)),
+  },
+  {
+    operation: 'update a contact',
+    allowed: nobody,
+    run: (db) => updateDoc(contactRef(db), { name: 'Άλλος' }),
+  },
+  {
+    operation: 'leave a contact (a visitor’s create)',
+    allowed: everyone,
+    run: (db) =>
+      addDoc(contactsOf(db), {
+        name: 'Ελένη',
+        email: 'eleni@example.gr',
+        createdAt: serverTimestamp(),
+      }),
+  },
+  {
+    operation: 'update the card’s jobTitle (valid)',
+    allowed: only('owner'),
+    run: (db) => updateDoc(doc(db, 'users', CARD), { jobTitle: 'Πολεοδόμος' }),
+  },
+  {
+    operation: 'remove a field of the card',
+    allowed: only('owner'),
+    run: (db) => updateDoc(doc(db, 'users', CARD), { jobTitle: deleteField() }),
+  },
+  {
+    operation: 'update the card with a javascript: link',
+    allowed: nobody,
+    run: (db) => updateDoc(doc(db, 'users', CARD), { websiteLink: 'javascript:alert(1)' }),
+  },
+  {
+    operation: 'change username',
+    allowed: nobody,
+    run: (db) => updateDoc(doc(db, 'users', CARD), { username: 'maria2' }),
+  },
+  {
+    operation: 'remove username',
+    allowed: nobody,
+    run: (db) => updateDoc(doc(db, 'users', CARD), { username: deleteField() }),
+  },
+  {
+    operation: 'change the owner',
+    allowed: nobody,
+    run: (db) => updateDoc(doc(db, 'users', CARD), { [OWNER_FIELD]: OTHER }),
+  },
+  {
+    operation: 'remove the owner',
+    allowed: nobody,
+    run: (db) => updateDoc(doc(db, 'users', CARD), { [OWNER_FIELD]: deleteField() }),
+  },
+  {
+    operation: 'add a field the card does not have (isAdmin)',
+    allowed: nobody,
+    run: (db) => updateDoc(doc(db, 'users', CARD), { isAdmin: true }),
+  },
+  {
+    operation: 'replace the whole card (set without its owner)',
+    allowed: nobody,
+    run: (db) => setDoc(doc(db, 'users', CARD), { username: CARD, firstName: 'Άλλη' }),
+  },
+  {
+    operation: 'edit a card nobody owns (users/kostas)',
+    allowed: nobody,
+    run: (db) => updateDoc(doc(db, 'users', 'kostas'), { jobTitle: 'Κλέφτης' }),
+  },
+  {
+    operation: 'delete the card with its contacts and index entry',
+    allowed: only('owner'),
+    run: (db, role) => deleteCard(db, uidOf(role), CARD),
+  },
+  {
+    operation: 'delete the card but keep the index entry',
+    allowed: nobody,
+    run: (db) => deleteDoc(doc(db, 'users', CARD)),
+  },
+  {
+    operation: 'delete the index entry but keep the card',
+    allowed: nobody,
+    run: (db, role) => deleteDoc(doc(db, 'owners', uidOf(role))),
+  },
+  {
+    operation: 'read owners/{own uid}',
+    allowed: { owner: true, other: true, anonymous: false },
+    run: (db, role) => getDoc(doc(db, 'owners', uidOf(role))),
+  },
+  {
+    operation: "read owners/{the card owner's uid}",
+    allowed: only('owner'),
+    run: (db) => getDoc(doc(db, 'owners', OWNER)),
+  },
+  {
+    operation: 'claim a free username (card + index in one batch)',
+    // The owner already has a card: one per account.
+    allowed: only('other'),
+    run: (db, role) => claim(db, uidOf(role), 'eleni'),
+  },
+  {
+    operation: 'claim a taken username (maria)',
+    allowed: nobody,
+    run: (db, role) => claim(db, uidOf(role), CARD),
+  },
+  {
+    operation: 'claim a username nobody owns but that exists (kostas)',
+    allowed: nobody,
+    run: (db, role) => claim(db, uidOf(role), 'kostas'),
+  },
+  {
+    operation: 'claim a reserved username (account)',
+    allowed: nobody,
+    run: (db, role) => claim(db, uidOf(role), 'account'),
+  },
+  {
+    operation: 'claim for someone else (ownerUid of another account)',
+    allowed: nobody,
+    run: (db, role) => claim(db, role === 'owner' ? OTHER : OWNER, 'eleni'),
+  },
+  {
+    operation: 'create a card without its index entry',
+    allowed: nobody,
+    run: (db, role) =>
+      setDoc(doc(db, 'users', 'eleni'), {
+        username: 'eleni',
+        [OWNER_FIELD]: uidOf(role),
+      }),
+  },
+  {
+    operation: 'point the index entry at an existing card',
+    allowed: nobody,
+    run: (db, role) => setDoc(doc(db, 'owners', uidOf(role)), { username: 'kostas' }),
+  },
+  {
+    operation: 'any other path',
+    allowed: nobody,
+    run: (db) => setDoc(doc(db, 'other', 'doc'), { any: 'thing' }),
+  },
+];
+
+describe.each(MATRIX)('$operation', ({ allowed, run }) => {
+  it.each(ROLES)('as %s', async (role) => {
+    const attempt = run(dbAs(role), role);
+    if (allowed[role]) await assertSucceeds(attempt);
+    else await assertFails(attempt);
+  });
+});
+
+describe('what the allowed operations leave behind', () => {
+  it('deleting the card removes its contacts, the card and the index entry', async () => {
+    await deleteCard(dbAs('owner'), OWNER, CARD);
+    expect(await exists(`users/${CARD}`)).toBe(false);
+    expect(await exists(`users/${CARD}/contacts/${CONTACT}`)).toBe(false);
+    expect(await exists(`owners/${OWNER}`)).toBe(false);
+    // The account may then claim a card again.
+    await assertSucceeds(claim(dbAs('owner'), OWNER, 'maria-nea'));
+  });
+
+  it('a visitor cannot leave a contact on a deleted card', async () => {
+    await deleteCard(dbAs('owner'), OWNER, CARD);
+    await assertFails(
+      addDoc(contactsOf(dbAs('anonymous')), {
+        name: 'Ελένη',
+        email: 'eleni@example.gr',
+        createdAt: serverTimestamp(),
+      }),
+    );
+  });
+
+  it("the owner of another card cannot read or delete this card's contacts", async () => {
+    await assertSucceeds(claim(dbAs('other'), OTHER, 'eleni'));
+    await assertFails(getDocs(contactsOf(dbAs('other'))));
+    await assertFails(deleteDoc(contactRef(dbAs('other'))));
+  });
+
+  it('a claimed card can be read back and edited by its owner only', async () => {
+    await assertSucceeds(claim(dbAs('other'), OTHER, 'eleni', { jobTitle: 'Γιατρός' }));
+    await assertSucceeds(getDoc(doc(dbAs('other'), 'users', 'eleni')));
+    await assertSucceeds(updateDoc(doc(dbAs('other'), 'users', 'eleni'), { city: 'Πάτρα' }));
+    await assertFails(updateDoc(doc(dbAs('owner'), 'users', 'eleni'), { city: 'Βόλος' }));
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// One source per rule: the console validates with lib/profile.ts and lib/username.ts; the rules
+// must judge every sample the same way.
+
+const LINK_SAMPLES = [
+  'https://www.example.gr/',
+  'http://example.gr:8080/a?b=c#d',
+  'HTTPS://EXAMPLE.GR',
+  'javascript:alert(1)',
+  'ftp://example.gr/',
+  'https://user@evil.example/',
+  'https://example.gr/a b',
+  'https://example.gr/α',
+  '//example.gr/a',
+  'www.example.gr',
+];
+
+const SAMPLES: Record<string, unknown[]> = {
+  text: ['Αρχιτέκτονας', '😀', 42, ['a'], { a: 1 }, true],
+  email: ['maria@example.gr', 'MARIA@EXAMPLE.GR', 'maria@example', 'maria', 'a b@example.gr'],
+  phone: ['+30 691 234 5678', '2101234567', '+', '30+69', '691-234', 'abc', ' '],
+  link: LINK_SAMPLES,
+  image: [...LINK_SAMPLES, '/demo/maria.jpg', '/\\evil.example', 'demo/maria.jpg', '/'],
+  photo: ['/9j/4AAQSkZJRg==', 'abc=', 'not base64!', 'data:image/jpeg;base64,/9j/', 'a===', '='],
+};
+
+function atLength(rule: { kind: string; max: number }, length: number): string {
+  switch (rule.kind) {
+    case 'email':
+      return 'a'.repeat(length - '@example.gr'.length) + '@example.gr';
+    case 'phone':
+      return '1'.repeat(length);
+    case 'link':
+    case 'image':
+      return 'https://example.gr/' + 'a'.repeat(length - 'https://example.gr/'.length);
+    case 'photo':
+      return 'A'.repeat(length);
+    default:
+      // Greek: two UTF-8 bytes each, so a byte-counting limit would show.
+      return 'α'.repeat(length);
+  }
+}
+
+function samplesFor(field: EditableField): unknown[] {
+  const rule = CARD_FIELD_RULES[field];
+  return [
+    atLength(rule, rule.max),
+    atLength(rule, rule.max + 1),
+    '',
+    42,
+    ...(SAMPLES[rule.kind] ?? []),
+  ];
+}
+
+describe.each(EDITABLE_FIELDS)('the owner editing %s', (field) => {
+  it('is judged by the rules exactly as by cardValueProblem', async () => {
+    const db = dbAs('owner');
+    const verdicts: Array<[unknown, string, string]> = [];
+    for (const value of samplesFor(field)) {
+      const expected = cardValueProblem(field, value) === null ? 'allowed' : 'denied';
+      let actual = 'allowed';
+      try {
+        await updateDoc(doc(db, 'users', CARD), { [field]: value });
+      } catch {
+        actual = 'denied';
+      }
+      verdicts.push([typeof value === 'string' ? value.slice(0, 40) : value, expected, actual]);
+    }
+    expect(verdicts.filter(([, expected, actual]) => expected !== actual)).toEqual([]);
+    // Both outcomes occurred, so the samples really tested the limit and the pattern.
+    expect(new Set(verdicts.map(([, expected]) => expected))).toEqual(
+      new Set(['allowed', 'denied']),
+    );
+  });
+});
+
+describe('the rules file and the TypeScript rules', () => {
+  it('holds each pattern of lib/profile.ts and lib/username.ts verbatim', () => {
+    for (const pattern of [
+      CARD_EMAIL_PATTERN,
+      CARD_PHONE_PATTERN,
+      CARD_LINK_PATTERN,
+      CARD_IMAGE_PATTERN,
+      CARD_PHOTO_PATTERN,
+      CLAIMABLE_USERNAME_PATTERN,
+    ]) {
+      const quoted = [`'${pattern}'`, `'(?i)${pattern}'`];
+      expect([pattern, quoted.some((text) => RULES_TEXT.includes(text))]).toEqual([pattern, true]);
+    }
+    expect(RULES_TEXT).toContain(`'thumbnailBase64', ${THUMBNAIL_MAX_CHARS},`);
+  });
+
+  it('lists the editable fields of lib/profile.ts, in order', () => {
+    const listed = /function editableFields\(\) \{\s*return \[([^\]]*)\]/.exec(RULES_TEXT)?.[1];
+    expect(listed?.match(/'[^']+'/g)?.map((quoted) => quoted.slice(1, -1))).toEqual(
+      EDITABLE_FIELDS,
+    );
+  });
+
+  it('reserves the words of lib/username.ts', () => {
+    const listed = /!\(username in \[([^\]]*)\]\)/.exec(RULES_TEXT)?.[1];
+    expect(listed?.match(/'[^']+'/g)?.map((quoted) => quoted.slice(1, -1))).toEqual(
+      RESERVED_USERNAMES,
+    );
+  });
+
+  it.each(['account', 'api', 'privacy', 'demo', 'icons', 'help', 'static', 'terms'])(
+    'refuses a claim of the reserved %j, as claimProblem does',
+    async (username) => {
+      expect(isValidUsername(username)).toBe(false);
+      expect(claimProblem(username)).not.toBeNull();
+      await assertFails(claim(dbAs('other'), OTHER, username));
+    },
+  );
+
+  it.each([
+    ['eleni', true],
+    ['el', false],
+    ['Eleni', false],
+    ['eleni-', false],
+    ['ελένη', false],
+    ['e.l_e-ni9', true],
+    ['a'.repeat(30), true],
+    ['a'.repeat(31), false],
+  ])('judges the claim of %j like claimProblem', async (username, allowed) => {
+    expect(claimProblem(username) === null).toBe(allowed);
+    const attempt = claim(dbAs('other'), OTHER, username);
+    if (allowed) await assertSucceeds(attempt);
+    else await assertFails(attempt);
+  });
+});

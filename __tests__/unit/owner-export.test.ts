@@ -1,0 +1,80 @@
+import ICAL from 'ical.js';
+import Papa from 'papaparse';
+import type { ReceivedContact } from '@/lib/owner/contacts';
+import { CSV_HEADERS, contactsCsv, contactsVcf, formatContactTime } from '@/lib/owner/export';
+
+const CONTACTS: ReceivedContact[] = [
+  {
+    id: 'a',
+    name: 'Μαρία Παπαδοπούλου',
+    email: 'maria@example.gr',
+    phone: '+30 691 234 5678',
+    createdAt: new Date('2026-11-21T08:05:00Z'),
+  },
+  {
+    id: 'b',
+    name: 'Νίκος',
+    email: 'nikos@example.gr',
+    createdAt: new Date('2026-11-20T22:30:00Z'),
+  },
+  // A visitor's attempt at a spreadsheet formula, and the characters CSV must quote.
+  { id: 'c', name: '=HYPERLINK("x")', email: 'x@example.gr', createdAt: null },
+  { id: 'd', name: 'Κώστας, "ο μηχανικός"', email: 'k@example.gr', createdAt: null },
+];
+
+describe('contactsCsv', () => {
+  const csv = contactsCsv(CONTACTS, 'Europe/Athens');
+
+  it('starts with UTF-8’s byte-order mark, so spreadsheet programs read the Greek', () => {
+    expect(csv.charCodeAt(0)).toBe(0xfeff);
+    expect(Buffer.from(csv, 'utf8').subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+  });
+
+  it('reads back with a CSV parser: Greek headers, names intact, newest first as given', () => {
+    const parsed = Papa.parse<Record<string, string>>(csv.slice(1), { header: true });
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.meta.fields).toEqual([...CSV_HEADERS]);
+    expect(parsed.data.map((row) => row['Όνομα'])).toEqual([
+      'Μαρία Παπαδοπούλου',
+      'Νίκος',
+      '\'=HYPERLINK("x")',
+      'Κώστας, "ο μηχανικός"',
+    ]);
+    expect(parsed.data[0]).toMatchObject({
+      Email: 'maria@example.gr',
+      Ημερομηνία: '2026-11-21 10:05',
+    });
+    expect(parsed.data[1]['Τηλέφωνο']).toBe('');
+  });
+});
+
+test('formatContactTime writes what spreadsheets parse, in the owner’s time zone', () => {
+  expect(formatContactTime(new Date('2026-11-21T08:05:00Z'), 'Europe/Athens')).toBe(
+    '2026-11-21 10:05',
+  );
+  expect(formatContactTime(null)).toBe('');
+});
+
+describe('contactsVcf', () => {
+  const vcf = contactsVcf(CONTACTS);
+
+  it('is one vCard per contact, parsed by an independent parser', () => {
+    const parsed: unknown = ICAL.parse(vcf);
+    const cards = (parsed as unknown[]).map((jcard) => new ICAL.Component(jcard as never));
+    expect(cards).toHaveLength(4);
+    expect(cards.map((c) => c.getFirstPropertyValue('fn'))).toEqual([
+      'Μαρία Παπαδοπούλου',
+      'Νίκος',
+      '=HYPERLINK("x")',
+      'Κώστας, "ο μηχανικός"',
+    ]);
+    expect(cards[0].getFirstPropertyValue('n')).toEqual(['Παπαδοπούλου', 'Μαρία', '', '', '']);
+    expect(cards[0].getFirstPropertyValue('email')).toBe('maria@example.gr');
+    expect(cards[0].getFirstPropertyValue('tel')).toBe('+30 691 234 5678');
+    expect(cards[1].getFirstPropertyValue('tel')).toBeNull();
+  });
+
+  it('uses CRLF line ends throughout', () => {
+    expect(vcf.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+  });
+});

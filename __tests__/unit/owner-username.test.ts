@@ -1,0 +1,86 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import {
+  RESERVED_USERNAMES,
+  USERNAME_MESSAGES,
+  claimProblem,
+  isReservedUsername,
+  isValidUsername,
+  parseUsername,
+} from '@/lib/username';
+
+const ROOT = path.join(__dirname, '..', '..');
+
+/** The first path segments karta serves itself: app/'s routes and files, and public/'s. */
+function ownTopLevelSegments(): string[] {
+  const fromApp = readdirSync(path.join(ROOT, 'app'), { withFileTypes: true })
+    // [username] is the cards themselves; (group) folders add no segment; page/layout/… files
+    // render '/', and only metadata files (icon.png, favicon.ico…) are served under their name.
+    .filter((entry) => !/^[[(]/.test(entry.name))
+    .filter(
+      (entry) => entry.isDirectory() || /\.(png|ico|jpg|svg|txt|xml|webmanifest)$/.test(entry.name),
+    )
+    .map((entry) => entry.name);
+  const fromPublic = readdirSync(path.join(ROOT, 'public'));
+  return [...fromApp, ...fromPublic, '_next'];
+}
+
+describe('reserved usernames', () => {
+  it.each(ownTopLevelSegments())('karta’s own /%s is reserved', (segment) => {
+    expect(RESERVED_USERNAMES).toContain(segment);
+  });
+
+  it.each(['account', 'api', 'privacy', '_next', 'icons', 'demo'])(
+    '%j is refused wherever a username is parsed',
+    (word) => {
+      expect(isReservedUsername(word)).toBe(true);
+      expect(isValidUsername(word)).toBe(false);
+      expect(parseUsername(word)).toBeNull();
+      expect(parseUsername(encodeURIComponent(word))).toBeNull();
+    },
+  );
+
+  it('refuses them whatever their case, so /Account cannot pass for the console', () => {
+    expect(isValidUsername('Account')).toBe(false);
+    expect(parseUsername('PRIVACY')).toBeNull();
+  });
+
+  it('leaves ordinary and longer names alone', () => {
+    expect(isValidUsername('accounts')).toBe(true);
+    expect(isValidUsername('api-maria')).toBe(true);
+    expect(parseUsername('μαρία')).toBe('μαρία');
+  });
+
+  it('is a list of lower-case words without repeats', () => {
+    expect(RESERVED_USERNAMES.every((w) => w === w.toLowerCase())).toBe(true);
+    expect(new Set(RESERVED_USERNAMES).size).toBe(RESERVED_USERNAMES.length);
+  });
+});
+
+describe('claimProblem', () => {
+  it.each(['maria', 'maria.p', 'm_p-2', 'abc', 'a'.repeat(30)])('lets %j be claimed', (name) => {
+    expect(claimProblem(name)).toBeNull();
+  });
+
+  it.each(['ab', 'a'.repeat(31), 'Maria', 'μαρία', 'maria-', '.maria', 'ma ria', 'ma/ria', ''])(
+    'refuses %j with the Greek format message',
+    (name) => {
+      expect(claimProblem(name)).toBe(USERNAME_MESSAGES.format);
+    },
+  );
+
+  it.each(['account', 'api', 'privacy', 'demo', 'icons'])(
+    'refuses the reserved %j with its own Greek message',
+    (name) => {
+      expect(claimProblem(name)).toBe(USERNAME_MESSAGES.reserved);
+    },
+  );
+
+  it('says it in Greek', () => {
+    expect(USERNAME_MESSAGES).toEqual({
+      format: 'Από 3 έως 30 πεζά λατινικά γράμματα, ψηφία, τελεία, παύλα ή κάτω παύλα',
+      reserved: 'Αυτό το όνομα χρησιμοποιείται από την karta· διαλέξτε άλλο',
+      taken: 'Αυτό το όνομα το έχει ήδη άλλη κάρτα· διαλέξτε άλλο',
+    });
+  });
+});

@@ -1,0 +1,29 @@
+import { getProfile } from '@/lib/profile-store';
+import { qrSvg } from '@/lib/qr';
+import { cardUrl } from '@/lib/routes';
+import { parseUsername } from '@/lib/username';
+
+// Cached like the page and regenerated with it (lib/routes.ts cardPaths); a deleted card's QR
+// code turns into a 404 with it.
+export const revalidate = 3600;
+export const dynamic = 'force-static';
+export const dynamicParams = true;
+
+export async function generateStaticParams(): Promise<Array<{ username: string }>> {
+  // Rendered on first request rather than at build time: a build stays one read per profile.
+  return [];
+}
+
+export async function GET(
+  _request: Request,
+  { params }: { params: Promise<{ username: string }> },
+) {
+  const username = parseUsername((await params).username);
+  const profile = username === null ? null : await getProfile(username);
+  if (!profile) {
+    return new Response('Not Found', { status: 404, headers: { 'content-type': 'text/plain' } });
+  }
+  return new Response(await qrSvg(cardUrl(profile.username)), {
+    headers: { 'content-type': 'image/svg+xml' },
+  });
+}

@@ -1,0 +1,106 @@
+'use client';
+
+import { useState } from 'react';
+import { deleteAccount, signOutOwner, type User } from '@/lib/owner/auth';
+import { deleteCardAndData } from '@/lib/owner/card';
+import Field from './Field';
+import styles from './account.module.css';
+
+const DELETED = 'Η κάρτα σας, οι επαφές της και ο λογαριασμός σας διαγράφηκαν.';
+const DELETED_KEEPING_ACCOUNT =
+  'Η κάρτα σας και οι επαφές της διαγράφηκαν. Για να διαγραφεί και ο λογαριασμός, συνδεθείτε ξανά.';
+
+/** Signing out, and erasing the card with everything it holds (after typing its name). */
+export default function AccountPanel({
+  user,
+  username,
+  onDeleted,
+}: {
+  user: User;
+  username: string;
+  onDeleted: (notice: string) => void;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  const [typed, setTyped] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+
+  async function erase() {
+    setBusy(true);
+    setError('');
+    try {
+      await deleteCardAndData(user.uid, username);
+    } catch {
+      setError('Η διαγραφή απέτυχε. Δοκιμάστε ξανά.');
+      setBusy(false);
+      return;
+    }
+    try {
+      // The account goes too; Firebase may want a recent sign-in for that.
+      await deleteAccount(user);
+      onDeleted(DELETED);
+    } catch {
+      onDeleted(DELETED_KEEPING_ACCOUNT);
+      await signOutOwner();
+    }
+  }
+
+  return (
+    <section className={styles.section} aria-labelledby="account-title">
+      <h2 id="account-title">Λογαριασμός</h2>
+      <p>Έχετε συνδεθεί ως {user.email}.</p>
+      <div className={styles.actions}>
+        <button type="button" className={styles.secondary} onClick={() => void signOutOwner()}>
+          Αποσύνδεση
+        </button>
+      </div>
+      <h3>Διαγραφή</h3>
+      <p>
+        Διαγράφει την κάρτα {`/${username}`}, όλες τις επαφές που λάβατε και τον λογαριασμό σας. Δεν
+        αναιρείται.
+      </p>
+      {confirming ? (
+        <div className={styles.confirm}>
+          <Field
+            id="delete-confirm"
+            label={`Γράψτε «${username}» για επιβεβαίωση`}
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+          />
+          <div className={styles.actions}>
+            <button
+              type="button"
+              className={styles.danger}
+              disabled={typed.trim() !== username || busy}
+              onClick={() => void erase()}
+            >
+              Οριστική διαγραφή
+            </button>
+            <button
+              type="button"
+              className={styles.secondary}
+              onClick={() => {
+                setConfirming(false);
+                setTyped('');
+              }}
+            >
+              Άκυρο
+            </button>
+          </div>
+          <p className={styles.error} role="alert">
+            {error}
+          </p>
+        </div>
+      ) : (
+        <div className={styles.actions}>
+          <button type="button" className={styles.danger} onClick={() => setConfirming(true)}>
+            Διαγραφή της κάρτας και των δεδομένων μου
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,111 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import { signOutOwner } from '@/lib/owner/auth';
+import { UsernameTakenError, claimCard } from '@/lib/owner/card';
+import { CARD_MESSAGES, cardValueProblem } from '@/lib/profile';
+import { profilePath } from '@/lib/routes';
+import { USERNAME_MESSAGES, claimProblem } from '@/lib/username';
+import Field from './Field';
+import styles from './account.module.css';
+
+interface Errors {
+  username?: string;
+  firstName?: string;
+  lastName?: string;
+  form?: string;
+}
+
+/** A signed-in account without a card picks its username (the card's address) and name. */
+export default function ClaimScreen({
+  uid,
+  onClaimed,
+}: {
+  uid: string;
+  onClaimed: (username: string) => void;
+}) {
+  const [username, setUsername] = useState('');
+  const [firstName, setFirstName] = useState('');
+  const [lastName, setLastName] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const wanted = username.trim();
+    const names = { firstName: firstName.trim(), lastName: lastName.trim() };
+    const found: Errors = {};
+    found.username = claimProblem(wanted) ?? undefined;
+    for (const field of ['firstName', 'lastName'] as const) {
+      if (names[field] === '') found[field] = CARD_MESSAGES.empty;
+      else found[field] = cardValueProblem(field, names[field]) ?? undefined;
+    }
+    setErrors(found);
+    if (found.username || found.firstName || found.lastName) return;
+    setBusy(true);
+    try {
+      await claimCard(uid, wanted, names);
+      onClaimed(wanted);
+    } catch (caught) {
+      setErrors(
+        caught instanceof UsernameTakenError
+          ? { username: USERNAME_MESSAGES.taken }
+          : { form: 'Η κάρτα δεν δημιουργήθηκε. Δοκιμάστε ξανά.' },
+      );
+      setBusy(false);
+    }
+  }
+
+  return (
+    <main className={styles.shell}>
+      <h1 className={styles.title}>Η διεύθυνση της κάρτας σας</h1>
+      <p>
+        Διαλέξτε το όνομα χρήστη: η κάρτα σας θα βρίσκεται στη διεύθυνση{' '}
+        <strong>{profilePath(username.trim() || 'onoma')}</strong>.
+      </p>
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <Field
+          id="claim-username"
+          label="Όνομα χρήστη"
+          hint={USERNAME_MESSAGES.format}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          value={username}
+          error={errors.username}
+          onChange={(e) => setUsername(e.target.value)}
+        />
+        <Field
+          id="claim-first-name"
+          label="Όνομα"
+          autoComplete="given-name"
+          required
+          value={firstName}
+          error={errors.firstName}
+          onChange={(e) => setFirstName(e.target.value)}
+        />
+        <Field
+          id="claim-last-name"
+          label="Επώνυμο"
+          autoComplete="family-name"
+          required
+          value={lastName}
+          error={errors.lastName}
+          onChange={(e) => setLastName(e.target.value)}
+        />
+        <p className={styles.error} role="alert">
+          {errors.form}
+        </p>
+        <div className={styles.actions}>
+          <button className={styles.button} type="submit" disabled={busy}>
+            Δημιουργία κάρτας
+          </button>
+          <button className={styles.secondary} type="button" onClick={() => void signOutOwner()}>
+            Αποσύνδεση
+          </button>
+        </div>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,67 @@
+'use client';
+
+import { useState } from 'react';
+import type { User } from '@/lib/owner/auth';
+import { profilePath } from '@/lib/routes';
+import AccountPanel from './AccountPanel';
+import CardEditor from './CardEditor';
+import ContactsPanel from './ContactsPanel';
+import SharePanel from './SharePanel';
+import styles from './account.module.css';
+
+const SECTIONS = [
+  ['contacts', 'Επαφές'],
+  ['edit', 'Επεξεργασία'],
+  ['share', 'Κοινοποίηση'],
+  ['account', 'Λογαριασμός'],
+] as const;
+
+type Section = (typeof SECTIONS)[number][0];
+
+/** The console of one card: its sections, one at a time. */
+export default function OwnerConsole({
+  user,
+  username,
+  onDeleted,
+}: {
+  user: User;
+  username: string;
+  onDeleted: (notice: string) => void;
+}) {
+  const [section, setSection] = useState<Section>('contacts');
+  return (
+    <main className={styles.shell}>
+      <div className={styles.header}>
+        <h1 className={styles.title}>Η κάρτα σας: {profilePath(username)}</h1>
+        <a href={profilePath(username)} target="_blank" rel="noopener">
+          Προβολή κάρτας
+        </a>
+      </div>
+      <nav aria-label="Ενότητες λογαριασμού">
+        <ul className={styles.nav}>
+          {SECTIONS.map(([id, label]) => (
+            <li key={id}>
+              <button
+                type="button"
+                className={styles.tab}
+                aria-current={section === id ? 'page' : undefined}
+                onClick={() => setSection(id)}
+              >
+                {label}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {/* Contacts stay mounted, so their live count keeps running while another section shows. */}
+      <div hidden={section !== 'contacts'}>
+        <ContactsPanel username={username} />
+      </div>
+      {section === 'edit' && <CardEditor username={username} />}
+      {section === 'share' && <SharePanel username={username} />}
+      {section === 'account' && (
+        <AccountPanel user={user} username={username} onDeleted={onDeleted} />
+      )}
+    </main>
+  );
+}

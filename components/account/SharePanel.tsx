@@ -1,0 +1,96 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import { downloadBlob, downloadText } from '@/lib/owner/download';
+import { qrPngDataUrl } from '@/lib/owner/qr-png';
+import { qrSvg } from '@/lib/qr';
+import { cardUrl } from '@/lib/routes';
+import styles from './account.module.css';
+
+interface Codes {
+  svg: string;
+  png: string;
+}
+
+/** The card's address to copy, and its QR code (the card page's own) as SVG and PNG. */
+export default function SharePanel({ username }: { username: string }) {
+  const url = cardUrl(username);
+  const [codes, setCodes] = useState<Codes | null>(null);
+  const [copied, setCopied] = useState('');
+
+  useEffect(() => {
+    let current = true;
+    Promise.all([qrSvg(url), qrPngDataUrl(url)]).then(([svg, png]) => {
+      if (current) setCodes({ svg, png });
+    });
+    return () => {
+      current = false;
+    };
+  }, [url]);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopied('Η διεύθυνση αντιγράφηκε.');
+    } catch {
+      // No clipboard permission (or an old browser): the address is selected for a manual copy.
+      const input = document.getElementById('share-url');
+      if (input instanceof HTMLInputElement) input.select();
+      setCopied('Η αντιγραφή δεν επιτράπηκε· η διεύθυνση επιλέχθηκε για να την αντιγράψετε.');
+    }
+  }
+
+  async function downloadPng(dataUrl: string) {
+    downloadBlob(await (await fetch(dataUrl)).blob(), `karta-${username}-qr.png`);
+  }
+
+  return (
+    <section className={styles.section} aria-labelledby="share-title">
+      <h2 id="share-title">Κοινοποίηση</h2>
+      <div className={styles.field}>
+        <label htmlFor="share-url">Η διεύθυνση της κάρτας σας</label>
+        <input id="share-url" className={styles.input} readOnly value={url} />
+      </div>
+      <div className={styles.actions}>
+        <button type="button" className={styles.button} onClick={() => void copy()}>
+          Αντιγραφή διεύθυνσης
+        </button>
+      </div>
+      <p className={styles.status} role="status">
+        {copied}
+      </p>
+      <h3>Κωδικός QR</h3>
+      {codes ? (
+        <>
+          {/* eslint-disable-next-line @next/next/no-img-element -- a data: URL made here */}
+          <img
+            className={styles.qr}
+            src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(codes.svg)}`}
+            alt={`Κωδικός QR της κάρτας σας: ${url}`}
+            width={240}
+            height={240}
+          />
+          <p className={styles.hint}>Για εκτύπωση: το SVG έχει άπειρη ανάλυση, το PNG 1024 px.</p>
+          <div className={styles.actions}>
+            <button
+              type="button"
+              className={styles.secondary}
+              onClick={() => downloadText(codes.svg, 'image/svg+xml', `karta-${username}-qr.svg`)}
+            >
+              Λήψη QR (SVG)
+            </button>
+            <button
+              type="button"
+              className={styles.secondary}
+              onClick={() => void downloadPng(codes.png)}
+            >
+              Λήψη QR (PNG)
+            </button>
+          </div>
+        </>
+      ) : (
+        <p role="status">Δημιουργία κωδικού QR…</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,95 @@
+// The owner's card in Firestore: which one is theirs (owners/{uid}), claiming one, watching it,
+// saving edits and erasing it. firestore.rules allows exactly these writes to the owner.
+import {
+  collection,
+  deleteField,
+  doc,
+  getDoc,
+  getDocs,
+  onSnapshot,
+  updateDoc,
+  writeBatch,
+  type DocumentData,
+  type FieldValue,
+} from 'firebase/firestore';
+import { OWNER_FIELD, type EditableField } from '../profile';
+import { ownerDb } from './firebase';
+
+/** The stored fields of a card as the editor sees them; undefined while it has none. */
+export type CardData = DocumentData;
+
+/** A change to one field: its new value, or null to remove it. */
+export type CardChanges = Partial<Record<EditableField, string | null>>;
+
+export class UsernameTakenError extends Error {
+  override name = 'UsernameTakenError';
+}
+
+/** The username of the card this account owns, or null when it has none yet. */
+export async function findOwnedUsername(uid: string): Promise<string | null> {
+  const entry = await getDoc(doc(ownerDb(), 'owners', uid));
+  const username: unknown = entry.get('username');
+  return typeof username === 'string' ? username : null;
+}
+
+/**
+ * Creates users/{username} for this account with its owners/{uid} entry, in one batch. The rules
+ * refuse a taken username (the write would be an update of someone else's card): that denial is
+ * reported as UsernameTakenError, since claimProblem() has ruled out every other reason first.
+ */
+export async function claimCard(
+  uid: string,
+  username: string,
+  fields: Partial<Record<EditableField, string>>,
+): Promise<void> {
+  const db = ownerDb();
+  const batch = writeBatch(db);
+  batch.set(doc(db, 'users', username), { ...fields, username, [OWNER_FIELD]: uid });
+  batch.set(doc(db, 'owners', uid), { username });
+  try {
+    await batch.commit();
+  } catch (error) {
+    if ((error as { code?: string }).code === 'permission-denied') {
+      throw new UsernameTakenError(username);
+    }
+    throw error;
+  }
+}
+
+/** Follows the card; `listener` gets its data, or undefined once it no longer exists. */
+export function watchCard(
+  username: string,
+  listener: (data: CardData | undefined) => void,
+  onError: (error: Error) => void,
+): () => void {
+  return onSnapshot(doc(ownerDb(), 'users', username), (s) => listener(s.data()), onError);
+}
+
+/** Writes the changed fields; a null removes the field (the rules refuse empty strings). */
+export function saveCard(username: string, changes: CardChanges): Promise<void> {
+  const update: Record<string, string | FieldValue> = {};
+  for (const [field, value] of Object.entries(changes)) {
+    update[field] = value === null ? deleteField() : value;
+  }
+  return updateDoc(doc(ownerDb(), 'users', username), update);
+}
+
+/**
+ * The right to erasure: every received contact, then the card with its owners/{uid} entry in one
+ * batch (the rules want them gone together). A contact left in the second between the two steps
+ * would be orphaned; the rules then refuse any further one, as the card no longer exists.
+ */
+export async function deleteCardAndData(uid: string, username: string): Promise<void> {
+  const db = ownerDb();
+  const contacts = await getDocs(collection(db, 'users', username, 'contacts'));
+  // A batch holds 500 writes; contacts are deleted in batches of that size.
+  for (let i = 0; i < contacts.docs.length; i += 500) {
+    const batch = writeBatch(db);
+    for (const contact of contacts.docs.slice(i, i + 500)) batch.delete(contact.ref);
+    await batch.commit();
+  }
+  const batch = writeBatch(db);
+  batch.delete(doc(db, 'users', username));
+  batch.delete(doc(db, 'owners', uid));
+  await batch.commit();
+}

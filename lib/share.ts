@@ -1,0 +1,46 @@
+// Sharing a card's link: the system share sheet where the browser has the Web Share API,
+// otherwise the clipboard. Loaded with import() on the tap, never with the page.
+
+export type ShareOutcome = 'shared' | 'copied' | 'cancelled' | 'failed';
+
+/** What the visitor is told: nothing after the share sheet, which speaks for itself. */
+export function shareMessage(outcome: ShareOutcome, url: string): string {
+  if (outcome === 'copied') return 'Ο σύνδεσμος της κάρτας αντιγράφηκε';
+  // The address stays on screen, to be selected and copied by hand.
+  if (outcome === 'failed') return `Η αντιγραφή δεν έγινε. Ο σύνδεσμος της κάρτας: ${url}`;
+  return '';
+}
+
+/** The browser APIs used here, passed in so the logic is testable without a browser. */
+export type ShareApis = Pick<Navigator, 'share' | 'canShare' | 'clipboard'>;
+
+/** Copies `url`; false where the clipboard is missing or refused (no permission, no gesture). */
+export async function copyLink(url: string, apis: ShareApis = navigator): Promise<boolean> {
+  try {
+    // Missing in insecure contexts and some in-app browsers, although typed as always there.
+    if (!apis.clipboard) return false;
+    await apis.clipboard.writeText(url);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function shareLink(
+  data: { title: string; url: string },
+  apis: ShareApis = navigator,
+): Promise<ShareOutcome> {
+  // Typed as always present; most desktop browsers have no share sheet.
+  const canShare = typeof apis.share === 'function' && (apis.canShare?.(data) ?? true);
+  if (canShare) {
+    try {
+      await apis.share(data);
+      return 'shared';
+    } catch (error) {
+      // The visitor closed the share sheet: nothing to say, nothing else to try.
+      if (error instanceof Error && error.name === 'AbortError') return 'cancelled';
+      // Refused (e.g. NotAllowedError in a frame or without a gesture): the clipboard still may.
+    }
+  }
+  return (await copyLink(data.url, apis)) ? 'copied' : 'failed';
+}

@@ -1,0 +1,190 @@
+// Runs the Firebase Auth emulator of firebase-tools (pinned to 14 in package.json): it is pure
+// Node, so it starts on the Java 17 of these machines, unlike firebase-tools' Firestore emulator
+// (see tools/lib/emulator.ts). Each run gets its own loopback ports and its own folder, so two
+// runs on one machine (the demo and a test run, two test runs) never meet.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from './emulator';
+import { ROOT } from './paths';
+
+const FIREBASE_BIN = path.join(ROOT, 'node_modules', '.bin', 'firebase');
+
+export class AuthEmulatorError extends Error {
+  override name = 'AuthEmulatorError';
+}
+
+export interface AuthEmulatorOptions {
+  /** The emulated project: the web app's NEXT_PUBLIC_FIREBASE_PROJECT_ID. */
+  projectId: string;
+  host?: string;
+  /** A fixed port; a free one is picked when omitted. */
+  port?: number;
+  timeoutMs?: number;
+  /** Called with each line firebase-tools prints (defaults to silence). */
+  onLog?: (line: string) => void;
+}
+
+export interface RunningAuthEmulator {
+  host: string;
+  port: number;
+  /** `host:port`, the form FIREBASE_AUTH_EMULATOR_HOST takes. */
+  hostPort: string;
+  /** PID of the process group leader: killing the group ends firebase-tools too. */
+  pid: number;
+  stop(): Promise<void>;
+}
+
+// The same guardian as the Firestore launcher's: firebase-tools runs in its own process group and
+// is ended when our process disappears, even by SIGKILL, which no exit handler of ours would see.
+const GUARDIAN = [
+  'parent=$1; shift',
+  '"$@" & child=$!',
+  "trap 'kill $child 2>/dev/null; wait $child; exit 0' TERM INT HUP",
+  'while kill -0 "$parent" 2>/dev/null && kill -0 "$child" 2>/dev/null; do sleep 1; done',
+  'kill $child 2>/dev/null; wait $child',
+].join('\n');
+
+const live = new Set<number>();
+let exitHookInstalled = false;
+
+function killGroup(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+function groupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** True once the emulator answers its root with `{"authEmulator":{"ready":true}}`. */
+async function ready(hostPort: string): Promise<boolean> {
+  try {
+    const res = await fetch(`http://${hostPort}/`, { signal: AbortSignal.timeout(1000) });
+    const body: unknown = await res.json();
+    const auth = (body as { authEmulator?: { ready?: unknown } }).authEmulator;
+    return auth?.ready === true;
+  } catch {
+    return false;
+  }
+}
+
+export async function startAuthEmulator(
+  options: AuthEmulatorOptions,
+): Promise<RunningAuthEmulator> {
+  const host = options.host ?? '127.0.0.1';
+  const port = options.port ?? (await freePort(host));
+  const hostPort = `${host}:${port}`;
+  if (await ready(hostPort)) throw new AuthEmulatorError(`Port ${port} on ${host} is in use.`);
+
+  // firebase-tools also opens an emulator hub and a logging port (4400 and 4500 unless told) and
+  // writes a locator file named after the project into the temporary folder: all are made this
+  // run's own, or a second run would find the first one's.
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'karta-auth-'));
+  const config = {
+    emulators: {
+      auth: { host, port },
+      hub: { host, port: await freePort(host) },
+      logging: { host, port: await freePort(host) },
+      ui: { enabled: false },
+      singleProjectMode: true,
+    },
+  };
+  writeFileSync(path.join(dir, 'firebase.json'), JSON.stringify(config, null, 2));
+
+  const args = [
+    'emulators:start',
+    '--only',
+    'auth',
+    '--project',
+    options.projectId,
+    '--config',
+    path.join(dir, 'firebase.json'),
+  ];
+  const child: ChildProcess = spawn(
+    'bash',
+    ['-c', GUARDIAN, 'guardian', String(process.pid), FIREBASE_BIN, ...args],
+    {
+      cwd: dir,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, TMPDIR: dir, FORCE_COLOR: '0', NO_UPDATE_NOTIFIER: '1' },
+    },
+  );
+  const pid = child.pid;
+  if (!pid) throw new AuthEmulatorError('Could not spawn firebase-tools.');
+  live.add(pid);
+  if (!exitHookInstalled) {
+    exitHookInstalled = true;
+    process.on('exit', () => {
+      for (const group of live) killGroup(group, 'SIGKILL');
+    });
+  }
+
+  const output: string[] = [];
+  const collect = (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n')) {
+      if (!line.trim()) continue;
+      output.push(line);
+      if (output.length > 50) output.shift();
+      options.onLog?.(line);
+    }
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  let exited = false;
+  const gone = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      exited = true;
+      live.delete(pid);
+      resolve();
+    }),
+  );
+
+  let stopped: Promise<void> | undefined;
+  const stop = (): Promise<void> => {
+    stopped ??= (async () => {
+      if (!exited) {
+        killGroup(pid, 'SIGTERM');
+        const timer = setTimeout(() => killGroup(pid, 'SIGKILL'), 5000);
+        await gone;
+        clearTimeout(timer);
+      }
+      // firebase-tools may outlive the guardian by a moment; wait for the whole group.
+      for (let i = 0; i < 50 && groupAlive(pid); i++) await sleep(100);
+      if (groupAlive(pid)) killGroup(pid, 'SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    })();
+    return stopped;
+  };
+
+  // Measured on these 2-core machines: 12 to 16 s (firebase-tools loads a large module graph).
+  const deadline = Date.now() + (options.timeoutMs ?? 90_000);
+  while (!(await ready(hostPort))) {
+    if (exited) {
+      await stop();
+      throw new AuthEmulatorError(
+        `The Auth emulator exited before answering:\n${output.slice(-10).join('\n')}`,
+      );
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new AuthEmulatorError(`The Auth emulator did not answer on ${hostPort} in time.`);
+    }
+    await sleep(200);
+  }
+  return { host, port, hostPort, pid, stop };
+}
