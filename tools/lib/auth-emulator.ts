@@ -6,8 +6,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from './emulator';
 import { ROOT } from './paths';
+import { groupAlive, killGroup } from './processes';
 
 const FIREBASE_BIN = path.join(ROOT, 'node_modules', '.bin', 'firebase');
 
@@ -48,27 +50,6 @@ const GUARDIAN = [
 
 const live = new Set<number>();
 let exitHookInstalled = false;
-
-function killGroup(pid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    // already gone
-  }
-}
-
-function groupAlive(pid: number): boolean {
-  try {
-    process.kill(-pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
 
 /** True once the emulator answers its root with `{"authEmulator":{"ready":true}}`. */
 async function ready(hostPort: string): Promise<boolean> {

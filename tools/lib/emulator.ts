@@ -6,6 +6,8 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { groupAlive, killGroup } from './processes';
 
 export const EMULATOR_MAIN_CLASS = 'com.google.cloud.datastore.emulator.firestore.CloudFirestore';
 const SDK_JAR = path.join('platform', 'cloud-firestore-emulator', 'cloud-firestore-emulator.jar');
@@ -145,14 +147,6 @@ async function answers(hostPort: string): Promise<boolean> {
   }
 }
 
-function killGroup(pid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    // already gone
-  }
-}
-
 // A bash guardian runs Java in its own process group and ends it when our process disappears,
 // even by SIGKILL, which no exit handler of ours would see.
 const GUARDIAN = [
@@ -253,17 +247,4 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
     await sleep(100);
   }
   return { host, port, hostPort, pid, jar, stop };
-}
-
-function groupAlive(pgid: number): boolean {
-  try {
-    process.kill(-pgid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

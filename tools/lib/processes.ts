@@ -4,6 +4,25 @@ import { spawn, type ChildProcess } from 'node:child_process';
 
 const live = new Set<ChildProcess>();
 
+/** Signals a whole process group (a server and its children); a group already gone is fine. */
+export function killGroup(pgid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pgid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+/** True while any process of the group is alive. */
+export function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function killTree(child: ChildProcess, signal: NodeJS.Signals): void {
   if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
   try {

@@ -6,7 +6,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from './emulator';
-import { startProcess, stopProcess } from './processes';
+import { groupAlive, startProcess, stopProcess } from './processes';
 import { ensureCommand } from './system-packages';
 
 const HOST = '127.0.0.1';
@@ -73,15 +73,6 @@ function answersPing(port: number): Promise<boolean> {
     socket.once('connect', () => socket.write('PING\r\n'));
     socket.once('data', (chunk) => done(chunk.toString().startsWith('+PONG')));
   });
-}
-
-function groupAlive(pid: number): boolean {
-  try {
-    process.kill(-pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Debian's redis-server, installed first when missing and we are root with apt. */

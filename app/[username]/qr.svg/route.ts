@@ -1,7 +1,6 @@
-import { getProfile } from '@/lib/profile-store';
+import { cardFileResponse } from '@/lib/card-file-route';
 import { qrSvg } from '@/lib/qr';
 import { cardUrl } from '@/lib/routes';
-import { parseUsername } from '@/lib/username';
 
 // Cached like the page and regenerated with it (lib/routes.ts cardPaths); a deleted card's QR
 // code turns into a 404 with it.
@@ -18,12 +17,11 @@ export async function GET(
   _request: Request,
   { params }: { params: Promise<{ username: string }> },
 ) {
-  const username = parseUsername((await params).username);
-  const profile = username === null ? null : await getProfile(username);
-  if (!profile) {
-    return new Response('Not Found', { status: 404, headers: { 'content-type': 'text/plain' } });
-  }
-  return new Response(await qrSvg(cardUrl(profile.username)), {
-    headers: { 'content-type': 'image/svg+xml' },
-  });
+  return cardFileResponse(
+    params,
+    async (profile) =>
+      new Response(await qrSvg(cardUrl(profile.username)), {
+        headers: { 'content-type': 'image/svg+xml' },
+      }),
+  );
 }

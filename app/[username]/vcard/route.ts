@@ -1,5 +1,4 @@
-import { getProfile } from '@/lib/profile-store';
-import { parseUsername } from '@/lib/username';
+import { cardFileResponse } from '@/lib/card-file-route';
 import { profileVCard, profileVCardFileName, vcardContentDisposition } from '@/lib/vcard';
 
 // Cached like the page and regenerated with it; the card (with its photo) stays out of the page.
@@ -16,15 +15,14 @@ export async function GET(
   _request: Request,
   { params }: { params: Promise<{ username: string }> },
 ) {
-  const username = parseUsername((await params).username);
-  const profile = username === null ? null : await getProfile(username);
-  if (!profile) {
-    return new Response('Not Found', { status: 404, headers: { 'content-type': 'text/plain' } });
-  }
-  return new Response(profileVCard(profile), {
-    headers: {
-      'content-type': 'text/vcard; charset=utf-8',
-      'content-disposition': vcardContentDisposition(profileVCardFileName(profile)),
-    },
-  });
+  return cardFileResponse(
+    params,
+    (profile) =>
+      new Response(profileVCard(profile), {
+        headers: {
+          'content-type': 'text/vcard; charset=utf-8',
+          'content-disposition': vcardContentDisposition(profileVCardFileName(profile)),
+        },
+      }),
+  );
 }
