@@ -4,6 +4,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { adminDb } from '../../lib/firebase/admin-app';
 import { startWatcher, type Watcher } from '../../lib/revalidation/watcher';
 import { freePort } from './emulator';
@@ -45,6 +46,25 @@ export interface ScaleStack {
   restartOrigin(index: number): Promise<void>;
   /** Everything, newest first; no process is left. */
   stop(): Promise<void>;
+}
+
+const READY_LIMIT_MS = 30_000;
+
+/**
+ * Until Varnish's probes count every origin healthy: on a loaded machine a probe can time out
+ * while the origins start, and Varnish then answers 503 until the next good probes.
+ */
+async function untilServing(varnish: RunningVarnish): Promise<void> {
+  const deadline = Date.now() + READY_LIMIT_MS;
+  for (;;) {
+    const health = await varnish.backendHealth();
+    if (health.every((backend) => backend.healthy)) return;
+    if (Date.now() > deadline) {
+      const sick = health.filter((backend) => !backend.healthy).map((b) => b.backend);
+      throw new Error(`Varnish still counts ${sick.join(', ')} sick after ${READY_LIMIT_MS} ms`);
+    }
+    await sleep(250);
+  }
 }
 
 export async function startScaleStack(options: ScaleStackOptions): Promise<ScaleStack> {
@@ -107,6 +127,8 @@ export async function startScaleStack(options: ScaleStackOptions): Promise<Scale
     stops.push(async () => {
       for (const i of servers.keys()) await stopOrigin(i);
     });
+
+    await untilServing(varnish);
 
     if (watch) {
       // Through the CDN, so that a revalidation reaches whichever origin is alive.
