@@ -41,12 +41,16 @@ function linesWhenReady(child: ChildProcess, limitMs: number): Promise<string[]>
   });
 }
 
-afterAll(() => {
-  // Only when the test failed before its Ctrl-C: whatever is still running goes.
-  if (demo?.pid && demo.exitCode === null && demo.signalCode === null) {
-    process.kill(-demo.pid, 'SIGKILL');
-  }
-});
+afterAll(async () => {
+  // Only when the test failed before its Ctrl-C: the same Ctrl-C first, so that the demo stops
+  // what it started (each server runs in a process group of its own), then SIGKILL.
+  if (!demo?.pid || demo.exitCode !== null || demo.signalCode !== null) return;
+  const exited = new Promise((resolve) => demo!.once('exit', resolve));
+  process.kill(-demo.pid, 'SIGINT');
+  const timer = setTimeout(() => process.kill(-demo!.pid!, 'SIGKILL'), 20_000);
+  await exited;
+  clearTimeout(timer);
+}, 30_000);
 
 test('prints its lines, serves cards through its CDN, and Ctrl-C stops everything', async () => {
   demo = spawn('npm', ['run', '--silent', 'demo:scale'], {
