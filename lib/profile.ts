@@ -1,5 +1,6 @@
 // The single gate between a raw users/{username} document and the page. Documents are edited by
 // hand in the console, so every field may be missing, mistyped or hostile.
+import { EMAIL_PATTERN_SOURCE } from './email-pattern';
 import { parseHttpUrl } from './links';
 
 export const PROFILE_FIELDS = [
@@ -179,8 +180,8 @@ export interface CardFieldRule {
 // checks that the rules file holds each of them and that both sides judge the same samples alike.
 // Plain ASCII classes only: RE2 (the rules) and JavaScript agree on those, not on \s or \w.
 
-/** Same as the visitor's contact form (lib/contact-form.ts). Case-insensitive. */
-export const CARD_EMAIL_PATTERN = '^[A-Z0-9._%+-]+@[A-Z0-9.-]+[.][A-Z]{2,}$';
+/** The visitor's contact form checks addresses with the same rule. Case-insensitive. */
+export const CARD_EMAIL_PATTERN = EMAIL_PATTERN_SOURCE;
 /** Digits and spaces, with '+' only as the international prefix, at least one digit. */
 export const CARD_PHONE_PATTERN = '^[+]?[0-9 ]*[0-9][0-9 ]*$';
 /**
