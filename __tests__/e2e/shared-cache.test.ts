@@ -15,11 +15,16 @@ import { NEXT_BIN, startProcess, stopProcess, waitForHttp } from '@/tools/lib/pr
 import { startRedis, type RunningRedis } from '@/tools/lib/redis';
 import { loadProfilesFile } from '@/tools/lib/seed';
 import { ensureCommand } from '@/tools/lib/system-packages';
+import { startHeldLink, type HeldLink } from '../helpers/held-link';
 
 // Well above what a card takes with Redis frozen (a get and a set deadline, 1 s each, and a
 // render), well below the 20 s and more it hung without them.
 const FROZEN_BOUND_MS = 5000;
 const SHARED_AGAIN_BOUND_MS = 30_000;
+// Short, so that a revalidation's recheck (one read deadline and a render's margin later) comes
+// soon.
+const READ_DEADLINE_MS = 3000;
+const RECHECK_BOUND_MS = READ_DEADLINE_MS + 2000 + 5000;
 
 interface Origin {
   name: string;
@@ -36,6 +41,8 @@ interface Card {
 }
 
 let redis: RunningRedis;
+// Origin A reads Firestore through it; B directly.
+let linkOfA: HeldLink;
 const origins: Origin[] = [];
 const created: string[] = [];
 let buildId: string;
@@ -48,7 +55,7 @@ function copyOfBuild(): string {
   return copy;
 }
 
-async function startOrigin(name: string): Promise<Origin> {
+async function startOrigin(name: string, firestoreHost: string): Promise<Origin> {
   const distDir = copyOfBuild();
   const port = await freePort();
   const server = startProcess(
@@ -57,7 +64,13 @@ async function startOrigin(name: string): Promise<Origin> {
     {
       cwd: ROOT,
       stdio: 'pipe',
-      env: { ...process.env, NEXT_DIST_DIR: path.basename(distDir), REDIS_URL: redis.url },
+      env: {
+        ...process.env,
+        NEXT_DIST_DIR: path.basename(distDir),
+        REDIS_URL: redis.url,
+        FIRESTORE_EMULATOR_HOST: firestoreHost,
+        FIRESTORE_READ_TIMEOUT_MS: String(READ_DEADLINE_MS),
+      },
     },
   );
   const log = createWriteStream(path.join(ROOT, 'artifacts', `shared-cache-${name}.log`));
@@ -143,13 +156,18 @@ beforeAll(async () => {
     path.join(ROOT, process.env.NEXT_DIST_DIR as string, 'BUILD_ID'),
     'utf8',
   ).trim();
-  origins.push(...(await Promise.all([startOrigin('A'), startOrigin('B')])));
+  const emulator = process.env.FIRESTORE_EMULATOR_HOST as string;
+  linkOfA = await startHeldLink(emulator);
+  origins.push(
+    ...(await Promise.all([startOrigin('A', linkOfA.hostPort), startOrigin('B', emulator)])),
+  );
 }, 120_000);
 
 afterAll(async () => {
   await Promise.all(origins.map((origin) => stopProcess(origin.server)));
   for (const origin of origins) rmSync(origin.distDir, { recursive: true, force: true });
   await redis?.stop();
+  await linkOfA?.close();
   await Promise.all(created.map((username) => adminDb().doc(`users/${username}`).delete()));
 });
 
@@ -186,6 +204,40 @@ test('a card stored by origin A is served by origin B; a revalidation on A is se
   const pageMs = await timeUntilShown(b, `/${username}`, title, sent);
   const vcardMs = await timeUntilShown(b, `/${username}/vcard`, `TITLE:${title}`, sent);
   console.log(`shared cache: revalidation on A → new card on B ${pageMs} ms, vCard ${vcardMs} ms`);
+});
+
+test('a render that read the card before an edit and was stored after its revalidation is replaced', async () => {
+  const [a, b] = origins;
+  const before = 'Πριν την αλλαγή';
+  const username = await newProfile(before);
+  // A's link to Firestore is open, so that what is held next is the answer to A's read.
+  expect((await card(a, `/${username}-none`)).status).toBe(404);
+  linkOfA.hold();
+  let late: Promise<Card>;
+  try {
+    late = card(a, `/${username}`);
+    await linkOfA.answerHeld();
+    // Firestore has answered A's read with the old card; the edit and its revalidation follow.
+    const after = `Μετά την αλλαγή ${Date.now()}`;
+    await adminDb().doc(`users/${username}`).update({ jobTitle: after });
+    const marked = Date.now();
+    expect((await revalidate(b, username)).status).toBe(200);
+    await timeUntilShown(b, `/${username}`, after, marked);
+    linkOfA.release();
+    // A renders the old card and stores it after the mark, and Next takes it for fresh.
+    expect((await late).body).toContain(before);
+    expect((await card(a, `/${username}`)).body).toContain(before);
+    // The recheck replaces it, on both origins, without another request to the endpoint.
+    const ms = await timeUntilShown(a, `/${username}`, after, marked);
+    expect((await card(b, `/${username}`)).body).toContain(after);
+    console.log(
+      `shared cache: a late render stored the old card; the recheck replaced it ` +
+        `${ms} ms after the revalidation`,
+    );
+    expect(ms).toBeLessThan(RECHECK_BOUND_MS);
+  } finally {
+    linkOfA.release();
+  }
 });
 
 test('cards in Redis: their keys carry a TTL (volatile-lru can evict them); bytes measured', async () => {

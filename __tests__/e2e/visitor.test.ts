@@ -73,6 +73,18 @@ async function untilStatus(pathname: string, status: number, limitMs = 10_000) {
   }
 }
 
+// Beyond a revalidation's recheck (one read deadline of 8 s and a render's margin), which is what
+// brings the edit when the card's first render was still being stored as the edit arrived.
+const RECHECK_BOUND_MS = 20_000;
+
+async function untilShown(pathname: string, text: string) {
+  const since = Date.now();
+  while (!(await get(pathname)).body.includes(text)) {
+    if (Date.now() - since > RECHECK_BOUND_MS) throw new Error(`${pathname} never showed ${text}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 describe('the QR code', () => {
   test('/{username}/qr.svg: an SVG, cached and tagged like the card, that decodes to the card URL', async () => {
     const res = await fetch(`${baseUrl()}/maria/qr.svg`);
@@ -124,10 +136,7 @@ describe('the QR code', () => {
 
       await adminDb().doc(`users/${username}`).update({ jobTitle: 'Φαρμακοποιός' });
       await revalidate(username);
-      for (;;) {
-        if ((await get(`/${username}`)).body.includes('Φαρμακοποιός')) break;
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      await untilShown(`/${username}`, 'Φαρμακοποιός');
       // Regenerated with the card, and the URL did not change: not a byte either.
       const again = await get(`/${username}/qr.svg`);
       expect(again.status).toBe(200);
@@ -138,7 +147,7 @@ describe('the QR code', () => {
 
       await adminDb().doc(`users/${username}`).delete();
       await revalidate(username);
-      await untilStatus(`/${username}/qr.svg`, 404);
+      await untilStatus(`/${username}/qr.svg`, 404, RECHECK_BOUND_MS);
     } finally {
       await adminDb().doc(`users/${username}`).delete();
     }

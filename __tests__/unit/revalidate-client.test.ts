@@ -54,3 +54,15 @@ test('gives up after its retries, naming the last reason', async () => {
   ).rejects.toThrow('http://site.test/api/revalidate: ECONNREFUSED');
   expect(fetchImpl).toHaveBeenCalledTimes(3);
 });
+
+test('a recheck is marked as one in the body, so that the endpoint sends no recheck of its own', async () => {
+  const fetchImpl = jest.fn(async () => answer(200, { revalidated: ['maria'] }));
+  await requestRevalidation(['maria'], {
+    siteUrl: 'http://site.test',
+    secret: 's',
+    recheck: true,
+    fetchImpl: fetchImpl as unknown as typeof fetch,
+  });
+  const [, init] = (fetchImpl as unknown as jest.Mock).mock.calls[0];
+  expect(JSON.parse(init.body)).toEqual({ usernames: ['maria'], recheck: true });
+});

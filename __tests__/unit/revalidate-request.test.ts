@@ -31,18 +31,39 @@ test.each([
   [{ username: '..' }],
   [{ username: '__x__' }],
   [{ usernames: ['ok', 5] }],
+  [{ username: 'maria', recheck: 'yes' }],
   [{ usernames: Array.from({ length: MAX_USERNAMES + 1 }, (_, i) => `u${i}`) }],
 ])('a malformed body is a 400: %j', (body) => {
   expect(parseRevalidateBody(body)).toMatchObject({ ok: false, status: 400 });
 });
 
 test('one username or up to 100, duplicates folded', () => {
-  expect(parseRevalidateBody({ username: 'maria' })).toEqual({ ok: true, usernames: ['maria'] });
+  expect(parseRevalidateBody({ username: 'maria' })).toEqual({
+    ok: true,
+    usernames: ['maria'],
+    recheck: false,
+  });
   const hundred = Array.from({ length: MAX_USERNAMES }, (_, i) => `u${i}`);
-  expect(parseRevalidateBody({ usernames: hundred })).toEqual({ ok: true, usernames: hundred });
+  expect(parseRevalidateBody({ usernames: hundred })).toEqual({
+    ok: true,
+    usernames: hundred,
+    recheck: false,
+  });
   expect(parseRevalidateBody({ usernames: ['a', 'b', 'a'] })).toEqual({
     ok: true,
     usernames: ['a', 'b'],
+    recheck: false,
+  });
+});
+
+test('a recheck says so, and only with a boolean', () => {
+  expect(parseRevalidateBody({ usernames: ['maria'], recheck: true })).toEqual({
+    ok: true,
+    usernames: ['maria'],
+    recheck: true,
+  });
+  expect(parseRevalidateBody({ username: 'maria', recheck: false })).toMatchObject({
+    recheck: false,
   });
 });
 

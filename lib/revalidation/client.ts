@@ -1,4 +1,6 @@
 // Calls POST /api/revalidate of a running site, with retries and back-off while it is down.
+import { REVALIDATE_PATH, type RevalidateBody } from './request';
+
 export interface RevalidateClientOptions {
   siteUrl: string;
   secret: string;
@@ -7,6 +9,8 @@ export interface RevalidateClientOptions {
   firstDelayMs?: number;
   fetchImpl?: typeof fetch;
   onRetry?: (attempt: number, reason: string, delayMs: number) => void;
+  /** Sent by the endpoint itself only: see RevalidateBody. */
+  recheck?: boolean;
 }
 
 export class RevalidateError extends Error {
@@ -26,22 +30,23 @@ export async function requestRevalidation(
   options: RevalidateClientOptions,
 ): Promise<string[]> {
   const { retries = 6, firstDelayMs = 500, fetchImpl = fetch } = options;
-  const url = new URL('/api/revalidate', options.siteUrl).href;
+  const url = new URL(REVALIDATE_PATH, options.siteUrl).href;
+  const body: RevalidateBody = options.recheck ? { usernames, recheck: true } : { usernames };
   for (let attempt = 0; ; attempt++) {
     let reason: string;
     try {
       const res = await fetchImpl(url, {
         method: 'POST',
         headers: { authorization: `Bearer ${options.secret}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ usernames }),
+        body: JSON.stringify(body),
         signal: AbortSignal.timeout(15_000),
       });
-      const body = (await res.json().catch(() => ({}))) as {
+      const answer = (await res.json().catch(() => ({}))) as {
         revalidated?: string[];
         error?: string;
       };
-      if (res.ok) return body.revalidated ?? [];
-      reason = `HTTP ${res.status}${body.error ? `: ${body.error}` : ''}`;
+      if (res.ok) return answer.revalidated ?? [];
+      reason = `HTTP ${res.status}${answer.error ? `: ${answer.error}` : ''}`;
       // A client error will not mend itself by waiting.
       if (res.status < 500 && res.status !== 429) throw new RevalidateError(reason, res.status);
     } catch (error) {

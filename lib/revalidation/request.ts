@@ -2,10 +2,21 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { isValidUsername } from '../username';
 
+export const REVALIDATE_PATH = '/api/revalidate';
 export const MAX_USERNAMES = 100;
 
+/**
+ * What a POST asks for. `recheck` marks the second pass a revalidation sends itself once every
+ * render begun before its mark has been stored (lib/revalidation/revalidate-cards.ts); a
+ * recheck schedules none of its own.
+ */
+export interface RevalidateBody {
+  usernames: string[];
+  recheck?: boolean;
+}
+
 export type RevalidateCheck =
-  { ok: true; usernames: string[] } | { ok: false; status: 400; error: string };
+  { ok: true; usernames: string[]; recheck: boolean } | { ok: false; status: 400; error: string };
 
 /** Constant time whatever the lengths: both sides are hashed to the same size first. */
 export function secretMatches(given: string, expected: string): boolean {
@@ -35,7 +46,14 @@ export function parseRevalidateBody(body: unknown): RevalidateCheck {
       error: 'Expected a JSON object with "username" or "usernames".',
     };
   }
-  const { username, usernames } = body as { username?: unknown; usernames?: unknown };
+  const { username, usernames, recheck } = body as {
+    username?: unknown;
+    usernames?: unknown;
+    recheck?: unknown;
+  };
+  if (recheck !== undefined && typeof recheck !== 'boolean') {
+    return { ok: false, status: 400, error: '"recheck" must be true or false.' };
+  }
   let list: unknown[];
   if (username !== undefined && usernames === undefined) list = [username];
   else if (usernames !== undefined && username === undefined && Array.isArray(usernames))
@@ -51,5 +69,5 @@ export function parseRevalidateBody(body: unknown): RevalidateCheck {
   if (invalid !== -1) {
     return { ok: false, status: 400, error: `Invalid username at position ${invalid}.` };
   }
-  return { ok: true, usernames: [...new Set(list as string[])] };
+  return { ok: true, usernames: [...new Set(list as string[])], recheck: recheck === true };
 }

@@ -7,6 +7,7 @@ import { purgeCards } from '../cdn/purge';
 import { env } from '../env';
 import { getProfile } from '../profile-store';
 import { cardPaths } from '../routes';
+import { requestRevalidation } from './client';
 
 export interface Revalidation {
   /** Marked stale: regenerated on this origin (and, through a shared cache, on all) next. */
@@ -16,6 +17,13 @@ export interface Revalidation {
 }
 
 const POLL_MS = 100;
+// Rendering a card and storing it takes well under this once its read has answered.
+const RENDER_MARGIN_MS = 2000;
+
+/** The longest a render begun before a mark can go on: its read's deadline, then the rest. */
+function renderBoundMs(): number {
+  return env.firestoreReadTimeoutMs + RENDER_MARGIN_MS;
+}
 
 // revalidatePath expires a page at once, so the next request must regenerate it, and with
 // Firestore unreachable that request fails. Marking the path's implicit tag stale ('max') keeps
@@ -56,10 +64,9 @@ async function regenerate(origin: string, path: string, deadline: number): Promi
 }
 
 /** Regenerates on this origin, then purges the CDN, so that it fetches the new card. */
-async function refreshAndPurge(usernames: string[]): Promise<void> {
-  const origin = env.ownOrigin;
+async function refreshAndPurge(origin: string | undefined, usernames: string[]): Promise<void> {
   if (origin) {
-    const deadline = Date.now() + env.firestoreReadTimeoutMs + 2000;
+    const deadline = Date.now() + renderBoundMs();
     const paths = usernames.flatMap(cardPaths);
     await Promise.all(paths.map((path) => regenerate(origin, path, deadline))).catch(
       (error: Error) => console.error(`Regenerating ${paths.join(', ')} failed:`, error),
@@ -70,17 +77,42 @@ async function refreshAndPurge(usernames: string[]): Promise<void> {
   );
 }
 
+// Next takes an entry stored after a mark for fresh, whenever its read was made. A render that
+// read the card before the edit (a visitor's, or the warm-up of an earlier revalidation, on any
+// origin sharing the cache) and is stored after the mark would be served for the next hour. So
+// once every such render has ended, the revalidation is sent again. It must be a new request:
+// Next applies the marks of `after()` only when all of them have finished.
+async function recheckLater(origin: string, usernames: string[], markedAt: number) {
+  const secret = env.revalidateSecret;
+  if (!secret) return;
+  await sleep(Math.max(0, markedAt + renderBoundMs() - Date.now()));
+  await requestRevalidation(usernames, { siteUrl: origin, secret, recheck: true }).catch(
+    (error: Error) => console.error(`Rechecking ${usernames.join(', ')} failed:`, error),
+  );
+}
+
 /**
  * Marks every page rendered from these profiles stale, then (after the response) regenerates
- * them on this origin and purges them from the CDN. A card is marked only while Firestore
- * answers for it, so that its regeneration succeeds; the others are left exactly as they are,
- * still served, and reported pending.
+ * them on this origin, purges them from the CDN and, unless this is that recheck already, does
+ * it all again once the renders begun before the mark have ended. A card is marked only while
+ * Firestore answers for it, so that its regeneration succeeds; the others are left exactly as
+ * they are, still served, and reported pending.
  */
-export async function revalidateCards(usernames: string[]): Promise<Revalidation> {
+export async function revalidateCards(
+  usernames: string[],
+  { recheck = false }: { recheck?: boolean } = {},
+): Promise<Revalidation> {
   const answered = await Promise.all(usernames.map(answersNow));
   const revalidated = usernames.filter((_, i) => answered[i]);
   const pending = usernames.filter((_, i) => !answered[i]);
+  const markedAt = Date.now();
   revalidated.flatMap(cardPaths).forEach(markStale);
-  if (revalidated.length > 0) after(() => refreshAndPurge(revalidated));
+  if (revalidated.length > 0) {
+    const origin = env.ownOrigin;
+    after(async () => {
+      await refreshAndPurge(origin, revalidated);
+      if (origin && !recheck) await recheckLater(origin, revalidated, markedAt);
+    });
+  }
   return { revalidated, pending };
 }

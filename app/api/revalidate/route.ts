@@ -24,7 +24,9 @@ export async function POST(request: Request) {
   const parsed = parseRevalidateBody(body);
   if (!parsed.ok) return answer(parsed.status, { error: parsed.error });
 
-  const { revalidated, pending } = await revalidateCards(parsed.usernames);
+  const { revalidated, pending } = await revalidateCards(parsed.usernames, {
+    recheck: parsed.recheck,
+  });
   if (pending.length > 0) {
     // The watcher and the other callers retry on 503; the cards keep their last good content.
     return answer(
