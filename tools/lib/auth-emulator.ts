@@ -2,14 +2,13 @@
 // Node, so it starts on the Java 17 of these machines, unlike firebase-tools' Firestore emulator
 // (see tools/lib/emulator.ts). Each run gets its own loopback ports and its own folder, so two
 // runs on one machine (the demo and a test run, two test runs) never meet.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from './emulator';
 import { ROOT } from './paths';
-import { groupAlive, killGroup } from './processes';
+import { startGuarded } from './guarded-process';
 
 const FIREBASE_BIN = path.join(ROOT, 'node_modules', '.bin', 'firebase');
 
@@ -37,19 +36,6 @@ export interface RunningAuthEmulator {
   pid: number;
   stop(): Promise<void>;
 }
-
-// The same guardian as the Firestore launcher's: firebase-tools runs in its own process group and
-// is ended when our process disappears, even by SIGKILL, which no exit handler of ours would see.
-const GUARDIAN = [
-  'parent=$1; shift',
-  '"$@" & child=$!',
-  "trap 'kill $child 2>/dev/null; wait $child; exit 0' TERM INT HUP",
-  'while kill -0 "$parent" 2>/dev/null && kill -0 "$child" 2>/dev/null; do sleep 1; done',
-  'kill $child 2>/dev/null; wait $child',
-].join('\n');
-
-const live = new Set<number>();
-let exitHookInstalled = false;
 
 /** True once the emulator answers its root with `{"authEmulator":{"ready":true}}`. */
 async function ready(hostPort: string): Promise<boolean> {
@@ -95,67 +81,21 @@ export async function startAuthEmulator(
     '--config',
     path.join(dir, 'firebase.json'),
   ];
-  const child: ChildProcess = spawn(
-    'bash',
-    ['-c', GUARDIAN, 'guardian', String(process.pid), FIREBASE_BIN, ...args],
-    {
-      cwd: dir,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, TMPDIR: dir, FORCE_COLOR: '0', NO_UPDATE_NOTIFIER: '1' },
-    },
-  );
-  const pid = child.pid;
-  if (!pid) throw new AuthEmulatorError('Could not spawn firebase-tools.');
-  live.add(pid);
-  if (!exitHookInstalled) {
-    exitHookInstalled = true;
-    process.on('exit', () => {
-      for (const group of live) killGroup(group, 'SIGKILL');
-    });
-  }
-
-  const output: string[] = [];
-  const collect = (chunk: Buffer) => {
-    for (const line of chunk.toString().split('\n')) {
-      if (!line.trim()) continue;
-      output.push(line);
-      if (output.length > 50) output.shift();
-      options.onLog?.(line);
-    }
-  };
-  child.stdout?.on('data', collect);
-  child.stderr?.on('data', collect);
-  let exited = false;
-  const gone = new Promise<void>((resolve) =>
-    child.once('exit', () => {
-      exited = true;
-      live.delete(pid);
-      resolve();
-    }),
-  );
-
-  let stopped: Promise<void> | undefined;
-  const stop = (): Promise<void> => {
-    stopped ??= (async () => {
-      if (!exited) {
-        killGroup(pid, 'SIGTERM');
-        const timer = setTimeout(() => killGroup(pid, 'SIGKILL'), 5000);
-        await gone;
-        clearTimeout(timer);
-      }
-      // firebase-tools may outlive the guardian by a moment; wait for the whole group.
-      for (let i = 0; i < 50 && groupAlive(pid); i++) await sleep(100);
-      if (groupAlive(pid)) killGroup(pid, 'SIGKILL');
-      rmSync(dir, { recursive: true, force: true });
-    })();
-    return stopped;
+  const server = startGuarded(FIREBASE_BIN, args, {
+    env: { ...process.env, TMPDIR: dir, FORCE_COLOR: '0', NO_UPDATE_NOTIFIER: '1' },
+    onLog: options.onLog,
+  });
+  if (!server) throw new AuthEmulatorError('Could not spawn firebase-tools.');
+  const { pid, output } = server;
+  const stop = async (): Promise<void> => {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
   };
 
   // Measured on these 2-core machines: 12 to 16 s (firebase-tools loads a large module graph).
   const deadline = Date.now() + (options.timeoutMs ?? 90_000);
   while (!(await ready(hostPort))) {
-    if (exited) {
+    if (server.exited()) {
       await stop();
       throw new AuthEmulatorError(
         `The Auth emulator exited before answering:\n${output.slice(-10).join('\n')}`,

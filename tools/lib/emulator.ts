@@ -1,13 +1,13 @@
 // Finds and runs the official Cloud Firestore emulator (a Java jar) without firebase-tools: its
 // Firestore emulator downloads a jar of its own (unreachable offline), and it cannot run the
 // Google Cloud SDK's jar, which has no main manifest (firebase-tools runs `java -jar`).
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { groupAlive, killGroup } from './processes';
+import { startGuarded } from './guarded-process';
 
 export const EMULATOR_MAIN_CLASS = 'com.google.cloud.datastore.emulator.firestore.CloudFirestore';
 const SDK_JAR = path.join('platform', 'cloud-firestore-emulator', 'cloud-firestore-emulator.jar');
@@ -147,27 +147,6 @@ async function answers(hostPort: string): Promise<boolean> {
   }
 }
 
-// A bash guardian runs Java in its own process group and ends it when our process disappears,
-// even by SIGKILL, which no exit handler of ours would see.
-const GUARDIAN = [
-  'parent=$1; shift',
-  '"$@" & child=$!',
-  "trap 'kill $child 2>/dev/null; wait $child; exit 0' TERM INT HUP",
-  'while kill -0 "$parent" 2>/dev/null && kill -0 "$child" 2>/dev/null; do sleep 1; done',
-  'kill $child 2>/dev/null; wait $child',
-].join('\n');
-
-const liveEmulators = new Set<number>();
-let exitHookInstalled = false;
-
-function installExitHook(): void {
-  if (exitHookInstalled) return;
-  exitHookInstalled = true;
-  process.on('exit', () => {
-    for (const pid of liveEmulators) killGroup(pid, 'SIGKILL');
-  });
-}
-
 export async function startEmulator(options: StartOptions = {}): Promise<RunningEmulator> {
   const java = findJava(options.env);
   const { jar } = findEmulatorJar(options);
@@ -194,48 +173,14 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
     args.push(`--rules=${path.resolve(options.rulesPath)}`);
   }
 
-  const child: ChildProcess = spawn(
-    'bash',
-    ['-c', GUARDIAN, 'guardian', String(process.pid), java, ...args],
-    { detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  const pid = child.pid;
-  if (!pid) throw new EmulatorSetupError('Could not spawn the Firestore emulator.');
-  liveEmulators.add(pid);
-  installExitHook();
-
-  const output: string[] = [];
-  const collect = (chunk: Buffer) => {
-    for (const line of chunk.toString().split('\n')) {
-      if (!line.trim()) continue;
-      output.push(line);
-      if (output.length > 50) output.shift();
-      options.onLog?.(line);
-    }
-  };
-  child.stdout?.on('data', collect);
-  child.stderr?.on('data', collect);
-  let exited = false;
-  child.on('exit', () => {
-    exited = true;
-    liveEmulators.delete(pid);
-  });
-
-  const stop = async (): Promise<void> => {
-    if (exited) return;
-    const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    killGroup(pid, 'SIGTERM');
-    const timer = setTimeout(() => killGroup(pid, 'SIGKILL'), 5000);
-    await gone;
-    clearTimeout(timer);
-    // Java may outlive the guardian by a moment; wait for the whole group to be gone.
-    for (let i = 0; i < 50 && groupAlive(pid); i++) await sleep(100);
-    if (groupAlive(pid)) killGroup(pid, 'SIGKILL');
-  };
+  const server = startGuarded(java, args, { onLog: options.onLog });
+  if (!server) throw new EmulatorSetupError('Could not spawn the Firestore emulator.');
+  const { pid, output, stop } = server;
 
   const deadline = Date.now() + (options.timeoutMs ?? 60_000);
   while (!(await answers(hostPort))) {
-    if (exited) {
+    if (server.exited()) {
+      await stop();
       throw new EmulatorSetupError(
         `The Firestore emulator exited before answering:\n${output.slice(-10).join('\n')}`,
       );
