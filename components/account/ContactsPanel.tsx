@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { mailtoLink } from '@/lib/links';
 import { deleteContact, watchContacts, type ReceivedContact } from '@/lib/owner/contacts';
-import { downloadText } from '@/lib/owner/download';
+import { downloadText } from '@/lib/download';
 import { contactsCsv, contactsVcf, exportFileName } from '@/lib/owner/export';
 import { isNewSince, readLastVisit, recordVisit } from '@/lib/owner/last-visit';
 import { telLink } from '@/lib/phone';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { downloadBlob, downloadText } from '@/lib/owner/download';
+import { downloadBlob, downloadText } from '@/lib/download';
 import { qrPngDataUrl } from '@/lib/owner/qr-png';
 import { qrSvg } from '@/lib/qr';
 import { cardUrl } from '@/lib/routes';

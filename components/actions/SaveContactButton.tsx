@@ -4,6 +4,7 @@
 // fetches the file itself to show a spinner while it comes, and a message if it cannot.
 import { useState, type MouseEvent } from 'react';
 import spinner from '@/components/spinner.module.css';
+import { downloadBlob } from '@/lib/download';
 import styles from './buttons.module.css';
 
 export const SAVE_FAILED = 'Η αποθήκευση της επαφής απέτυχε. Δοκιμάστε ξανά.';
@@ -20,14 +21,7 @@ export default function SaveContactButton({ href, fileName }: { href: string; fi
     try {
       const res = await fetch(href);
       if (!res.ok) throw new Error(`vCard: HTTP ${res.status}`);
-      const url = URL.createObjectURL(await res.blob());
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = fileName;
-      document.body.appendChild(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      downloadBlob(await res.blob(), fileName);
     } catch (e) {
       console.error(e);
       setError(SAVE_FAILED);

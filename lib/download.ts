@@ -1,4 +1,5 @@
-// Saving a file the console made (CSV, .vcf, QR) through the browser's download.
+// Saving a file made in the browser (the card's vCard, the console's CSV, .vcf and QR) through
+// the browser's download.
 
 export function downloadBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
