@@ -81,14 +81,17 @@ async function refreshAndPurge(origin: string | undefined, usernames: string[]):
 // read the card before the edit (a visitor's, or the warm-up of an earlier revalidation, on any
 // origin sharing the cache) and is stored after the mark would be served for the next hour. So
 // once every such render has ended, the revalidation is sent again. It must be a new request:
-// Next applies the marks of `after()` only when all of them have finished.
-async function recheckLater(origin: string, usernames: string[], markedAt: number) {
+// Next applies the marks of `after()` only when all of them have finished. And it is a timer
+// rather than an `after()` task, which Next would wait for before shutting down; an unref'd
+// timer lets a stopping server go, and a recheck is worth nothing to it.
+function scheduleRecheck(origin: string, usernames: string[]): void {
   const secret = env.revalidateSecret;
   if (!secret) return;
-  await sleep(Math.max(0, markedAt + renderBoundMs() - Date.now()));
-  await requestRevalidation(usernames, { siteUrl: origin, secret, recheck: true }).catch(
-    (error: Error) => console.error(`Rechecking ${usernames.join(', ')} failed:`, error),
-  );
+  const recheck = () =>
+    requestRevalidation(usernames, { siteUrl: origin, secret, recheck: true }).catch(
+      (error: Error) => console.error(`Rechecking ${usernames.join(', ')} failed:`, error),
+    );
+  setTimeout(recheck, renderBoundMs()).unref();
 }
 
 /**
@@ -105,14 +108,11 @@ export async function revalidateCards(
   const answered = await Promise.all(usernames.map(answersNow));
   const revalidated = usernames.filter((_, i) => answered[i]);
   const pending = usernames.filter((_, i) => !answered[i]);
-  const markedAt = Date.now();
   revalidated.flatMap(cardPaths).forEach(markStale);
   if (revalidated.length > 0) {
     const origin = env.ownOrigin;
-    after(async () => {
-      await refreshAndPurge(origin, revalidated);
-      if (origin && !recheck) await recheckLater(origin, revalidated, markedAt);
-    });
+    after(() => refreshAndPurge(origin, revalidated));
+    if (origin && !recheck) scheduleRecheck(origin, revalidated);
   }
   return { revalidated, pending };
 }
