@@ -38,10 +38,12 @@ async function main(): Promise<void> {
   });
 
   await buildNext(env);
-  const server = await startNext(port, env, (code) => {
-    if (stopping) return;
-    console.error(`next start exited (${code}); stopping.`);
-    void stopEmulators().then(() => process.exit(code || 1));
+  const server = await startNext(port, env, {
+    onExit: (code) => {
+      if (stopping) return;
+      console.error(`next start exited (${code}); stopping.`);
+      void stopEmulators().then(() => process.exit(code || 1));
+    },
   });
   running.push(server);
   const watcher = startWatcher({

@@ -1,6 +1,6 @@
 // Freshness: on-demand revalidation, the change watcher, and stale-while-down, against the
 // production build on the emulator.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import {
   cpSync,
   mkdtempSync,
@@ -16,7 +16,8 @@ import { getFirestore } from 'firebase-admin/firestore';
 import { adminDb } from '@/lib/firebase/admin-app';
 import { freePort, startEmulator, type RunningEmulator } from '@/tools/lib/emulator';
 import { DEMO_PROFILES_FILE, ROOT, RULES_FILE } from '@/tools/lib/paths';
-import { NEXT_BIN, startProcess, stopProcess, waitForHttp } from '@/tools/lib/processes';
+import { startNext } from '@/tools/lib/next-server';
+import { stopProcess } from '@/tools/lib/processes';
 import { loadProfilesFile, seedProfiles } from '@/tools/lib/seed';
 import { startWatcher } from '@/lib/revalidation/watcher';
 import { baseUrl } from '../helpers/browser';
@@ -189,7 +190,7 @@ describe('stale while down', () => {
   // A server of its own on a copy of the build, reading an emulator of its own, so stopping
   // Firestore here touches no other test.
   let emulator: RunningEmulator | undefined;
-  let server: ReturnType<typeof startProcess>;
+  let server: ChildProcess;
   let distDir: string;
   let base: string;
   let firestorePort: number;
@@ -248,21 +249,19 @@ describe('stale while down', () => {
     firestorePort = await freePort();
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    server = startProcess(
-      process.execPath,
-      [NEXT_BIN, 'start', '-p', String(port), '-H', '127.0.0.1'],
+    server = await startNext(
+      port,
       {
-        cwd: ROOT,
-        stdio: 'pipe',
-        env: {
-          ...process.env,
-          NEXT_DIST_DIR: path.basename(distDir),
-          FIRESTORE_EMULATOR_HOST: `127.0.0.1:${firestorePort}`,
-          FIRESTORE_READ_TIMEOUT_MS: '1500',
-        },
+        ...process.env,
+        NEXT_DIST_DIR: path.basename(distDir),
+        FIRESTORE_EMULATOR_HOST: `127.0.0.1:${firestorePort}`,
+        FIRESTORE_READ_TIMEOUT_MS: '1500',
+      },
+      {
+        host: '127.0.0.1',
+        logFile: path.join(ROOT, 'artifacts', 'freshness-stale-while-down.log'),
       },
     );
-    await waitForHttp(`${base}/`);
   });
 
   afterAll(async () => {

@@ -3,15 +3,15 @@
 // with Redis stopped or frozen, cards still answer, rendered from Firestore.
 import type { ChildProcess } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
-import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { adminDb } from '@/lib/firebase/admin-app';
 import { cacheKeyPrefix } from '@/lib/cache/handler.mjs';
 import { freePort } from '@/tools/lib/emulator';
-import { copyBuild } from '@/tools/lib/next-server';
+import { copyBuild, startNext } from '@/tools/lib/next-server';
 import { DEMO_PROFILES_FILE, ROOT } from '@/tools/lib/paths';
-import { NEXT_BIN, startProcess, stopProcess, waitForHttp } from '@/tools/lib/processes';
+import { stopProcess } from '@/tools/lib/processes';
 import { startRedis, type RunningRedis } from '@/tools/lib/redis';
 import { loadProfilesFile } from '@/tools/lib/seed';
 import { ensureCommand } from '@/tools/lib/system-packages';
@@ -58,26 +58,18 @@ function copyOfBuild(): string {
 async function startOrigin(name: string, firestoreHost: string): Promise<Origin> {
   const distDir = copyOfBuild();
   const port = await freePort();
-  const server = startProcess(
-    process.execPath,
-    [NEXT_BIN, 'start', '-p', String(port), '-H', '127.0.0.1'],
+  const server = await startNext(
+    port,
     {
-      cwd: ROOT,
-      stdio: 'pipe',
-      env: {
-        ...process.env,
-        NEXT_DIST_DIR: path.basename(distDir),
-        REDIS_URL: redis.url,
-        FIRESTORE_EMULATOR_HOST: firestoreHost,
-        FIRESTORE_READ_TIMEOUT_MS: String(READ_DEADLINE_MS),
-      },
+      ...process.env,
+      NEXT_DIST_DIR: path.basename(distDir),
+      REDIS_URL: redis.url,
+      FIRESTORE_EMULATOR_HOST: firestoreHost,
+      FIRESTORE_READ_TIMEOUT_MS: String(READ_DEADLINE_MS),
     },
+    { host: '127.0.0.1', logFile: path.join(ROOT, 'artifacts', `shared-cache-${name}.log`) },
   );
-  const log = createWriteStream(path.join(ROOT, 'artifacts', `shared-cache-${name}.log`));
-  server.stdout?.pipe(log);
-  server.stderr?.pipe(log);
   const base = `http://127.0.0.1:${port}`;
-  await waitForHttp(`${base}/`);
   return { name, base, server, distDir };
 }
 

@@ -6,7 +6,8 @@ import path from 'node:path';
 import { adminDb } from '../../lib/firebase/admin-app';
 import { freePort } from '../../tools/lib/emulator';
 import { DEMO_PROFILES_FILE } from '../../tools/lib/paths';
-import { NEXT_BIN, startProcess, stopProcess, waitForHttp } from '../../tools/lib/processes';
+import { startNext } from '../../tools/lib/next-server';
+import { NEXT_BIN, startProcess, stopProcess } from '../../tools/lib/processes';
 import { loadProfilesFile, seedProfiles } from '../../tools/lib/seed';
 import { createDemoOwners } from '../../tools/lib/demo-owners';
 import { MALFORMED_PROFILES } from '../fixtures/profiles';
@@ -56,16 +57,11 @@ export default async function globalSetup(): Promise<void> {
   await runLogged([NEXT_BIN, 'build'], env, path.join(ARTIFACTS, 'e2e-build.log'));
   process.env.KARTA_E2E_BUILD_MS = String(Date.now() - started);
 
-  const server = startProcess(
-    process.execPath,
-    [NEXT_BIN, 'start', '-p', String(port), '-H', '127.0.0.1'],
-    { env, cwd: ROOT, stdio: 'pipe' },
-  );
-  const log = createWriteStream(path.join(ARTIFACTS, 'e2e-server.log'));
-  server.stdout?.pipe(log);
-  server.stderr?.pipe(log);
+  const server = await startNext(port, env, {
+    host: '127.0.0.1',
+    logFile: path.join(ARTIFACTS, 'e2e-server.log'),
+  });
   harness().stops.push(() => stopProcess(server));
-  await waitForHttp(`${baseUrl}/`);
   process.env.KARTA_BASE_URL = baseUrl;
   process.env.NEXT_DIST_DIR = E2E_DIST_DIR;
   process.env.NEXT_PUBLIC_SITE_URL = baseUrl;

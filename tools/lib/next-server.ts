@@ -1,4 +1,4 @@
-// `next build` and `next start` for the local commands (demo, demo:scale).
+// `next build` and `next start` for the local commands (demo, demo:scale) and the tests.
 import type { ChildProcess } from 'node:child_process';
 import { cpSync, createWriteStream, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -28,18 +28,20 @@ export interface StartNextOptions {
   host?: string;
   /** Where its output goes; the terminal unless given. */
   logFile?: string;
+  /** Called when the server exits, whatever the reason. */
+  onExit?: (code: number | null) => void;
 }
 
 /** `next start` on port, resolved once it answers. */
 export async function startNext(
   port: number,
   env: NodeJS.ProcessEnv,
-  onExit: (code: number | null) => void,
-  { host, logFile }: StartNextOptions = {},
+  { host, logFile, onExit }: StartNextOptions = {},
 ): Promise<ChildProcess> {
   const args = [NEXT_BIN, 'start', '-p', String(port), ...(host ? ['-H', host] : [])];
   const server = startProcess(process.execPath, args, {
     env,
+    cwd: ROOT,
     stdio: logFile ? 'pipe' : 'inherit',
   });
   if (logFile) {
@@ -47,7 +49,7 @@ export async function startNext(
     server.stdout?.pipe(log);
     server.stderr?.pipe(log);
   }
-  server.on('exit', onExit);
+  if (onExit) server.on('exit', onExit);
   await waitForHttp(`http://127.0.0.1:${port}/`);
   return server;
 }

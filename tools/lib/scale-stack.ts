@@ -105,10 +105,10 @@ export async function startScaleStack(options: ScaleStackOptions): Promise<Scale
       const server = await startNext(
         ports[i],
         { ...env, NEXT_DIST_DIR: distDirs[i] },
-        (code) => {
-          if (!stopping && servers[i] === server) log(`origin ${origins[i]} exited (${code})`);
-        },
         {
+          onExit: (code) => {
+            if (!stopping && servers[i] === server) log(`origin ${origins[i]} exited (${code})`);
+          },
           host: '127.0.0.1',
           logFile: options.logDir && path.join(options.logDir, `origin-${i + 1}.log`),
         },
