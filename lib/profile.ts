@@ -184,14 +184,15 @@ export interface CardFieldRule {
 export const CARD_EMAIL_PATTERN = EMAIL_PATTERN_SOURCE;
 /** Digits and spaces, with '+' only as the international prefix, at least one digit. */
 export const CARD_PHONE_PATTERN = '^[+]?[0-9 ]*[0-9][0-9 ]*$';
+// The http(s) URL both rules below accept; firestore.rules spells each one out whole.
+const HTTP_URL = 'https?://[A-Za-z0-9.-]+(:[0-9]+)?([/?#][!-~]*)?';
 /**
  * An absolute http(s) URL in ASCII (the console stores safeHttpUrl's href, which percent-encodes
  * and punycodes), with no credentials: the host part cannot hold '@'. Case-insensitive.
  */
-export const CARD_LINK_PATTERN = '^https?://[A-Za-z0-9.-]+(:[0-9]+)?([/?#][!-~]*)?$';
+export const CARD_LINK_PATTERN = `^${HTTP_URL}$`;
 /** An http(s) image URL as above, or a site-relative path that cannot start '//' or '/\'. */
-export const CARD_IMAGE_PATTERN =
-  '^(https?://[A-Za-z0-9.-]+(:[0-9]+)?([/?#][!-~]*)?|/[A-Za-z0-9._~-][!-~]*)$';
+export const CARD_IMAGE_PATTERN = `^(${HTTP_URL}|/[A-Za-z0-9._~-][!-~]*)$`;
 /** Plain base64 of a JPEG, without a data: prefix. */
 export const CARD_PHOTO_PATTERN = '^[A-Za-z0-9+/]+={0,2}$';
 
