@@ -1,6 +1,8 @@
 // The one way a purge talks to a CDN: bounded retries on 429, 5xx and network errors, honouring
 // Retry-After, all within a deadline shared by every request of one purge, so a purge never holds
 // up the revalidation that calls it for more than that.
+import { setTimeout as sleep } from 'node:timers/promises';
+
 const MAX_ATTEMPTS = 4;
 const FIRST_BACKOFF_MS = 250;
 const BODY_EXCERPT_CHARS = 300;
@@ -30,8 +32,6 @@ async function excerpt(response: Response): Promise<string> {
   const text = (await response.text().catch(() => '')).trim();
   return text.length > BODY_EXCERPT_CHARS ? `${text.slice(0, BODY_EXCERPT_CHARS)}…` : text;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Sends `request` until the CDN answers 2xx, and returns that response. A 429 or 5xx, or no

@@ -2,8 +2,9 @@
 // `Surrogate-Key: key1 key2` header, from its purgers ACL (loopback) only, with a ban on every
 // object whose own Surrogate-Key header holds one of those keys (Fastly's spelling, so one tag
 // scheme serves both). PURGE rather than a custom BAN method: HTTP parsers such as Node's
-// reject methods they do not know. Bans on obj.* alone are checked on the next lookup of each object and cleaned by
-// the ban lurker (https://varnish-cache.org/docs/7.1/users-guide/purging.html#bans).
+// reject methods they do not know. Bans on obj.* alone are checked on the next lookup of each
+// object and cleaned by the ban lurker
+// (https://varnish-cache.org/docs/7.1/users-guide/purging.html#bans).
 import type { CdnConfig } from '../env';
 import { batches } from './batches';
 import { sendWithRetry } from './http';

@@ -1,4 +1,5 @@
 // Calls POST /api/revalidate of a running site, with retries and back-off while it is down.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { REVALIDATE_PATH, type RevalidateBody } from './request';
 
 export interface RevalidateClientOptions {
@@ -22,8 +23,6 @@ export class RevalidateError extends Error {
     super(message);
   }
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function requestRevalidation(
   usernames: string[],
