@@ -5,6 +5,7 @@ import { downloadBlob, downloadText } from '@/lib/download';
 import { qrPngDataUrl } from '@/lib/owner/qr-png';
 import { qrSvg } from '@/lib/qr';
 import { cardUrl } from '@/lib/routes';
+import { copyLink } from '@/lib/share';
 import styles from './account.module.css';
 
 interface Codes {
@@ -29,19 +30,20 @@ export default function SharePanel({ username }: { username: string }) {
   }, [url]);
 
   async function copy() {
-    try {
-      await navigator.clipboard.writeText(url);
+    if (await copyLink(url)) {
       setCopied('Η διεύθυνση αντιγράφηκε.');
-    } catch {
-      // No clipboard permission (or an old browser): the address is selected for a manual copy.
-      const input = document.getElementById('share-url');
-      if (input instanceof HTMLInputElement) input.select();
-      setCopied('Η αντιγραφή δεν επιτράπηκε· η διεύθυνση επιλέχθηκε για να την αντιγράψετε.');
+      return;
     }
+    // No clipboard permission (or an old browser): the address is selected for a manual copy.
+    const input = document.getElementById('share-url');
+    if (input instanceof HTMLInputElement) input.select();
+    setCopied('Η αντιγραφή δεν επιτράπηκε· η διεύθυνση επιλέχθηκε για να την αντιγράψετε.');
   }
 
+  const qrFileName = (extension: 'svg' | 'png') => `karta-${username}-qr.${extension}`;
+
   async function downloadPng(dataUrl: string) {
-    downloadBlob(await (await fetch(dataUrl)).blob(), `karta-${username}-qr.png`);
+    downloadBlob(await (await fetch(dataUrl)).blob(), qrFileName('png'));
   }
 
   return (
@@ -75,7 +77,7 @@ export default function SharePanel({ username }: { username: string }) {
             <button
               type="button"
               className={styles.secondary}
-              onClick={() => downloadText(codes.svg, 'image/svg+xml', `karta-${username}-qr.svg`)}
+              onClick={() => downloadText(codes.svg, 'image/svg+xml', qrFileName('svg'))}
             >
               Λήψη QR (SVG)
             </button>
