@@ -9,13 +9,18 @@ export function profilePath(username: string): string {
   return `/${encodeURIComponent(username)}`;
 }
 
+const VCARD_SUFFIX = '/vcard';
+const QR_SUFFIX = '/qr.svg';
+/** What follows a card's page path in the path of each file rendered from it. */
+export const CARD_FILE_SUFFIXES: readonly string[] = [VCARD_SUFFIX, QR_SUFFIX];
+
 export function vcardPath(username: string): string {
-  return `${profilePath(username)}/vcard`;
+  return `${profilePath(username)}${VCARD_SUFFIX}`;
 }
 
 /** The card's QR code (an SVG of cardUrl), cached and regenerated with the card. */
 export function qrPath(username: string): string {
-  return `${profilePath(username)}/qr.svg`;
+  return `${profilePath(username)}${QR_SUFFIX}`;
 }
 
 /** The card's public address, as links, QR codes and search engines should have it. */

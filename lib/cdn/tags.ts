@@ -1,7 +1,7 @@
 // Which responses are a card's, and the headers that let a CDN purge them by the card's one tag.
 // proxy.ts adds them to every card response; purge.ts purges by the same cardTag(), so the header
 // and the purge agree by construction, Greek usernames included.
-import { cardTag } from '../routes';
+import { CARD_FILE_SUFFIXES, cardTag } from '../routes';
 import { parseUsername } from '../username';
 
 /**
@@ -11,19 +11,21 @@ import { parseUsername } from '../username';
  */
 const NOT_CARD_PREFIXES = ['/_next/', '/api/', '/icons/', '/demo/'];
 const NOT_CARD_FILES = new Set(['/favicon.ico', '/icon.png', '/apple-icon.png']);
-const CARD_PATH = /^\/([^/]+)(?:\/vcard|\/qr\.svg)?$/;
 
 /**
  * The decoded username of a card page (`/{username}`, RSC requests included, which share its
- * path), its vCard (`/{username}/vcard`) or its QR code (`/{username}/qr.svg`), from a pathname as it arrives (percent-encoded);
- * null for any other path or an invalid username.
+ * path) or of a file rendered from it (its vCard, its QR code: lib/routes.ts), from a pathname as
+ * it arrives (percent-encoded); null for any other path or an invalid username.
  */
 export function cardUsernameFromPath(pathname: string): string | null {
   if (NOT_CARD_FILES.has(pathname)) return null;
   if (NOT_CARD_PREFIXES.some((prefix) => pathname.startsWith(prefix))) return null;
-  const segment = CARD_PATH.exec(pathname)?.[1];
+  const slash = pathname.indexOf('/', 1);
+  const segment = slash === -1 ? pathname.slice(1) : pathname.slice(1, slash);
+  const rest = slash === -1 ? '' : pathname.slice(slash);
+  if (segment === '' || (rest !== '' && !CARD_FILE_SUFFIXES.includes(rest))) return null;
   // Decoded exactly once, as the page itself decodes its param: the tag must be the page's own.
-  return segment === undefined ? null : parseUsername(segment);
+  return parseUsername(segment);
 }
 
 /**
