@@ -15,5 +15,7 @@ export default defineConfig([
     'next-env.d.ts',
     'artifacts/**',
     'coverage/**',
+    // The card's scripts as tools/lib/card-assets.ts bundles them.
+    'public/_karta/**',
   ]),
 ]);

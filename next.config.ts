@@ -5,6 +5,7 @@ import {
   PHASE_PRODUCTION_BUILD,
   PHASE_PRODUCTION_SERVER,
 } from 'next/constants';
+import { CARD_ASSETS_URL_PREFIX } from './lib/card-assets';
 import { assertEnv, env } from './lib/env';
 import { OPTIMISED_IMAGE_HOSTS } from './lib/links';
 
@@ -42,6 +43,15 @@ export default function nextConfig(phase: string): NextConfig {
       // The site's few KiB of CSS arrive in <style> inside the HTML instead of render-blocking
       // <link>s: a card paints after one round trip (docs/performance.md).
       inlineCss: true,
+    },
+    async headers() {
+      // The card's scripts and stylesheets are named by their content: a new build, a new name.
+      return [
+        {
+          source: `${CARD_ASSETS_URL_PREFIX}:file`,
+          headers: [{ key: 'Cache-Control', value: 'public, max-age=31536000, immutable' }],
+        },
+      ];
     },
     images: {
       qualities: [75],

@@ -1,17 +1,10 @@
 import { NextResponse, type NextRequest } from 'next/server';
+import { NOT_FOUND_HTML } from './components/card/not-found';
 import { cardTagHeaders, cardUsernameFromPath } from './lib/cdn/tags';
 
 // Next 16 answers a path with malformed percent-encoding (e.g. /%E0%A4%A) with a bare 500
 // ("failed to decode param") in an App Router-only build, before any page code runs. Such a
 // path can never name a profile, so it gets the 404 page here.
-const NOT_FOUND_HTML = `<!DOCTYPE html><html lang="el"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light dark">
-<meta name="robots" content="noindex, nofollow"><title>Not Found · karta</title></head>
-<body style="font-family:system-ui,sans-serif;margin:0"><main id="error-page"
-style="display:flex;flex-direction:column;align-items:center;justify-content:center;min-height:100vh;text-align:center">
-<h1>Oops!</h1><p>Sorry, an unexpected error has occurred.</p><p><i>Not Found</i></p></main></body></html>`;
-
 export function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
   try {

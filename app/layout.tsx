@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { env } from '@/lib/env';
+import { THEME_COLORS } from '@/lib/theme';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -15,10 +16,7 @@ export const viewport: Viewport = {
   width: 'device-width',
   initialScale: 1,
   colorScheme: 'light dark',
-  themeColor: [
-    { media: '(prefers-color-scheme: light)', color: '#ffffff' },
-    { media: '(prefers-color-scheme: dark)', color: '#121212' },
-  ],
+  themeColor: THEME_COLORS,
 };
 
 export default function RootLayout({ children }: { children: ReactNode }) {

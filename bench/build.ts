@@ -11,6 +11,7 @@ import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { markdownTable } from 'markdown-table';
 import { env as karta } from '../lib/env';
+import { buildCardAssets } from '../tools/lib/card-assets';
 import { freePort, startEmulator } from '../tools/lib/emulator';
 import { localFirebaseEnv } from '../tools/lib/local-env';
 import { RULES_FILE, ROOT } from '../tools/lib/paths';
@@ -152,6 +153,7 @@ async function runSize(n: number, limit: string | undefined): Promise<SizeResult
     rmSync(path.join(ROOT, DIST), { recursive: true, force: true });
     console.log('  next build…');
     const buildStarted = performance.now();
+    await buildCardAssets(env);
     const build = next(['build'], env, 200_000);
     if (build.child.pid === undefined) throw new Error('next build did not start');
     const memory = samplePeakMemory(build.child.pid);

@@ -1,6 +1,5 @@
 // Search and social metadata for a card: title, description, Open Graph, Twitter, canonical
 // URL and a schema.org Person.
-import type { Metadata } from 'next';
 import { safeHttpUrl } from './links';
 import { normalisePhone } from './phone';
 import { env } from './env';
@@ -19,25 +18,47 @@ function profileDescription(p: PublicProfile): string {
   return `${about}. Η ψηφιακή κάρτα του/της ${fullName(p)}: αποθηκεύστε την επαφή με ένα άγγιγμα.`;
 }
 
-export function profileMetadata(p: PublicProfile): Metadata {
+/** One <meta> of the card's head: `name` for search engines and Twitter, `property` for Open Graph. */
+export type HeadMeta = { name: string; content: string } | { property: string; content: string };
+
+export interface ProfileHead {
+  title: string;
+  description: string;
+  canonical: string;
+  meta: HeadMeta[];
+}
+
+/** The card's photo as an absolute URL, as link previews and schema.org want it. */
+function imageUrl(p: PublicProfile): string | undefined {
+  return p.displayImage ? new URL(p.displayImage, env.siteUrl).href : undefined;
+}
+
+export function profileHead(p: PublicProfile): ProfileHead {
   const title = profileTitle(p);
   const description = profileDescription(p);
   const url = cardUrl(p.username);
-  const images = p.displayImage ? [{ url: p.displayImage, alt: fullName(p) }] : undefined;
+  const image = imageUrl(p);
+  const alt = fullName(p);
+  const og = (property: string, content: string): HeadMeta => ({ property, content });
+  const named = (name: string, content: string): HeadMeta => ({ name, content });
   return {
     title,
     description,
-    alternates: { canonical: url },
-    openGraph: {
-      type: 'profile',
-      title,
-      description,
-      url,
-      images,
-      locale: 'el_GR',
-      siteName: 'karta',
-    },
-    twitter: { card: images ? 'summary_large_image' : 'summary', title, description, images },
+    canonical: url,
+    meta: [
+      named('description', description),
+      og('og:title', title),
+      og('og:description', description),
+      og('og:url', url),
+      og('og:site_name', 'karta'),
+      og('og:locale', 'el_GR'),
+      ...(image ? [og('og:image', image), og('og:image:alt', alt)] : []),
+      og('og:type', 'profile'),
+      named('twitter:card', image ? 'summary_large_image' : 'summary'),
+      named('twitter:title', title),
+      named('twitter:description', description),
+      ...(image ? [named('twitter:image', image), named('twitter:image:alt', alt)] : []),
+    ],
   };
 }
 
@@ -63,7 +84,8 @@ export function personJsonLd(p: PublicProfile): Record<string, unknown> {
       addressCountry: 'GR',
     };
   }
-  if (p.displayImage) ld.image = new URL(p.displayImage, env.siteUrl).href;
+  const image = imageUrl(p);
+  if (image) ld.image = image;
   if (sameAs.length) ld.sameAs = sameAs;
   return ld;
 }

@@ -10,6 +10,7 @@ const MAX_ID_BYTES = 1500;
  * holds the same list for claims (a test keeps the two, and app/ and public/, together).
  */
 export const RESERVED_USERNAMES: readonly string[] = [
+  '_karta',
   '_next',
   '_not-found',
   'about',

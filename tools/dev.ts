@@ -1,5 +1,6 @@
 // npm run dev: emulators (Firestore, Auth) + demo profiles and owners + `next dev`. Ctrl-C stops
 // everything.
+import { buildCardAssets } from './lib/card-assets';
 import { EmulatorSetupError } from './lib/emulator';
 import { appPort, startLocalStack } from './lib/local-stack';
 import { DEMO_PROJECT_ID } from './lib/local-env';
@@ -15,6 +16,8 @@ async function main(): Promise<void> {
     await auth?.stop();
     await emulator.stop();
   };
+  // Built once: a change to the card's stylesheet or scripts needs `npm run dev` again.
+  await buildCardAssets(env);
   const server = startProcess(process.execPath, [NEXT_BIN, 'dev', '-p', String(port)], { env });
   onShutdown(async () => {
     await stopProcess(server);

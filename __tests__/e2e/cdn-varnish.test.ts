@@ -16,12 +16,11 @@ import { get } from '../helpers/http';
 const GREEK = `δοκιμή-cdn-${process.pid}`;
 const GREEK_PATH = `/${encodeURIComponent(GREEK)}`;
 
-/** The three kinds of response one card has, each cached by Varnish on its own. */
+/** The kinds of response one card has, each cached by Varnish on its own. */
 const MARIA: Record<string, { path: string; headers: Record<string, string> }> = {
   page: { path: '/maria', headers: {} },
-  // Its path gets the `_rsc` hash Next expects (found in beforeAll): without it Next redirects.
-  RSC: { path: '/maria', headers: { RSC: '1' } },
   vCard: { path: '/maria/vcard', headers: {} },
+  QR: { path: '/maria/qr.svg', headers: {} },
 };
 const KINDS = Object.keys(MARIA);
 
@@ -78,12 +77,6 @@ beforeAll(async () => {
   await seedProfiles(adminDb(), [
     { username: GREEK, firstName: 'Δοκιμή', lastName: 'Κρυφής Μνήμης', jobTitle: 'Ελέγκτρια' },
   ]);
-  // As a browser does: Next answers an RSC request without the right `_rsc` with a 307 to it.
-  const redirect = await get('/maria', { RSC: '1' });
-  expect(redirect.status).toBe(307);
-  MARIA.RSC.path = redirect.headers.get('location') as string;
-  expect(MARIA.RSC.path).toMatch(/^\/maria\?_rsc/);
-
   const origin = new URL(baseUrl()).host;
   varnish = await startVarnish({ backends: [origin, await relay.start()] });
   process.env.CDN_PROVIDER = 'varnish';
@@ -127,12 +120,10 @@ test.each(KINDS)(
   },
 );
 
-test('the RSC variant and the page are cached apart (Vary), each of its own kind', async () => {
-  const page = await viaCdn(MARIA.page.path);
-  const rsc = await viaCdn(MARIA.RSC.path, MARIA.RSC.headers);
-  expect(page.headers.get('content-type')).toMatch(/^text\/html/);
-  expect(rsc.headers.get('content-type')).toMatch(/^text\/x-component/);
-  expect((await viaCdn('/maria/vcard')).headers.get('content-type')).toMatch(/^text\/vcard/);
+test('the page, its vCard and its QR code are cached apart, each of its own kind', async () => {
+  expect((await viaCdn(MARIA.page.path)).headers.get('content-type')).toMatch(/^text\/html/);
+  expect((await viaCdn(MARIA.vCard.path)).headers.get('content-type')).toMatch(/^text\/vcard/);
+  expect((await viaCdn(MARIA.QR.path)).headers.get('content-type')).toMatch(/^image\/svg\+xml/);
 });
 
 test('purgeCards() drops every copy of those cards from Varnish, and nothing else', async () => {

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { adminDb } from '../../lib/firebase/admin-app';
+import { buildCardAssets } from '../../tools/lib/card-assets';
 import { freePort } from '../../tools/lib/emulator';
 import { DEMO_PROFILES_FILE } from '../../tools/lib/paths';
 import { startNext } from '../../tools/lib/next-server';
@@ -54,6 +55,7 @@ export default async function globalSetup(): Promise<void> {
     REVALIDATE_SECRET: E2E_REVALIDATE_SECRET,
   };
   const started = Date.now();
+  await buildCardAssets(env);
   await runLogged([NEXT_BIN, 'build'], env, path.join(ARTIFACTS, 'e2e-build.log'));
   process.env.KARTA_E2E_BUILD_MS = String(Date.now() - started);
 

@@ -62,7 +62,7 @@ export function details(r: BenchResults): string {
       `After the tap on 'Ανταλλαγή Επαφής': ${w.afterTap.scripts.length} scripts, ${kib(w.afterTap.wireBytes)}; after the first submit: ${w.afterSubmit.scripts.length} scripts, ${kib(w.afterSubmit.wireBytes)}.`,
     );
     out.push(
-      `HTML: ${kib(w.html.rawBytes)} raw, ${kib(w.html.gzipBytes)} gzip (x-nextjs-cache: ${w.html.cache || 'none'}); RSC payload: ${kib(w.rsc.rawBytes)} raw, ${kib(w.rsc.gzipBytes)} gzip.`,
+      `HTML: ${kib(w.html.rawBytes)} raw, ${kib(w.html.gzipBytes)} gzip (x-nextjs-cache: ${w.html.cache || 'none'}).`,
     );
     out.push(
       table(
@@ -161,8 +161,7 @@ export function markdown(r: BenchResults, rows: BudgetRow[]): string {
       '',
       `- **Weight.** JavaScript before any interaction: ${r.profilePath} ${kib(w.profile.wireBytes)} gzip ` +
         `(${w.profile.scripts.length} scripts) vs / ${kib(w.root.wireBytes)} (${w.root.scripts.length}). ` +
-        `HTML ${kib(w.html.rawBytes)} (${kib(w.html.gzipBytes)} gzip), RSC payload ${kib(w.rsc.rawBytes)} ` +
-        `(${kib(w.rsc.gzipBytes)} gzip). The tap on 'Ανταλλαγή Επαφής' loads ${kib(w.afterTap.wireBytes)} ` +
+        `HTML ${kib(w.html.rawBytes)} (${kib(w.html.gzipBytes)} gzip, the card's script inline). The tap on 'Ανταλλαγή Επαφής' loads ${kib(w.afterTap.wireBytes)} ` +
         `(${
           w.libs
             .filter((l) => l.stage === 'tap')

@@ -3,6 +3,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { createWriteStream, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { buildCardAssets } from '../../tools/lib/card-assets';
 import { freePort } from '../../tools/lib/emulator';
 import { startLocalStack } from '../../tools/lib/local-stack';
 import { DEMO_PROJECT_ID } from '../../tools/lib/local-env';
@@ -69,6 +70,7 @@ export async function startBenchStack(
   const buildLog = path.join(runDir, 'next-build.log');
   console.log(`Building (next build into ${BENCH_DIST_DIR}; log: ${buildLog})…`);
   const started = Date.now();
+  await buildCardAssets(env);
   const build = logged([NEXT_BIN, 'build'], env, buildLog);
   addCleanup(() => stopProcess(build.child));
   await build.done;

@@ -1,5 +1,6 @@
-// Page weight: the JavaScript a browser downloads for a page before any interaction, the HTML and
-// RSC payload of the profile, and where the heavy libraries are loaded (never before a tap).
+// Page weight: the JavaScript a browser downloads for a page before any interaction, the HTML of
+// the profile (its script inline included), and where the heavy libraries are loaded (never
+// before a tap).
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Browser, Page } from 'playwright-core';
 import { rawGet } from './http';
@@ -50,7 +51,6 @@ export interface WeightResult {
   afterTap: ScriptSet;
   afterSubmit: ScriptSet;
   html: { rawBytes: number; gzipBytes: number; cache: string };
-  rsc: { rawBytes: number; gzipBytes: number; status: number; url: string };
   libs: LibCheck[];
 }
 
@@ -171,9 +171,6 @@ export async function measureWeight(
   const html = await rawGet(profileUrl, GZIP);
   const htmlRaw = await rawGet(profileUrl);
   if (html.status !== 200) throw new Error(`GET ${profileUrl}: HTTP ${html.status}`);
-  const rsc = await rawGet(profileUrl, { ...GZIP, RSC: '1' });
-  const rscRaw = await rawGet(profileUrl, { RSC: '1' });
-  if (rsc.status !== 200) throw new Error(`GET ${profileUrl} (RSC: 1): HTTP ${rsc.status}`);
 
   return {
     profile,
@@ -185,12 +182,6 @@ export async function measureWeight(
       rawBytes: htmlRaw.body.length,
       gzipBytes: html.wireBytes,
       cache: String(html.headers['x-nextjs-cache'] ?? ''),
-    },
-    rsc: {
-      rawBytes: rscRaw.body.length,
-      gzipBytes: rsc.wireBytes,
-      status: rsc.status,
-      url: rsc.url,
     },
     libs,
   };

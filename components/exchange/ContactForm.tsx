@@ -9,7 +9,6 @@ import {
   toContactDoc,
   type ContactFormValues,
 } from '@/lib/contact-form';
-import spinner from '@/components/spinner.module.css';
 import styles from './ExchangeSheet.module.css';
 
 type Field = keyof ContactFormValues;
@@ -105,7 +104,8 @@ export default function ContactForm({
             disabled={isSubmitting}
             aria-busy={isSubmitting}
           >
-            {isSubmitting && <span className={spinner.spinner} aria-hidden="true" />}
+            {/* The card's own spinner (components/card/card.css): the sheet only ever opens on a card. */}
+            {isSubmitting && <span className="spinner" aria-hidden="true" />}
             Αποστολή
           </button>
         </form>

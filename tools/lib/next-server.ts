@@ -2,11 +2,13 @@
 import type { ChildProcess } from 'node:child_process';
 import { cpSync, createWriteStream, rmSync } from 'node:fs';
 import path from 'node:path';
+import { buildCardAssets } from './card-assets';
 import { ROOT } from './paths';
 import { NEXT_BIN, runProcess, startProcess, waitForHttp } from './processes';
 
-export function buildNext(env: NodeJS.ProcessEnv): Promise<void> {
-  console.log('Building (next build)…');
+export async function buildNext(env: NodeJS.ProcessEnv): Promise<void> {
+  console.log("Building (the card's assets, then next build)…");
+  await buildCardAssets(env);
   return runProcess(process.execPath, [NEXT_BIN, 'build'], { env });
 }
 

@@ -1,13 +1,18 @@
 /**
  * @jest-environment jsdom
  */
-// The contact-exchange sheet and Save contact in jsdom. Only the Firestore write is replaced
-// (a narrow unit test); real writes are covered against the emulator in e2e/.
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+// The card's script on the card's own HTML in jsdom: the contact-exchange sheet, Save contact,
+// Share and QR. Only the Firestore write is replaced (a narrow unit test), and the sheet is
+// imported as a module instead of fetched by URL; real writes and the real fetch are covered in
+// Chromium against the emulator in e2e/.
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import CardActions from '@/components/actions/CardActions';
-import { SAVE_FAILED } from '@/components/actions/SaveContactButton';
+import { cardBody } from '@/components/card/body';
+import { enhanceCard } from '@/components/card/island/card-script';
+import { SAVE_FAILED } from '@/components/card/texts';
 import { sendContact } from '@/lib/firebase/contacts-client';
+import { normaliseProfile, toPublicProfile } from '@/lib/profile';
+import { cardUrl } from '@/lib/routes';
 
 jest.mock('@/lib/firebase/contacts-client', () => ({
   sendContact: jest.fn(),
@@ -32,21 +37,15 @@ afterEach(() => {
   jest.restoreAllMocks();
 });
 
+const MARIA = toPublicProfile(
+  normaliseProfile('maria', { firstName: 'Μαρία', lastName: 'Παπαδοπούλου' }),
+);
+const ASSETS = { css: '', enhance: '', sheet: '', sheetCss: '' };
+
 function renderActions() {
   const user = userEvent.setup();
-  render(
-    <CardActions
-      username="maria"
-      firstName="Μαρία"
-      name="Μαρία Παπαδοπούλου"
-      url="https://karta.example/maria"
-      vcardHref="/maria/vcard"
-      vcardFileName="Μαρία.vcf"
-      qrHref="/maria/qr.svg"
-    >
-      <p>card body</p>
-    </CardActions>,
-  );
+  document.body.innerHTML = cardBody(MARIA, ASSETS).value;
+  enhanceCard(document.querySelector('main')!, () => import('@/components/card/island/sheet'));
   return user;
 }
 
@@ -126,7 +125,7 @@ test('a spinner and a disabled button while sending; a double tap sends once; su
   await user.dblClick(submit);
   await waitFor(() => expect(submit).toBeDisabled());
   expect(submit).toHaveAttribute('aria-busy', 'true');
-  expect(submit.querySelector('[class*=spinner]')).not.toBeNull();
+  expect(submit.querySelector('.spinner')).not.toBeNull();
   expect(send).toHaveBeenCalledTimes(1);
   expect(send).toHaveBeenCalledWith('maria', { name: 'Γιώργος', email: 'g@example.gr' });
 
@@ -179,7 +178,7 @@ describe('Save contact', () => {
     const user = renderActions();
     await user.click(screen.getByRole('link', { name: 'Αποθήκευση Επαφής' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(SAVE_FAILED);
-    expect(fetchMock).toHaveBeenCalledWith('/maria/vcard');
+    expect(fetchMock).toHaveBeenCalledWith(new URL('/maria/vcard', location.href).href);
   });
 });
 
@@ -200,10 +199,44 @@ test('Share without the Web Share API copies the canonical URL and confirms in G
   expect('share' in navigator).toBe(false);
   await user.click(screen.getByRole('button', { name: 'Κοινοποίηση' }));
   await screen.findByText('Ο σύνδεσμος της κάρτας αντιγράφηκε');
-  await expect(navigator.clipboard.readText()).resolves.toBe('https://karta.example/maria');
+  await expect(navigator.clipboard.readText()).resolves.toBe(cardUrl('maria'));
 });
 
 test('the QR button is a link to the QR route, so it works without scripts too', () => {
   renderActions();
   expect(screen.getByRole('link', { name: 'Κωδικός QR' })).toHaveAttribute('href', '/maria/qr.svg');
+});
+
+test('the QR button opens the code in a modal dialog; its close button closes it', async () => {
+  // jsdom has no modal dialogs: what the browser does is stood in for, as in the e2e tests' real one.
+  HTMLDialogElement.prototype.showModal = function () {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close = function () {
+    this.open = false;
+  };
+  const user = renderActions();
+  await user.click(screen.getByRole('link', { name: 'Κωδικός QR' }));
+  const dialog = screen.getByRole('dialog', { name: 'Σαρώστε με την κάμερα του κινητού' });
+  expect(within(dialog).getByRole('img')).toHaveAttribute('src', '/maria/qr.svg');
+  await user.click(within(dialog).getByRole('button', { name: 'Κλείσιμο' }));
+  expect(screen.queryByRole('dialog')).toBeNull();
+});
+
+test('when the sheet cannot be fetched, the button says so in Greek and tries again next time', async () => {
+  const user = userEvent.setup();
+  document.body.innerHTML = cardBody(MARIA, ASSETS).value;
+  let offline = true;
+  enhanceCard(document.querySelector('main')!, async () => {
+    if (offline) throw new Error('offline');
+    return import('@/components/card/island/sheet');
+  });
+  const button = screen.getByRole('button', { name: 'Ανταλλαγή Επαφής' });
+  await user.click(button);
+  expect(await screen.findByRole('alert')).toHaveTextContent('Η φόρμα δεν φορτώθηκε');
+  expect(button).toHaveAttribute('aria-expanded', 'false');
+  offline = false;
+  await user.click(button);
+  await screen.findByRole('dialog', { name: 'Ανταλλαγή στοιχείων με Μαρία' });
+  expect(screen.queryByRole('alert')).toBeNull();
 });

@@ -1,9 +1,19 @@
 /**
  * @jest-environment jsdom
  */
-import { render, screen, within } from '@testing-library/react';
-import ProfileCard from '@/components/profile/ProfileCard';
-import { normaliseProfile, toPublicProfile } from '@/lib/profile';
+// The card's HTML (components/card), parsed by jsdom as a browser would parse it.
+import { screen, within } from '@testing-library/react';
+import { cardBody } from '@/components/card/body';
+import { cardDocument } from '@/components/card/document';
+import type { CardAssets } from '@/lib/card-assets';
+import { normaliseProfile, toPublicProfile, type PublicProfile } from '@/lib/profile';
+
+const ASSETS: CardAssets = {
+  css: '.card{color:red}',
+  enhance: 'document.documentElement.dataset.x = "</script>"',
+  sheet: '/_karta/sheet-X.js',
+  sheetCss: '/_karta/sheet-X.css',
+};
 
 const complete = toPublicProfile(
   normaliseProfile('maria', {
@@ -23,8 +33,9 @@ const complete = toPublicProfile(
   }),
 );
 
-function renderCard(profile = complete) {
-  return render(<ProfileCard profile={profile} />);
+function renderCard(profile: PublicProfile = complete) {
+  document.body.innerHTML = cardBody(profile, ASSETS).value;
+  return { container: document.body };
 }
 
 test('sections stand in the documented order', () => {
@@ -106,4 +117,28 @@ test('Share and the QR code: the QR link goes to the card QR route', () => {
   renderCard();
   expect(screen.getByRole('button', { name: 'Κοινοποίηση' })).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Κωδικός QR' })).toHaveAttribute('href', '/maria/qr.svg');
+});
+
+test('markup in the data is text, in elements and in attributes alike', () => {
+  const evil = '<img src=x onerror=alert(1)> "quoted" & more';
+  const { container } = renderCard({ ...complete, firstName: evil, jobTitle: evil });
+  expect(container.querySelector('img[src=x]')).toBeNull();
+  expect(screen.getByRole('heading', { level: 1 }).textContent).toContain(evil);
+  expect(container.querySelector('main')!.dataset.firstName).toBe(evil);
+});
+
+test('the document: stylesheet and script inline, photo preloaded, no other script', () => {
+  const doc = new DOMParser().parseFromString(cardDocument(complete, ASSETS), 'text/html');
+  expect(doc.querySelector('style')!.textContent).toBe(ASSETS.css);
+  expect(doc.querySelector('link[rel=stylesheet]')).toBeNull();
+  expect(doc.querySelector('link[rel=preload][as=image]')).not.toBeNull();
+  expect(doc.querySelector('script[src]')).toBeNull();
+  expect(doc.querySelector('script[type=module]')!.textContent).toBe(
+    'document.documentElement.dataset.x = "<\\/script>"',
+  );
+  expect(doc.title).toBe('Μαρία Παπαδοπούλου · Αρχιτέκτονας, @Studio Φως');
+  expect(doc.querySelector('link[rel=canonical]')!.getAttribute('href')).toMatch(/\/maria$/);
+  expect(doc.querySelector('meta[property="og:type"]')!.getAttribute('content')).toBe('profile');
+  const ld = JSON.parse(doc.querySelector('script[type="application/ld+json"]')!.textContent!);
+  expect(ld).toMatchObject({ '@type': 'Person', name: 'Μαρία Παπαδοπούλου' });
 });

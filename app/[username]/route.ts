@@ -1,0 +1,32 @@
+import { cardAssets } from '@/components/card/assets';
+import { cardDocument } from '@/components/card/document';
+import { NOT_FOUND_HTML } from '@/components/card/not-found';
+import { cardFileResponse } from '@/lib/card-file-route';
+import { toPublicProfile } from '@/lib/profile';
+import { listPrerenderedUsernames } from '@/lib/profile-store';
+
+// The card: HTML written by components/card rather than a page, so that it carries none of the
+// framework's scripts (docs/performance.md). ISR as for a page: static, regenerated at most
+// hourly and on demand when the profile changes; a card not pre-rendered (created after the
+// build, or past PRERENDER_LIMIT) renders on its first request and is cached like the rest.
+export const revalidate = 3600;
+export const dynamic = 'force-static';
+export const dynamicParams = true;
+
+const HTML = { 'content-type': 'text/html; charset=utf-8' };
+
+export async function generateStaticParams(): Promise<Array<{ username: string }>> {
+  return (await listPrerenderedUsernames()).map((username) => ({ username }));
+}
+
+export async function GET(
+  _request: Request,
+  { params }: { params: Promise<{ username: string }> },
+) {
+  return cardFileResponse(
+    params,
+    (profile) =>
+      new Response(cardDocument(toPublicProfile(profile), cardAssets()), { headers: HTML }),
+    () => new Response(NOT_FOUND_HTML, { status: 404, headers: HTML }),
+  );
+}

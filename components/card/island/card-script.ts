@@ -1,0 +1,199 @@
+// What the card's one script before interaction does (enhance.ts runs it): plain DOM, a few KiB,
+// so the card paints with no framework to fetch and run first (docs/performance.md). It makes
+// Save contact, Share, the QR code and the in-app browser hint work; the exchange sheet
+// (sheet.tsx, with React and Firestore) is fetched when a pointer or focus reaches its button.
+// Without it every link of the card still works as plain HTML.
+import { CONTACT_MESSAGES } from '@/lib/contact-messages';
+import { downloadBlob } from '@/lib/download';
+import { chromeIntentUrl, detectInAppBrowser } from '@/lib/in-app-browser';
+import { copyLink, shareLink, shareMessage } from '@/lib/share';
+import { IN_APP, SAVE_FAILED, SHEET_FAILED } from '../texts';
+import type { SheetControl, SheetOptions } from './sheet';
+
+export type SheetModule = {
+  mountSheet: (container: HTMLElement, options: SheetOptions) => SheetControl;
+};
+
+function part<T extends HTMLElement = HTMLElement>(root: ParentNode, name: string): T {
+  const el = root.querySelector<T>(`[data-${name}]`);
+  if (!el) throw new Error(`The card has no [data-${name}]`);
+  return el;
+}
+
+function element(tag: string, props: Record<string, string>, text = ''): HTMLElement {
+  const el = document.createElement(tag);
+  for (const [name, value] of Object.entries(props)) el.setAttribute(name, value);
+  el.textContent = text;
+  return el;
+}
+
+function show(el: HTMLElement, text: string): void {
+  el.textContent = text;
+  el.hidden = !text;
+}
+
+/** Save contact fetches the vCard itself, to show a spinner while it comes and say if it fails. */
+function enhanceSave(card: HTMLElement): void {
+  const link = part<HTMLAnchorElement>(card, 'save');
+  const error = part(card, 'save-error');
+  const setBusy = (busy: boolean) => {
+    link.setAttribute('aria-busy', String(busy));
+    link.setAttribute('aria-disabled', String(busy));
+    if (busy) link.prepend(element('span', { class: 'spinner', 'aria-hidden': 'true' }));
+    else link.querySelector('.spinner')?.remove();
+  };
+  link.addEventListener('click', async (event) => {
+    event.preventDefault();
+    if (link.getAttribute('aria-busy') === 'true') return;
+    setBusy(true);
+    show(error, '');
+    try {
+      const res = await fetch(link.href);
+      if (!res.ok) throw new Error(`vCard: HTTP ${res.status}`);
+      downloadBlob(await res.blob(), link.download);
+    } catch (e) {
+      console.error(e);
+      show(error, SAVE_FAILED);
+    } finally {
+      setBusy(false);
+    }
+  });
+}
+
+/** Share hands the link to the system's share sheet, or copies it, and says which. */
+function enhanceShare(card: HTMLElement, title: string, url: string): HTMLElement {
+  const status = part(card, 'share-status');
+  part(card, 'share').addEventListener('click', async () => {
+    status.textContent = '';
+    status.textContent = shareMessage(await shareLink({ title, url }), url);
+  });
+  return status;
+}
+
+/** The QR link opens the code large in a modal dialog instead of the bare SVG. */
+function enhanceQr(card: HTMLElement, shareStatus: HTMLElement): void {
+  const dialog = part<HTMLDialogElement>(document, 'qr-dialog');
+  part(card, 'qr').addEventListener('click', (event) => {
+    event.preventDefault();
+    shareStatus.textContent = '';
+    dialog.showModal();
+  });
+  part(dialog, 'qr-close').addEventListener('click', () => dialog.close());
+  // A tap on the backdrop (the dialog element itself, outside its content) closes it.
+  dialog.addEventListener('click', (event) => {
+    if (event.target === dialog) dialog.close();
+  });
+}
+
+/** Inside a known in-app browser, says that saving works in the phone's own, and how to get there. */
+function showInAppHint(card: HTMLElement, url: string): void {
+  const browser = detectInAppBrowser(navigator.userAgent);
+  if (!browser) return;
+  const hint = part(card, 'in-app');
+  hint.append(element('p', { class: 'hintText' }, IN_APP.why(browser.app)));
+  if (browser.platform === 'android') {
+    hint.append(
+      element('a', { class: 'secondary', href: chromeIntentUrl(url) }, IN_APP.openInChrome),
+    );
+  } else {
+    const copy = element('button', { type: 'button', class: 'secondary' }, IN_APP.copy);
+    const status = element('p', { class: 'hintStatus', role: 'status' });
+    copy.addEventListener('click', async () => {
+      status.textContent = shareMessage((await copyLink(url)) ? 'copied' : 'failed', url);
+    });
+    hint.append(
+      copy,
+      element('p', { class: 'hintText' }, browser.platform === 'ios' ? IN_APP.ios : IN_APP.other),
+      status,
+    );
+  }
+  hint.hidden = false;
+}
+
+function loadStylesheet(href: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const link = element('link', { rel: 'stylesheet', href }) as HTMLLinkElement;
+    link.onload = () => resolve();
+    link.onerror = () => {
+      link.remove();
+      reject(new Error(`Stylesheet ${href} did not load`));
+    };
+    document.head.append(link);
+  });
+}
+
+/** The sheet's script and stylesheet, from the URLs the card's HTML gives its button. */
+export async function loadSheetFrom(button: HTMLElement): Promise<SheetModule> {
+  const { sheet = '', sheetCss = '' } = button.dataset;
+  const [module] = await Promise.all([
+    import(sheet) as Promise<SheetModule>,
+    loadStylesheet(sheetCss),
+  ]);
+  return module;
+}
+
+/** The exchange button opens the sheet, fetched on the first reach. */
+function enhanceExchange(
+  card: HTMLElement,
+  username: string,
+  firstName: string,
+  loadSheet: (button: HTMLElement) => Promise<SheetModule>,
+): void {
+  const button = part<HTMLButtonElement>(card, 'exchange');
+  const confirmation = part(card, 'confirmation');
+  const error = part(card, 'exchange-error');
+  const closed = () => {
+    button.setAttribute('aria-expanded', 'false');
+    button.focus();
+  };
+  let sheet: Promise<SheetControl> | undefined;
+  const load = () => {
+    sheet ??= loadSheet(button)
+      .then((module) => {
+        const container = document.createElement('div');
+        document.body.append(container);
+        return module.mountSheet(container, {
+          username,
+          firstName,
+          onClosed: closed,
+          onSent: () => {
+            confirmation.textContent = CONTACT_MESSAGES.sent;
+            closed();
+          },
+        });
+      })
+      .catch((e: unknown) => {
+        // Tried again on the next reach: a bad network now is not a bad network for ever.
+        sheet = undefined;
+        throw e;
+      });
+    return sheet;
+  };
+  const prefetch = () => void load().catch(() => {});
+  for (const type of ['pointerenter', 'focus', 'touchstart']) {
+    button.addEventListener(type, prefetch, { passive: true });
+  }
+  button.addEventListener('click', async () => {
+    confirmation.textContent = '';
+    show(error, '');
+    button.setAttribute('aria-expanded', 'true');
+    try {
+      (await load()).open();
+    } catch (e) {
+      console.error(e);
+      button.setAttribute('aria-expanded', 'false');
+      show(error, SHEET_FAILED);
+    }
+  });
+}
+
+/** Makes the card in the page work; `loadSheet` is replaced only in unit tests. */
+export function enhanceCard(card: HTMLElement, loadSheet = loadSheetFrom): void {
+  const { username = '', firstName = '', name = '', url = '' } = card.dataset;
+  enhanceSave(card);
+  enhanceQr(card, enhanceShare(card, name, url));
+  showInAppHint(card, url);
+  enhanceExchange(card, username, firstName, loadSheet);
+  // For the tests and anyone curious: the script ran.
+  document.documentElement.dataset.enhanced = 'true';
+}

@@ -1,0 +1,48 @@
+// The exchange sheet, mounted on the card by enhance.ts the first time a visitor reaches for it:
+// React, the form, yup and the Firestore client arrive only then.
+import { createRoot } from 'react-dom/client';
+import ExchangeSheet from '@/components/exchange/ExchangeSheet';
+
+export interface SheetOptions {
+  username: string;
+  firstName: string;
+  /** The sheet closed without a send (Escape, the close button, a tap outside). */
+  onClosed: () => void;
+  onSent: () => void;
+}
+
+export interface SheetControl {
+  open: () => void;
+}
+
+export function mountSheet(container: HTMLElement, options: SheetOptions): SheetControl {
+  const root = createRoot(container);
+  // Each opening gets a fresh form, so nothing carries over from the last one, while the closing
+  // slide still shows what it held.
+  let opening = 0;
+  const show = (isOpen: boolean) =>
+    root.render(
+      <ExchangeSheet
+        isOpen={isOpen}
+        formKey={opening}
+        username={options.username}
+        firstName={options.firstName}
+        onClose={close}
+        onSent={sent}
+      />,
+    );
+  function close() {
+    show(false);
+    options.onClosed();
+  }
+  function sent() {
+    show(false);
+    options.onSent();
+  }
+  return {
+    open() {
+      opening += 1;
+      show(true);
+    },
+  };
+}

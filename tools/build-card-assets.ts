@@ -1,0 +1,14 @@
+// `npm run build`'s first step: the card's stylesheet and scripts (tools/lib/card-assets.ts),
+// for the configuration `next build` will read next (the environment and the .env files).
+import { loadEnvConfig } from '@next/env';
+import { buildCardAssets } from './lib/card-assets';
+import { ROOT } from './lib/paths';
+
+loadEnvConfig(ROOT);
+buildCardAssets(process.env).then(
+  (manifest) => console.log(`Card assets: ${manifest}`),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
