@@ -5,7 +5,7 @@ import {
   PHASE_PRODUCTION_BUILD,
   PHASE_PRODUCTION_SERVER,
 } from 'next/constants';
-import { CARD_ASSETS_URL_PREFIX } from './lib/card-assets';
+import { CARD_ASSETS_ENV, CARD_ASSETS_URL_PREFIX, readCardAssetsManifest } from './lib/card-assets';
 import { assertEnv, env } from './lib/env';
 import { OPTIMISED_IMAGE_HOSTS } from './lib/links';
 
@@ -29,6 +29,15 @@ function sharedCache(phase: string): Pick<NextConfig, 'cacheHandler' | 'cacheMax
   };
 }
 
+/**
+ * The card's stylesheet, script and sheet URLs (lib/card-assets.ts), given to the build that
+ * compiles the card route, which inlines them; `next start` runs on what its build inlined.
+ */
+function cardAssetsEnv(phase: string): Record<string, string> {
+  if (phase !== PHASE_PRODUCTION_BUILD && phase !== PHASE_DEVELOPMENT_SERVER) return {};
+  return { [CARD_ASSETS_ENV]: readCardAssetsManifest(process.cwd(), process.env) };
+}
+
 export default function nextConfig(phase: string): NextConfig {
   // Jest (next/jest) loads this file too; only the real commands need a complete environment.
   if ([PHASE_PRODUCTION_BUILD, PHASE_PRODUCTION_SERVER, PHASE_DEVELOPMENT_SERVER].includes(phase)) {
@@ -37,6 +46,7 @@ export default function nextConfig(phase: string): NextConfig {
   return {
     distDir: env.distDir,
     poweredByHeader: false,
+    env: cardAssetsEnv(phase),
     ...sharedCache(phase),
     reactStrictMode: true,
     experimental: {

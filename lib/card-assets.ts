@@ -1,7 +1,10 @@
 // What the card's HTML needs besides the profile: its inline stylesheet and script, and the URLs
-// of the exchange sheet's script and stylesheet, built by tools/build-card-assets.ts before `next build` and read by the card route.
-// One module for both sides, so they agree on where the files are.
+// of the exchange sheet's script and stylesheet. tools/lib/card-assets.ts builds them before
+// `next build`; next.config.ts hands them to the build (CARD_ASSETS_ENV), which inlines them into
+// the card route, so a copy of the build carries its own. One module for both sides, so they
+// agree on where the files are.
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** Where the sheet's files are served from: public/_karta, content-hashed, cached for a year. */
@@ -35,9 +38,8 @@ export function publicEnv(source: NodeJS.ProcessEnv): Record<string, string> {
 }
 
 /**
- * The manifest of the assets built for that configuration. Keyed by it, so builds for different
- * emulators (the demo, the tests, the bench) can sit side by side, and the copies of one build
- * that several origins run find theirs.
+ * The manifest of the assets built for that configuration. Keyed by it, so that builds for
+ * different emulators (the demo, the tests, the bench) can run side by side.
  */
 export function cardAssetsManifest(root: string, source: NodeJS.ProcessEnv): string {
   const key = createHash('sha256')
@@ -45,4 +47,21 @@ export function cardAssetsManifest(root: string, source: NodeJS.ProcessEnv): str
     .digest('hex')
     .slice(0, 16);
   return path.join(root, '.next-card-assets', `${key}.json`);
+}
+
+/** The variable through which next.config.ts hands the manifest to the build, which inlines it. */
+export const CARD_ASSETS_ENV = 'KARTA_CARD_ASSETS';
+
+/** The manifest's text for next.config.ts, or an error that says what to run. */
+export function readCardAssetsManifest(root: string, source: NodeJS.ProcessEnv): string {
+  const manifest = cardAssetsManifest(root, source);
+  try {
+    return readFileSync(manifest, 'utf8');
+  } catch (error) {
+    throw new Error(
+      `The card's scripts and stylesheet for this configuration are not built (${manifest}): ` +
+        '`npm run build` builds them before `next build`, with the same NEXT_PUBLIC_ variables.',
+      { cause: error },
+    );
+  }
 }

@@ -35,9 +35,8 @@ export function cardPaths(username: string): string[] {
 
 /**
  * The CDN cache tag of everything rendered from one profile (Surrogate-Key for Fastly and
- * Varnish, Cache-Tag for Cloudflare): one purge by it covers the page, its RSC variants, its
- * vCard and its QR code. Percent-encoded, so it never holds the space or comma that separate tags
- * in a header.
+ * Varnish, Cache-Tag for Cloudflare): one purge by it covers the page, its vCard and its QR code.
+ * Percent-encoded, so it never holds the space or comma that separate tags in a header.
  */
 export function cardTag(username: string): string {
   return `card-${encodeURIComponent(username)}`;

@@ -7,9 +7,10 @@ const MAX_ID_BYTES = 1500;
 /**
  * The first path segments karta uses itself (app/ and public/), and a few it will plausibly need,
  * compared case-insensitively so that /Account cannot pass for the console either. firestore.rules
- * holds the same list for claims (a test keeps the two, and app/ and public/, together).
+ * holds the same list for claims (a test keeps the two, and app/, pages/ and public/, together).
  */
 export const RESERVED_USERNAMES: readonly string[] = [
+  '500',
   '_karta',
   '_next',
   '_not-found',

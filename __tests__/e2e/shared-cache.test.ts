@@ -119,7 +119,7 @@ function redisCli(...args: string[]): string {
   return execFileSync(cli, ['-u', redis.url, ...args], { encoding: 'utf8', timeout: 5000 }).trim();
 }
 
-/** The Redis key of a cached page or route of this build, e.g. `/maria` → `…/APP_PAGE/…/maria`. */
+/** The Redis key of a cached page or route of this build, e.g. `/maria` → `…/APP_ROUTE/…/maria`. */
 function keyOf(kind: 'APP_PAGE' | 'APP_ROUTE', pathname: string): string {
   const keys = redisCli('--scan', '--pattern', `${cacheKeyPrefix(buildId)}*`).split('\n');
   const key = keys.find((k) => k.includes(`/${kind}/`) && k.endsWith(pathname));
@@ -243,7 +243,8 @@ test('cards in Redis: their keys carry a TTL (volatile-lru can evict them); byte
   const perCard = Math.round((usedMemory() - before) / usernames.length);
   const bytes = (key: string) => Number(redisCli('memory', 'usage', key, 'samples', '0'));
   for (const username of usernames) {
-    const page = keyOf('APP_PAGE', `/${username}`);
+    // The card is a route handler's HTML (app/[username]/route.ts), cached like its vCard.
+    const page = keyOf('APP_ROUTE', `/${username}`);
     const vcard = keyOf('APP_ROUTE', `/${username}/vcard`);
     for (const key of [page, vcard]) expect(Number(redisCli('ttl', key))).toBeGreaterThan(0);
     const gzipped = gzipSync(redisCli('get', page)).length;

@@ -22,7 +22,9 @@ function ownTopLevelSegments(): string[] {
     )
     .map((entry) => entry.name);
   const fromPublic = readdirSync(path.join(ROOT, 'public'));
-  return [...fromApp, ...fromPublic, '_next'];
+  // pages/ holds only Next's status pages (500.tsx), each served at its own path too.
+  const fromPages = readdirSync(path.join(ROOT, 'pages')).map((name) => name.replace(/\.tsx$/, ''));
+  return [...fromApp, ...fromPublic, ...fromPages, '_next'];
 }
 
 describe('reserved usernames', () => {

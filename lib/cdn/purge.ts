@@ -11,7 +11,7 @@ import { purgeVarnish } from './varnish';
 const PURGE_BUDGET_MS = 10_000;
 
 /**
- * Purges every cached copy of these cards (page, RSC variants, vCard) from the configured CDN;
+ * Purges every cached copy of these cards (page, vCard, QR code) from the configured CDN;
  * nothing without one. Resolves once the CDN has accepted every purge; rejects with a
  * PurgeError naming the CDN and the reason otherwise.
  */

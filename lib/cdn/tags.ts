@@ -13,9 +13,9 @@ const NOT_CARD_PREFIXES = ['/_next/', '/api/', '/icons/', '/demo/'];
 const NOT_CARD_FILES = new Set(['/favicon.ico', '/icon.png', '/apple-icon.png']);
 
 /**
- * The decoded username of a card page (`/{username}`, RSC requests included, which share its
- * path) or of a file rendered from it (its vCard, its QR code: lib/routes.ts), from a pathname as
- * it arrives (percent-encoded); null for any other path or an invalid username.
+ * The decoded username of a card page (`/{username}`) or of a file rendered from it (its vCard,
+ * its QR code: lib/routes.ts), from a pathname as it arrives (percent-encoded); null for any
+ * other path or an invalid username.
  */
 export function cardUsernameFromPath(pathname: string): string | null {
   if (NOT_CARD_FILES.has(pathname)) return null;

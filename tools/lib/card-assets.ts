@@ -2,7 +2,7 @@
 // the script that makes its buttons work and the exchange sheet loaded on tap. Next bundles only
 // what its pages and routes import, with its framework's runtime; the card is a route that
 // answers plain HTML without that runtime (docs/performance.md), so its scripts are bundled here.
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build, type BuildOptions } from 'esbuild';
 import {
@@ -52,41 +52,38 @@ export async function buildCardAssets(env: NodeJS.ProcessEnv): Promise<string> {
     metafile: true,
     logLevel: 'warning',
   } satisfies BuildOptions;
-  // The script the card loads with its HTML is one file, sharing no chunk with the sheet: a chunk
-  // would be a second request, found only once the first has arrived.
-  const [loadedFirst, onDemand] = await Promise.all([
-    build({ ...options, entryPoints: { enhance: ENTRIES.enhance, card: ENTRIES.card } }),
+  // What the HTML inlines is kept in memory, one file each (a chunk shared with the sheet would be
+  // a request before the photo's paint); the sheet is written to public/, split into chunks.
+  const [inline, sheet] = await Promise.all([
+    build({
+      ...options,
+      entryPoints: { enhance: ENTRIES.enhance, card: ENTRIES.card },
+      write: false,
+    }),
     build({ ...options, entryPoints: { sheet: ENTRIES.sheet }, splitting: true }),
   ]);
-  const result = {
-    metafile: {
-      outputs: { ...loadedFirst.metafile.outputs, ...onDemand.metafile.outputs },
-    },
+  const text = (ext: string): string => {
+    const file = inline.outputFiles.find((f) => f.path.endsWith(ext));
+    if (!file) throw new Error(`esbuild made no ${ext} for the card`);
+    return file.text.trim();
   };
-
-  const outputs = Object.entries(result.metafile.outputs);
-  const output = (entry: string): [string, (typeof outputs)[number][1]] => {
-    const found = outputs.find(([, meta]) => meta.entryPoint === entry);
-    if (!found) throw new Error(`esbuild wrote nothing for ${entry}`);
-    return found;
-  };
+  const [sheetJs, entry] =
+    Object.entries(sheet.metafile.outputs).find(([, meta]) => meta.entryPoint === ENTRIES.sheet) ??
+    [];
   // The CSS a script imports comes out beside it.
-  const cssOf = (entry: string): string => {
-    const bundle = output(entry)[1].cssBundle;
-    if (!bundle) throw new Error(`esbuild wrote no stylesheet for ${entry}`);
-    return bundle;
-  };
+  if (!sheetJs || !entry?.cssBundle)
+    throw new Error(`esbuild wrote no script or stylesheet for ${ENTRIES.sheet}`);
   const url = (file: string) => CARD_ASSETS_URL_PREFIX + path.basename(file);
 
   const assets: CardAssets = {
-    css: readFileSync(path.join(ROOT, output(ENTRIES.card)[0]), 'utf8').trim(),
-    enhance: readFileSync(path.join(ROOT, output(ENTRIES.enhance)[0]), 'utf8').trim(),
-    sheet: url(output(ENTRIES.sheet)[0]),
-    sheetCss: url(cssOf(ENTRIES.sheet)),
+    css: text('.css'),
+    enhance: text('.js'),
+    sheet: url(sheetJs),
+    sheetCss: url(entry.cssBundle),
   };
   const manifest = cardAssetsManifest(ROOT, env);
   mkdirSync(path.dirname(manifest), { recursive: true });
-  // Written whole, then renamed: a server reading it never sees half a file.
+  // Written whole, then renamed: a build reading it never sees half a file.
   const partial = `${manifest}.${process.pid}`;
   writeFileSync(partial, JSON.stringify(assets));
   renameSync(partial, manifest);
