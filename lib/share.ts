@@ -1,5 +1,5 @@
 // Sharing a card's link: the system share sheet where the browser has the Web Share API,
-// otherwise the clipboard. The card loads it with import() on the tap, never with the page.
+// otherwise the clipboard. Part of the card's inline script, so it is there at the tap.
 
 export type ShareOutcome = 'shared' | 'copied' | 'cancelled' | 'failed';
 
