@@ -63,7 +63,7 @@ export function budgetRows(r: BenchResults): BudgetRow[] {
     rows.push({
       part: 'Weight',
       budget: `JS ${p} adds ≤ ${kib(BUDGETS.addedJsBytes, 0)} gzip over /`,
-      measured: `+${kib(w.addedWireBytes)} (${kib(w.profile.wireBytes)} vs ${kib(w.root.wireBytes)})`,
+      measured: `${w.addedWireBytes < 0 ? '−' : '+'}${kib(Math.abs(w.addedWireBytes))} (${kib(w.profile.wireBytes)} vs ${kib(w.root.wireBytes)})`,
       status: pass(w.addedWireBytes <= BUDGETS.addedJsBytes),
     });
     rows.push({

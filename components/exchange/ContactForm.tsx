@@ -100,11 +100,12 @@ export default function ContactForm({
           )}
           <button
             type="submit"
-            className={styles.submit}
+            // The card's primary button and spinner (components/card/card.css): the sheet only
+            // ever opens on a card.
+            className={`save ${styles.submit}`}
             disabled={isSubmitting}
             aria-busy={isSubmitting}
           >
-            {/* The card's own spinner (components/card/card.css): the sheet only ever opens on a card. */}
             {isSubmitting && <span className="spinner" aria-hidden="true" />}
             Αποστολή
           </button>
