@@ -11,8 +11,6 @@ export function profilePath(username: string): string {
 
 const VCARD_SUFFIX = '/vcard';
 const QR_SUFFIX = '/qr.svg';
-/** What follows a card's page path in the path of each file rendered from it. */
-export const CARD_FILE_SUFFIXES: readonly string[] = [VCARD_SUFFIX, QR_SUFFIX];
 
 export function vcardPath(username: string): string {
   return `${profilePath(username)}${VCARD_SUFFIX}`;

@@ -93,13 +93,28 @@ afterAll(async () => {
   else process.env.VARNISH_PURGE_URL = savedEnv.url;
 });
 
-test('the origin tags its ISR-cached card itself (the proxy runs on cache hits too)', async () => {
+test('the origin tags its ISR-cached card itself (the tags are stored with the cached response)', async () => {
   await get('/maria');
   const cached = await get('/maria');
   expect(cached.status).toBe(200);
   expect(cached.headers.get('x-nextjs-cache')).toMatch(/HIT|STALE/);
   expect(cached.headers.get('surrogate-key')).toBe(cardTag('maria'));
   expect(cached.headers.get('cache-tag')).toBe(cardTag('maria'));
+});
+
+test("a path that can name no card is a 404 with no tag; a free username's 404 has its tag", async () => {
+  const invalid = await get('/__name__');
+  expect(invalid.status).toBe(404);
+  expect(invalid.headers.get('surrogate-key')).toBeNull();
+  expect(invalid.headers.get('cache-tag')).toBeNull();
+  for (const path of ['/nobody-yet', '/nobody-yet/vcard', '/nobody-yet/qr.svg']) {
+    const free = await get(path);
+    expect([path, free.status, free.headers.get('cache-tag')]).toEqual([
+      path,
+      404,
+      cardTag('nobody-yet'),
+    ]);
+  }
 });
 
 test.each(KINDS)(

@@ -121,7 +121,7 @@ describe('Cloudflare: purge by cache tag', () => {
     expect(request.url).toBe('/client/v4/zones/zone123/purge_cache');
     expect(request.headers.authorization).toBe('Bearer cf-token');
     expect(request.headers['content-type']).toBe('application/json');
-    // The very tags the proxy puts in Cache-Tag, each once.
+    // The very tags the card's routes put in Cache-Tag, each once.
     expect(JSON.parse(request.body)).toEqual({ tags: [cardTag('maria'), cardTag('μαρία')] });
   });
 
