@@ -18,8 +18,8 @@ function plainNotFound(): Response {
  *
  * A valid username's answers, its 404 included (so creating the card and purging its tag clears
  * a cached 404), carry the card's CDN tag. Set here rather than in proxy.ts, they are stored with
- * the ISR entry, and a cached card is served without the proxy, which halved the origin's
- * requests per second (docs/performance.md).
+ * the ISR entry, and a cached card is served without the proxy, which cost the origin almost half
+ * its requests per second (docs/performance.md).
  */
 export async function cardFileResponse(
   params: Params,
