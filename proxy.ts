@@ -1,14 +1,14 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { NOT_FOUND_HTML } from './components/card/not-found';
+import { renderNotFound } from './components/card/render';
 
 // Next 16 answers a path with malformed percent-encoding (e.g. /%E0%A4%A) with a bare 500
 // ("failed to decode param") in an App Router-only build, before any page code runs. Such a
 // path can never name a profile, so it gets the 404 page here.
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   try {
     decodeURIComponent(request.nextUrl.pathname);
   } catch {
-    return new NextResponse(NOT_FOUND_HTML, {
+    return new NextResponse(await renderNotFound(), {
       status: 404,
       headers: {
         'content-type': 'text/html; charset=utf-8',

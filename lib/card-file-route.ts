@@ -24,12 +24,12 @@ function plainNotFound(): Response {
 export async function cardFileResponse(
   params: Params,
   render: (profile: Profile) => Response | Promise<Response>,
-  notFound: () => Response = plainNotFound,
+  notFound: () => Response | Promise<Response> = plainNotFound,
 ): Promise<Response> {
   const username = parseUsername((await params).username);
   if (username === null) return notFound();
   const profile = await getProfile(username);
-  const response = profile ? await render(profile) : notFound();
+  const response = profile ? await render(profile) : await notFound();
   for (const [name, value] of Object.entries(cardTagHeaders(username))) {
     response.headers.set(name, value);
   }

@@ -1,7 +1,14 @@
 // Runs before each test file's framework loads.
 import { clearImmediate, setImmediate } from 'node:timers';
+import { ReadableStream } from 'node:stream/web';
+import { TextDecoder, TextEncoder } from 'node:util';
 
 // The firebase web SDK resolves its Node build under jsdom and expects these timers.
 if (typeof globalThis.setImmediate === 'undefined') {
   Object.assign(globalThis, { setImmediate, clearImmediate });
+}
+// React's static renderer (lib/static-html.ts) writes to a web stream, as Node and browsers have
+// them and jsdom does not.
+if (typeof globalThis.ReadableStream === 'undefined') {
+  Object.assign(globalThis, { ReadableStream, TextEncoder, TextDecoder });
 }

@@ -7,12 +7,12 @@
 // Chromium against the emulator in e2e/.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { cardBody } from '@/components/card/body';
 import { enhanceCard } from '@/components/card/island/card-script';
 import { SAVE_FAILED } from '@/components/card/texts';
 import { sendContact } from '@/lib/firebase/contacts-client';
 import { normaliseProfile, toPublicProfile } from '@/lib/profile';
 import { cardUrl } from '@/lib/routes';
+import { renderCardBody } from '../helpers/card';
 
 jest.mock('@/lib/firebase/contacts-client', () => ({
   sendContact: jest.fn(),
@@ -44,7 +44,7 @@ const ASSETS = { css: '', enhance: '', sheet: '', sheetCss: '' };
 
 function renderActions() {
   const user = userEvent.setup();
-  document.body.innerHTML = cardBody(MARIA, ASSETS).value;
+  renderCardBody(MARIA, ASSETS);
   enhanceCard(document.querySelector('main')!, () => import('@/components/card/island/sheet'));
   return user;
 }
@@ -225,7 +225,7 @@ test('the QR button opens the code in a modal dialog; its close button closes it
 
 test('when the sheet cannot be fetched, the button says so in Greek and tries again next time', async () => {
   const user = userEvent.setup();
-  document.body.innerHTML = cardBody(MARIA, ASSETS).value;
+  renderCardBody(MARIA, ASSETS);
   let offline = true;
   enhanceCard(document.querySelector('main')!, async () => {
     if (offline) throw new Error('offline');

@@ -41,9 +41,9 @@ describe('the proxy runs only where a path can be malformed', () => {
 
   test.each([GREEK_PATH, `${GREEK_PATH}/vcard`, '/_next/static/%41.js', '/maria/x%41'])(
     '%s reaches it for its %%, and goes on to the route untouched',
-    (pathname) => {
+    async (pathname) => {
       expect(runsProxy(pathname)).toBe(true);
-      const response = proxied(pathname);
+      const response = await proxied(pathname);
       expect(response.status).toBe(200);
       // NextResponse.next(): Next serves the route as it is.
       expect(response.headers.get('x-middleware-next')).toBe('1');
@@ -54,7 +54,7 @@ describe('the proxy runs only where a path can be malformed', () => {
 
 test('a malformed percent-encoding is the 404 page, untagged', async () => {
   expect(runsProxy('/%E0%A4%A')).toBe(true);
-  const response = proxied('/%E0%A4%A');
+  const response = await proxied('/%E0%A4%A');
   expect(response.status).toBe(404);
   expect(response.headers.get('surrogate-key')).toBeNull();
   expect(await response.text()).toContain('Not Found');

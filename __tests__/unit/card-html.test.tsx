@@ -1,12 +1,14 @@
 /**
  * @jest-environment jsdom
  */
-// The card's HTML (components/card), parsed by jsdom as a browser would parse it.
+// The card's components (components/card): the body rendered by @testing-library/react and
+// queried as a visitor finds it, and the whole document as the card route writes it with React's
+// static renderer, parsed as a browser would parse it.
 import { screen, within } from '@testing-library/react';
-import { cardBody } from '@/components/card/body';
-import { cardDocument } from '@/components/card/document';
+import { renderCard, renderNotFound } from '@/components/card/render';
 import type { CardAssets } from '@/lib/card-assets';
 import { normaliseProfile, toPublicProfile, type PublicProfile } from '@/lib/profile';
+import { renderCardBody } from '../helpers/card';
 
 const ASSETS: CardAssets = {
   css: '.card{color:red}',
@@ -33,13 +35,16 @@ const complete = toPublicProfile(
   }),
 );
 
-function renderCard(profile: PublicProfile = complete) {
-  document.body.innerHTML = cardBody(profile, ASSETS).value;
-  return { container: document.body };
+function renderBody(profile: PublicProfile = complete) {
+  return renderCardBody(profile, ASSETS);
+}
+
+async function parsedDocument(profile: PublicProfile = complete): Promise<Document> {
+  return new DOMParser().parseFromString(await renderCard(profile, ASSETS), 'text/html');
 }
 
 test('sections stand in the documented order', () => {
-  const { container } = renderCard();
+  const { container } = renderBody();
   const main = container.querySelector('main')!;
   const marks = [
     main.querySelector('img[alt="Φωτογραφία: Μαρία Παπαδοπούλου"]'),
@@ -66,7 +71,7 @@ test('sections stand in the documented order', () => {
 });
 
 test('all four social icons with a phone and both links, each with an accessible name', () => {
-  renderCard();
+  renderBody();
   const nav = screen.getByRole('navigation');
   const names = within(nav)
     .getAllByRole('link')
@@ -80,7 +85,7 @@ test('all four social icons with a phone and both links, each with an accessible
 });
 
 test('no Facebook/Instagram links: only Viber and WhatsApp', () => {
-  renderCard({ ...complete, facebookLink: undefined, instagramLink: undefined });
+  renderBody({ ...complete, facebookLink: undefined, instagramLink: undefined });
   const kinds = within(screen.getByRole('navigation'))
     .getAllByRole('link')
     .map((a) => a.getAttribute('data-social'));
@@ -88,7 +93,7 @@ test('no Facebook/Instagram links: only Viber and WhatsApp', () => {
 });
 
 test('no phone: no Viber or WhatsApp, and no phone row', () => {
-  const { container } = renderCard({ ...complete, phoneNumber: undefined });
+  const { container } = renderBody({ ...complete, phoneNumber: undefined });
   const kinds = within(screen.getByRole('navigation'))
     .getAllByRole('link')
     .map((a) => a.getAttribute('data-social'));
@@ -97,7 +102,7 @@ test('no phone: no Viber or WhatsApp, and no phone row', () => {
 });
 
 test('nothing but the name: no rows, no social bar, no "undefined"', () => {
-  const { container } = renderCard(
+  const { container } = renderBody(
     toPublicProfile(normaliseProfile('kostas', { firstName: 'Κώστας', lastName: 'Αντωνίου' })),
   );
   expect(container.querySelectorAll('[data-row]')).toHaveLength(0);
@@ -107,38 +112,84 @@ test('nothing but the name: no rows, no social bar, no "undefined"', () => {
 });
 
 test('a javascript: website is shown as text, not as a link', () => {
-  const { container } = renderCard({ ...complete, websiteLink: 'javascript:alert(1)' });
+  const { container } = renderBody({ ...complete, websiteLink: 'javascript:alert(1)' });
   const row = container.querySelector('[data-row=website]')!;
   expect(row.textContent).toContain('javascript:alert(1)');
   expect(row.querySelector('a')).toBeNull();
 });
 
 test('Share and the QR code: the QR link goes to the card QR route', () => {
-  renderCard();
+  renderBody();
   expect(screen.getByRole('button', { name: 'Κοινοποίηση' })).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Κωδικός QR' })).toHaveAttribute('href', '/maria/qr.svg');
 });
 
 test('markup in the data is text, in elements and in attributes alike', () => {
   const evil = '<img src=x onerror=alert(1)> "quoted" & more';
-  const { container } = renderCard({ ...complete, firstName: evil, jobTitle: evil });
+  const { container } = renderBody({ ...complete, firstName: evil, jobTitle: evil });
   expect(container.querySelector('img[src=x]')).toBeNull();
   expect(screen.getByRole('heading', { level: 1 }).textContent).toContain(evil);
   expect(container.querySelector('main')!.dataset.firstName).toBe(evil);
 });
 
-test('the document: stylesheet and script inline, photo preloaded, no other script', () => {
-  const doc = new DOMParser().parseFromString(cardDocument(complete, ASSETS), 'text/html');
+test('the document: stylesheet and script inline, photo preloaded, no other script', async () => {
+  const html = await renderCard(complete, ASSETS);
+  expect(html.startsWith('<!DOCTYPE html><html lang="el">')).toBe(true);
+  const doc = new DOMParser().parseFromString(html, 'text/html');
   expect(doc.querySelector('style')!.textContent).toBe(ASSETS.css);
   expect(doc.querySelector('link[rel=stylesheet]')).toBeNull();
-  expect(doc.querySelector('link[rel=preload][as=image]')).not.toBeNull();
+  // One preload, for the photo at the widths the screen may ask for, before the stylesheet.
+  const preloads = doc.querySelectorAll('link[rel=preload]');
+  expect(preloads).toHaveLength(1);
+  expect(preloads[0].getAttribute('as')).toBe('image');
+  expect(preloads[0].getAttribute('fetchpriority')).toBe('high');
+  expect(preloads[0].getAttribute('imagesrcset')).toBe(
+    doc.querySelector('main img')!.getAttribute('srcset'),
+  );
+  expect(
+    preloads[0].compareDocumentPosition(doc.querySelector('style')!) &
+      Node.DOCUMENT_POSITION_FOLLOWING,
+  ).toBeTruthy();
   expect(doc.querySelector('script[src]')).toBeNull();
+  expect([...doc.scripts].map((s) => s.type)).toEqual(['application/ld+json', 'module']);
+  // React's renderer keeps the script's text from closing the element: `</script` is written
+  // with an escape that means the same inside a string.
   expect(doc.querySelector('script[type=module]')!.textContent).toBe(
-    'document.documentElement.dataset.x = "<\\/script>"',
+    'document.documentElement.dataset.x = "</\\u0073cript>"',
   );
   expect(doc.title).toBe('Μαρία Παπαδοπούλου · Αρχιτέκτονας, @Studio Φως');
   expect(doc.querySelector('link[rel=canonical]')!.getAttribute('href')).toMatch(/\/maria$/);
   expect(doc.querySelector('meta[property="og:type"]')!.getAttribute('content')).toBe('profile');
+  expect(doc.querySelectorAll('meta[name=theme-color]')).toHaveLength(2);
+  expect(doc.querySelector('link[rel=apple-touch-icon]')).not.toBeNull();
   const ld = JSON.parse(doc.querySelector('script[type="application/ld+json"]')!.textContent!);
   expect(ld).toMatchObject({ '@type': 'Person', name: 'Μαρία Παπαδοπούλου' });
+  // Nothing of a React app: no hydration markers, no framework script.
+  expect(html).not.toMatch(/<!--|<template|\$RC|__next/);
+});
+
+test('markup in the data cannot leave its element in the document either', async () => {
+  const evil = '</script><script>alert(1)</script><!--';
+  const doc = await parsedDocument({ ...complete, firstName: evil, jobTitle: evil });
+  expect([...doc.scripts].map((s) => s.type)).toEqual(['application/ld+json', 'module']);
+  const ld = JSON.parse(doc.querySelector('script[type="application/ld+json"]')!.textContent!);
+  expect(ld.name).toBe(`${evil} Παπαδοπούλου`);
+  expect(doc.title).toContain(evil);
+  expect(doc.querySelector('h1')!.textContent).toBe(`${evil} Παπαδοπούλου`);
+});
+
+test('no photo: the initials, and nothing preloaded', async () => {
+  const doc = await parsedDocument({ ...complete, displayImage: undefined });
+  expect(doc.querySelector('.image.placeholder')!.textContent).toBe('ΜΠ');
+  expect(doc.querySelector('link[rel=preload]')).toBeNull();
+});
+
+test('the 404 page: the Oops! screen, not indexed, no script', async () => {
+  const html = await renderNotFound();
+  const doc = new DOMParser().parseFromString(html, 'text/html');
+  expect(doc.title).toBe('Not Found · karta');
+  expect(doc.querySelector('h1')!.textContent).toBe('Oops!');
+  expect(doc.querySelector('main i')!.textContent).toBe('Not Found');
+  expect(doc.querySelector('meta[name=robots]')!.getAttribute('content')).toBe('noindex, nofollow');
+  expect(doc.scripts).toHaveLength(0);
 });

@@ -1,0 +1,11 @@
+// The card's body as the browser gets it, rendered into jsdom by @testing-library/react.
+import { render } from '@testing-library/react';
+import { Card } from '@/components/card/Card';
+import type { CardAssets } from '@/lib/card-assets';
+import type { PublicProfile } from '@/lib/profile';
+
+export function renderCardBody(profile: PublicProfile, assets: CardAssets) {
+  // What a card's script added to the last test's page (the sheet's container) goes too.
+  document.body.innerHTML = '';
+  return render(<Card profile={profile} assets={assets} />);
+}

@@ -1,0 +1,124 @@
+// The card's visible markup: photo, exchange button, who they are, contact rows, Save contact,
+// Share and QR, the social bar; and the QR dialog. Plain HTML that works without scripts (Save
+// contact is a link to the vCard, QR a link to the SVG); island/card-script.ts finds its parts by
+// their data- attributes and makes them work.
+import type { CardAssets } from '@/lib/card-assets';
+import { fullName, type PublicProfile } from '@/lib/profile';
+import { headline, location } from '@/lib/profile-view';
+import { cardUrl, qrPath, vcardPath } from '@/lib/routes';
+import { profileVCardFileName } from '@/lib/vcard';
+import { ContactRows } from './ContactRows';
+import { QrIcon, ShareIcon } from './icons';
+import { Photo } from './Photo';
+import { SocialBar } from './SocialBar';
+import { SAVE_CONTACT } from './texts';
+
+/** Between the photo and who they are: the exchange button, then what it has to say. */
+function Exchange({ assets }: { assets: CardAssets }) {
+  return (
+    <>
+      <div className="exchangeSlot">
+        <button
+          type="button"
+          className="exchange"
+          aria-haspopup="dialog"
+          aria-expanded="false"
+          data-exchange=""
+          data-sheet={assets.sheet}
+          data-sheet-css={assets.sheetCss}
+        >
+          Ανταλλαγή Επαφής
+        </button>
+      </div>
+      <p className="confirmation" role="status" aria-live="polite" data-confirmation="" />
+      <p className="error" role="alert" data-exchange-error="" hidden />
+    </>
+  );
+}
+
+function Identity({ profile, name }: { profile: PublicProfile; name: string }) {
+  const title = headline(profile);
+  return (
+    <section className="identity" aria-label="Στοιχεία">
+      <h1 className="name">{name}</h1>
+      {title && <p className="headline">{title}</p>}
+      <p className="location">{location(profile)}</p>
+    </section>
+  );
+}
+
+/** The in-app hint's place (filled by the script), Save contact, Share and QR. */
+function Actions({ profile }: { profile: PublicProfile }) {
+  const { username } = profile;
+  return (
+    <div className="saveSlot">
+      <div className="hint" role="note" data-in-app="" hidden />
+      <a
+        href={vcardPath(username)}
+        download={profileVCardFileName(profile)}
+        className="save"
+        data-save=""
+      >
+        {SAVE_CONTACT}
+      </a>
+      <p className="error" role="alert" data-save-error="" hidden />
+      <div className="shareRow">
+        <button type="button" className="secondary" data-share="">
+          <ShareIcon />
+          Κοινοποίηση
+        </button>
+        <a href={qrPath(username)} className="secondary" aria-haspopup="dialog" data-qr="">
+          <QrIcon />
+          Κωδικός QR
+        </a>
+      </div>
+      <p className="shareStatus" role="status" aria-live="polite" data-share-status="" />
+    </div>
+  );
+}
+
+/** The QR code large, in a modal dialog; its image is fetched only when the dialog opens. */
+function QrDialog({ profile, name }: { profile: PublicProfile; name: string }) {
+  return (
+    <dialog className="qrDialog" aria-labelledby="qr-title" data-qr-dialog="">
+      <h2 id="qr-title" className="qrTitle">
+        Σαρώστε με την κάμερα του κινητού
+      </h2>
+      <img
+        src={qrPath(profile.username)}
+        alt={`Κωδικός QR της κάρτας: ${name}`}
+        width={320}
+        height={320}
+        loading="lazy"
+        className="qrImage"
+      />
+      <button type="button" className="save" data-qr-close="">
+        Κλείσιμο
+      </button>
+    </dialog>
+  );
+}
+
+export function Card({ profile, assets }: { profile: PublicProfile; assets: CardAssets }) {
+  const name = fullName(profile);
+  return (
+    <>
+      <main
+        className="card"
+        data-card=""
+        data-username={profile.username}
+        data-first-name={profile.firstName || name}
+        data-name={name}
+        data-url={cardUrl(profile.username)}
+      >
+        <Photo profile={profile} />
+        <Exchange assets={assets} />
+        <Identity profile={profile} name={name} />
+        <ContactRows profile={profile} />
+        <Actions profile={profile} />
+        <SocialBar profile={profile} />
+      </main>
+      <QrDialog profile={profile} name={name} />
+    </>
+  );
+}

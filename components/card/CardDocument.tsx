@@ -1,0 +1,40 @@
+// The card's whole HTML document, as the card route answers it: everything the first paint needs
+// (the stylesheet inline, the photo preloaded) and one small inline module script, no framework.
+import type { CardAssets } from '@/lib/card-assets';
+import type { PublicProfile } from '@/lib/profile';
+import { jsonLdScript, personJsonLd, profileHead } from '@/lib/profile-metadata';
+import { THEME_COLORS } from '@/lib/theme';
+import { Card } from './Card';
+import { SiteIconLinks } from './icons';
+
+export function CardDocument({ profile, assets }: { profile: PublicProfile; assets: CardAssets }) {
+  const head = profileHead(profile);
+  return (
+    <html lang="el">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <style>{assets.css}</style>
+        {THEME_COLORS.map(({ media, color }) => (
+          <meta key={media} name="theme-color" content={color} media={media} />
+        ))}
+        <meta name="color-scheme" content="light dark" />
+        <title>{head.title}</title>
+        {head.meta.map((m) =>
+          'property' in m ? (
+            <meta key={m.property} property={m.property} content={m.content} />
+          ) : (
+            <meta key={m.name} name={m.name} content={m.content} />
+          ),
+        )}
+        <link rel="canonical" href={head.canonical} />
+        <SiteIconLinks />
+      </head>
+      <body>
+        <script type="application/ld+json">{jsonLdScript(personJsonLd(profile))}</script>
+        <Card profile={profile} assets={assets} />
+        <script type="module">{assets.enhance}</script>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,47 @@
+// The contact rows: e-mail, phone, address and website, each a link where the value is safe to
+// link (lib/profile-view.ts), as text where it is not.
+import type { PublicProfile } from '@/lib/profile';
+import { contactRows, type ContactRow } from '@/lib/profile-view';
+import { EXTERNAL_LINK } from './external-link';
+
+function RowBody({ row }: { row: ContactRow }) {
+  return (
+    <>
+      <img
+        className="rowIcon"
+        src={`/icons/${row.kind}.svg`}
+        alt=""
+        width={24}
+        height={24}
+        loading="lazy"
+        decoding="async"
+      />
+      <span className="rowText">
+        <span className="rowValue">{row.text}</span>
+        <span className="rowCaption">{row.caption}</span>
+      </span>
+    </>
+  );
+}
+
+export function ContactRows({ profile }: { profile: PublicProfile }) {
+  const rows = contactRows(profile);
+  if (rows.length === 0) return null;
+  return (
+    <ul className="rows">
+      {rows.map((row) => (
+        <li key={row.kind} className="row" data-row={row.kind}>
+          {row.href ? (
+            <a href={row.href} className="rowLink" {...(row.external ? EXTERNAL_LINK : {})}>
+              <RowBody row={row} />
+            </a>
+          ) : (
+            <div className="rowLink">
+              <RowBody row={row} />
+            </div>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,52 @@
+// The card's photo, full width at the top, or the owner's initials where there is none.
+import { getImageProps } from 'next/image';
+import { isOptimisedImage } from '@/lib/links';
+import { fullName, type PublicProfile } from '@/lib/profile';
+
+/** The photo fills the card's width, at most --card-width (app/globals.css). */
+const IMAGE_SIZES = '(max-width: 480px) 100vw, 480px';
+
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .map((part) => part.charAt(0))
+    .join('')
+    .slice(0, 2)
+    .toUpperCase();
+}
+
+/**
+ * With `fetchPriority="high"` React's renderer also writes the photo's `<link rel="preload">`
+ * into the head, so its request starts with the HTML's first bytes.
+ */
+export function Photo({ profile }: { profile: PublicProfile }) {
+  const name = fullName(profile);
+  const src = profile.displayImage;
+  if (!src) {
+    return (
+      <div className="image placeholder" aria-hidden="true">
+        {initials(name)}
+      </div>
+    );
+  }
+  // Next's image optimiser serves the photo at the width the screen needs (docs/data.md).
+  const { props } = getImageProps({
+    src,
+    alt: `Φωτογραφία: ${name}`,
+    fill: true,
+    sizes: IMAGE_SIZES,
+    unoptimized: !isOptimisedImage(src),
+  });
+  return (
+    <div className="image">
+      <img
+        alt={props.alt}
+        fetchPriority="high"
+        decoding="async"
+        sizes={props.srcSet ? IMAGE_SIZES : undefined}
+        srcSet={props.srcSet}
+        src={props.src}
+      />
+    </div>
+  );
+}

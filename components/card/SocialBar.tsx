@@ -1,0 +1,26 @@
+// The bar of social networks and messengers at the bottom of the card.
+import type { PublicProfile } from '@/lib/profile';
+import { socialLinks } from '@/lib/profile-view';
+import { EXTERNAL_LINK } from './external-link';
+
+export function SocialBar({ profile }: { profile: PublicProfile }) {
+  const links = socialLinks(profile);
+  if (links.length === 0) return null;
+  return (
+    <nav className="social" aria-label="Κοινωνικά δίκτυα και μηνύματα">
+      {links.map((link) => (
+        <a
+          key={link.kind}
+          href={link.href}
+          aria-label={link.label}
+          data-social={link.kind}
+          className="socialLink"
+          // An app's own scheme (viber:) opens the app, not a new tab.
+          {...(link.href.startsWith('http') ? EXTERNAL_LINK : {})}
+        >
+          <img src={link.icon} alt="" width={80} height={80} loading="lazy" decoding="async" />
+        </a>
+      ))}
+    </nav>
+  );
+}
