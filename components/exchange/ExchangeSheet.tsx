@@ -74,7 +74,9 @@ export default function ExchangeSheet({
       onClose={onClose}
       detent="content"
       dragCloseThreshold={0.25}
-      tweenConfig={{ ease: 'easeInOut', duration: 0.5 }}
+      // Quick out of the gate, gentle at rest: the first field is on screen within the first
+      // few frames, which a slow start (easeInOut) and half a second held back.
+      tweenConfig={{ ease: 'easeOut', duration: 0.3 }}
       prefersReducedMotion={reducedMotion}
     >
       <Sheet.Container
