@@ -124,9 +124,22 @@ function loadStylesheet(href: string): Promise<void> {
   });
 }
 
+// Written in by the build (SHEET_CHUNKS_GLOBAL in lib/card-assets.ts); absent in unit tests.
+declare const KARTA_SHEET_CHUNKS: readonly string[] | undefined;
+
+/** Asks for the chunks the sheet's script imports alongside it, each once. */
+function preloadSheetChunks(): void {
+  const chunks = typeof KARTA_SHEET_CHUNKS === 'undefined' ? [] : KARTA_SHEET_CHUNKS;
+  for (const href of chunks) {
+    if (document.querySelector(`link[rel="modulepreload"][href="${href}"]`)) continue;
+    document.head.append(element('link', { rel: 'modulepreload', href }));
+  }
+}
+
 /** The sheet's script and stylesheet, from the URLs the card's HTML gives its button. */
 export async function loadSheetFrom(button: HTMLElement): Promise<SheetModule> {
   const { sheet = '', sheetCss = '' } = button.dataset;
+  preloadSheetChunks();
   const [module] = await Promise.all([
     import(sheet) as Promise<SheetModule>,
     loadStylesheet(sheetCss),
