@@ -1,6 +1,6 @@
-// npm run bench: page weight, Lighthouse, throughput and contact-write latency of a production
-// build on the Firestore emulator with the demo data, compared with the budgets in
-// bench/lib/budgets.ts. Prints the figures, a summary and a Markdown block for docs/performance.md.
+// npm run bench: page weight, Lighthouse, the exchange sheet's tap → form usable, throughput and
+// contact-write latency of a production build on the Firestore emulator with the demo data,
+// compared with the budgets in bench/lib/budgets.ts. Prints the figures, a summary and a Markdown block for docs/performance.md.
 // Exits 0 whatever the figures; 1 only when a part could not run. Ctrl-C stops everything.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -13,6 +13,7 @@ import { commandLine } from './lib/args';
 import { budgetRows, type BenchResults } from './lib/budgets';
 import { measureCdn } from './lib/cdn';
 import { measureContactWrites } from './lib/contacts';
+import { measureExchange } from './lib/exchange';
 import { rawGet } from './lib/http';
 import { runLighthouse } from './lib/lighthouse';
 import { ensureNginx, startNginx } from './lib/nginx';
@@ -28,6 +29,7 @@ const USERNAME = 'maria';
 const LIGHTHOUSE_RUNS = 3;
 const CONTACT_WRITES = 20;
 const CDN_EDITS = 20;
+const EXCHANGE_RUNS = 5;
 
 type Cleanup = () => Promise<void>;
 const cleanups: Cleanup[] = [];
@@ -53,7 +55,7 @@ function chromiumVersion(bin: string): string {
   }
 }
 
-const PARTS = ['weight', 'lighthouse', 'throughput', 'contacts', 'cdn'] as const;
+const PARTS = ['weight', 'lighthouse', 'exchange', 'throughput', 'contacts', 'cdn'] as const;
 type Part = (typeof PARTS)[number];
 
 const isPart = (name: string): name is Part => (PARTS as readonly string[]).includes(name);
@@ -127,6 +129,10 @@ async function main(): Promise<number> {
       addCleanup,
     );
     results.lighthouse = { profile, root, runs: LIGHTHOUSE_RUNS };
+  });
+
+  await part('exchange', results, async () => {
+    results.exchange = await measureExchange(browser, profileUrl, EXCHANGE_RUNS);
   });
 
   await part('throughput', results, async () => {

@@ -49,6 +49,12 @@ export function cardAssetsManifest(root: string, source: NodeJS.ProcessEnv): str
   return path.join(root, '.next-card-assets', `${key}.json`);
 }
 
+/**
+ * The name the card's script reads the sheet's chunk URLs from: tools/lib/card-assets.ts writes
+ * them into that script when it builds it, since the chunks are known only once the sheet is built.
+ */
+export const SHEET_CHUNKS_GLOBAL = 'KARTA_SHEET_CHUNKS';
+
 /** The variable through which next.config.ts hands the manifest to the build, which inlines it. */
 export const CARD_ASSETS_ENV = 'KARTA_CARD_ASSETS';
 

@@ -39,7 +39,7 @@ test('a visitor leaves their details: one document, exactly the fields, a server
   await dialog.getByLabel('Όνομα').fill(`  Γιώργος ${stamp} `);
   await dialog.getByLabel('Email').fill('giorgos@example.gr');
   await dialog.getByLabel('Τηλέφωνο').fill('+30 697 123 4567');
-  await page.waitForTimeout(600); // the 0.5 s open animation, for the picture only
+  await page.waitForTimeout(600); // the 0.3 s open animation, for the picture only
   await page.screenshot({
     path: path.join(ROOT, 'artifacts', 'screenshots', 'maria-sheet-390x844.png'),
   });

@@ -82,7 +82,7 @@ describe('axe-core finds no violations', () => {
     const { page } = await open('/maria');
     await page.getByRole('button', { name: 'Ανταλλαγή Επαφής' }).click();
     await page.getByRole('dialog', { name: 'Ανταλλαγή στοιχείων με Μαρία' }).waitFor();
-    // The 0.5 s open animation: mid-slide, contrast would be measured against a moving sheet.
+    // The 0.3 s open animation: mid-slide, contrast would be measured against a moving sheet.
     await page.waitForTimeout(600);
     const { violations, passed } = await runAxe(page);
     expect(explain(violations)).toEqual([]);

@@ -42,10 +42,14 @@ const MARIA = toPublicProfile(
 );
 const ASSETS = { css: '', enhance: '', sheet: '', sheetCss: '' };
 
+const loadSheetModule = () => import('@/components/card/island/sheet');
+/** No idle moment ever comes: the sheet is fetched on reach only, unless a test says otherwise. */
+const neverIdle = () => {};
+
 function renderActions() {
   const user = userEvent.setup();
   renderCardBody(MARIA, ASSETS);
-  enhanceCard(document.querySelector('main')!, () => import('@/components/card/island/sheet'));
+  enhanceCard(document.querySelector('main')!, loadSheetModule, neverIdle);
   return user;
 }
 
@@ -227,10 +231,14 @@ test('when the sheet cannot be fetched, the button says so in Greek and tries ag
   const user = userEvent.setup();
   renderCardBody(MARIA, ASSETS);
   let offline = true;
-  enhanceCard(document.querySelector('main')!, async () => {
-    if (offline) throw new Error('offline');
-    return import('@/components/card/island/sheet');
-  });
+  enhanceCard(
+    document.querySelector('main')!,
+    async () => {
+      if (offline) throw new Error('offline');
+      return loadSheetModule();
+    },
+    neverIdle,
+  );
   const button = screen.getByRole('button', { name: 'Ανταλλαγή Επαφής' });
   await user.click(button);
   expect(await screen.findByRole('alert')).toHaveTextContent('Η φόρμα δεν φορτώθηκε');
@@ -239,4 +247,37 @@ test('when the sheet cannot be fetched, the button says so in Greek and tries ag
   await user.click(button);
   await screen.findByRole('dialog', { name: 'Ανταλλαγή στοιχείων με Μαρία' });
   expect(screen.queryByRole('alert')).toBeNull();
+});
+
+describe('fetching the sheet before the tap', () => {
+  /** The card with a loader that counts its calls and an idle moment the test brings about. */
+  function renderWithIdle(load: () => Promise<typeof import('@/components/card/island/sheet')>) {
+    const user = userEvent.setup();
+    renderCardBody(MARIA, ASSETS);
+    const idle: Array<() => void> = [];
+    const loader = jest.fn(load);
+    enhanceCard(document.querySelector('main')!, loader, (task) => void idle.push(task));
+    return { user, loader, idle };
+  }
+
+  test('it is fetched in the idle moment after load, once, and the tap opens that one', async () => {
+    const { user, loader, idle } = renderWithIdle(loadSheetModule);
+    expect(idle).toHaveLength(1);
+    expect(loader).not.toHaveBeenCalled();
+    await act(async () => idle[0]());
+    expect(loader).toHaveBeenCalledTimes(1);
+    await openSheet(user);
+    expect(loader).toHaveBeenCalledTimes(1);
+  });
+
+  test('a failed fetch in the idle moment says nothing, and the tap fetches it again', async () => {
+    const { user, loader, idle } = renderWithIdle(loadSheetModule);
+    loader.mockRejectedValueOnce(new Error('offline'));
+    await act(async () => idle[0]());
+    expect(loader).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('alert')).toBeNull();
+    await openSheet(user);
+    expect(loader).toHaveBeenCalledTimes(2);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
 });

@@ -128,7 +128,7 @@ export async function measureContactWrites(
           window.__benchTapAt = undefined;
         });
         // Timed in the page (the text appears while the sheet slides out; Playwright's role
-        // locators only see it once the aria-modal sheet has gone, ~0.5 s later).
+        // locators only see it once the aria-modal sheet has gone, ~0.3 s later).
         const confirmed = page
           .waitForFunction(
             (text) =>
@@ -157,7 +157,7 @@ export async function measureContactWrites(
       } finally {
         watch.stop();
       }
-      // The sheet slides out for ~0.5 s after it reports hidden; a tap during that slide reopens
+      // The sheet slides out for ~0.3 s after it reports hidden; a tap during that slide reopens
       // the closing sheet, which then remounts its form. Wait until it has left the DOM.
       await page.locator('[role="dialog"]').waitFor({ state: 'detached', timeout: 15_000 });
     }

@@ -7,6 +7,7 @@ import { Sheet } from 'react-modal-sheet';
 import { PRIVACY_PATH } from '@/lib/routes';
 import ContactForm from './ContactForm';
 import styles from './ExchangeSheet.module.css';
+import { focusFirstFieldWhenShown } from './focus-when-shown';
 
 interface Props {
   isOpen: boolean;
@@ -42,12 +43,10 @@ export default function ExchangeSheet({
     // types, so the first send does not wait for it.
     void import('@/lib/firebase/contacts-client').then((client) => client.prepareContactWrite());
     // Focus moves into the sheet as it opens, to its first field.
-    const timer = setTimeout(() => {
-      containerRef.current?.querySelector<HTMLElement>('input')?.focus({ preventScroll: true });
-    }, 50);
+    const stopFocusing = focusFirstFieldWhenShown(() => containerRef.current);
     return () => {
       document.removeEventListener('keydown', onKey);
-      clearTimeout(timer);
+      stopFocusing();
     };
   }, [isOpen, onClose]);
 
@@ -75,7 +74,9 @@ export default function ExchangeSheet({
       onClose={onClose}
       detent="content"
       dragCloseThreshold={0.25}
-      tweenConfig={{ ease: 'easeInOut', duration: 0.5 }}
+      // Quick out of the gate, gentle at rest: the first field is on screen within the first
+      // few frames, which a slow start (easeInOut) and half a second held back.
+      tweenConfig={{ ease: 'easeOut', duration: 0.3 }}
       prefersReducedMotion={reducedMotion}
     >
       <Sheet.Container

@@ -4,12 +4,13 @@
 // answers plain HTML without that runtime (docs/performance.md), so its scripts are bundled here.
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { build, type BuildOptions } from 'esbuild';
+import { build, type BuildOptions, type Metafile } from 'esbuild';
 import {
   CARD_ASSETS_PUBLIC_DIR,
   CARD_ASSETS_URL_PREFIX,
   cardAssetsManifest,
   publicEnv,
+  SHEET_CHUNKS_GLOBAL,
   type CardAssets,
 } from '../../lib/card-assets';
 import { ROOT } from './paths';
@@ -33,6 +34,24 @@ function defines(env: NodeJS.ProcessEnv): Record<string, string> {
   };
 }
 
+const url = (file: string) => CARD_ASSETS_URL_PREFIX + path.basename(file);
+
+/** The chunks an entry's script imports statically, directly or through each other. */
+function staticChunks(metafile: Metafile, entryPoint: string): string[] {
+  const outputs = metafile.outputs;
+  const entry = Object.keys(outputs).find((file) => outputs[file].entryPoint === entryPoint);
+  const found = new Set<string>();
+  const visit = (file: string) => {
+    for (const { path: chunk, kind } of outputs[file]?.imports ?? []) {
+      if (kind !== 'import-statement' || found.has(chunk)) continue;
+      found.add(chunk);
+      visit(chunk);
+    }
+  };
+  if (entry) visit(entry);
+  return [...found];
+}
+
 /** Bundles the card's assets for the browser configuration in `env`; returns the manifest path. */
 export async function buildCardAssets(env: NodeJS.ProcessEnv): Promise<string> {
   const outdir = path.join(ROOT, CARD_ASSETS_PUBLIC_DIR);
@@ -52,16 +71,20 @@ export async function buildCardAssets(env: NodeJS.ProcessEnv): Promise<string> {
     metafile: true,
     logLevel: 'warning',
   } satisfies BuildOptions;
-  // What the HTML inlines is kept in memory, one file each (a chunk shared with the sheet would be
-  // a request before the photo's paint); the sheet is written to public/, split into chunks.
-  const [inline, sheet] = await Promise.all([
-    build({
-      ...options,
-      entryPoints: { enhance: ENTRIES.enhance, card: ENTRIES.card },
-      write: false,
-    }),
-    build({ ...options, entryPoints: { sheet: ENTRIES.sheet }, splitting: true }),
-  ]);
+  // The sheet is written to public/, split into chunks; what the HTML inlines is kept in memory,
+  // one file each (a chunk shared with the sheet would be a request before the photo's paint).
+  const sheet = await build({ ...options, entryPoints: { sheet: ENTRIES.sheet }, splitting: true });
+  const inline = await build({
+    ...options,
+    entryPoints: { enhance: ENTRIES.enhance, card: ENTRIES.card },
+    write: false,
+    define: {
+      ...options.define,
+      // The card's script asks for these with the sheet's own script: otherwise the browser
+      // learns of them only once that script has arrived, one round trip later.
+      [SHEET_CHUNKS_GLOBAL]: JSON.stringify(staticChunks(sheet.metafile, ENTRIES.sheet).map(url)),
+    },
+  });
   const text = (ext: string): string => {
     const file = inline.outputFiles.find((f) => f.path.endsWith(ext));
     if (!file) throw new Error(`esbuild made no ${ext} for the card`);
@@ -73,7 +96,6 @@ export async function buildCardAssets(env: NodeJS.ProcessEnv): Promise<string> {
   // The CSS a script imports comes out beside it.
   if (!sheetJs || !entry?.cssBundle)
     throw new Error(`esbuild wrote no script or stylesheet for ${ENTRIES.sheet}`);
-  const url = (file: string) => CARD_ASSETS_URL_PREFIX + path.basename(file);
 
   const assets: CardAssets = {
     css: text('.css'),

@@ -1,13 +1,15 @@
 // What the card's one script before interaction does (enhance.ts runs it): plain DOM, a few KiB,
 // so the card paints with no framework to fetch and run first (docs/performance.md). It makes
 // Save contact, Share, the QR code and the in-app browser hint work; the exchange sheet
-// (sheet.tsx, with React and Firestore) is fetched when a pointer or focus reaches its button.
+// (sheet.tsx, with React and Firestore) is fetched once the page has loaded and the browser is
+// idle, or earlier when a pointer, a touch or focus reaches its button.
 // Without it every link of the card still works as plain HTML.
 import { CONTACT_MESSAGES } from '@/lib/contact-messages';
 import { downloadBlob } from '@/lib/download';
 import { chromeIntentUrl, detectInAppBrowser } from '@/lib/in-app-browser';
 import { copyLink, shareLink, shareMessage } from '@/lib/share';
 import { IN_APP, SAVE_FAILED, SHEET_FAILED } from '../texts';
+import { afterLoadWhenIdle } from './after-load';
 import type { SheetControl, SheetOptions } from './sheet';
 
 export type SheetModule = {
@@ -122,9 +124,22 @@ function loadStylesheet(href: string): Promise<void> {
   });
 }
 
+// Written in by the build (SHEET_CHUNKS_GLOBAL in lib/card-assets.ts); absent in unit tests.
+declare const KARTA_SHEET_CHUNKS: readonly string[] | undefined;
+
+/** Asks for the chunks the sheet's script imports alongside it, each once. */
+function preloadSheetChunks(): void {
+  const chunks = typeof KARTA_SHEET_CHUNKS === 'undefined' ? [] : KARTA_SHEET_CHUNKS;
+  for (const href of chunks) {
+    if (document.querySelector(`link[rel="modulepreload"][href="${href}"]`)) continue;
+    document.head.append(element('link', { rel: 'modulepreload', href }));
+  }
+}
+
 /** The sheet's script and stylesheet, from the URLs the card's HTML gives its button. */
 export async function loadSheetFrom(button: HTMLElement): Promise<SheetModule> {
   const { sheet = '', sheetCss = '' } = button.dataset;
+  preloadSheetChunks();
   const [module] = await Promise.all([
     import(sheet) as Promise<SheetModule>,
     loadStylesheet(sheetCss),
@@ -132,12 +147,16 @@ export async function loadSheetFrom(button: HTMLElement): Promise<SheetModule> {
   return module;
 }
 
-/** The exchange button opens the sheet, fetched on the first reach. */
+/** Runs a task at a moment that cannot slow the card's paint (after-load.ts). */
+export type Scheduler = (task: () => void) => void;
+
+/** The exchange button opens the sheet, fetched when idle after load or on the first reach. */
 function enhanceExchange(
   card: HTMLElement,
   username: string,
   firstName: string,
   loadSheet: (button: HTMLElement) => Promise<SheetModule>,
+  whenIdle: Scheduler,
 ): void {
   const button = part<HTMLButtonElement>(card, 'exchange');
   const confirmation = part(card, 'confirmation');
@@ -170,6 +189,9 @@ function enhanceExchange(
     return sheet;
   };
   const prefetch = () => void load().catch(() => {});
+  // A visitor who reads the card for a second finds the sheet ready; one quicker than that
+  // still gets it started by the first touch, pointer or focus.
+  whenIdle(prefetch);
   for (const type of ['pointerenter', 'focus', 'touchstart']) {
     button.addEventListener(type, prefetch, { passive: true });
   }
@@ -187,13 +209,17 @@ function enhanceExchange(
   });
 }
 
-/** Makes the card in the page work; `loadSheet` is replaced only in unit tests. */
-export function enhanceCard(card: HTMLElement, loadSheet = loadSheetFrom): void {
+/** Makes the card in the page work; `loadSheet` and `whenIdle` are replaced only in unit tests. */
+export function enhanceCard(
+  card: HTMLElement,
+  loadSheet = loadSheetFrom,
+  whenIdle: Scheduler = afterLoadWhenIdle,
+): void {
   const { username = '', firstName = '', name = '', url = '' } = card.dataset;
   enhanceSave(card);
   enhanceQr(card, enhanceShare(card, name, url));
   showInAppHint(card, url);
-  enhanceExchange(card, username, firstName, loadSheet);
+  enhanceExchange(card, username, firstName, loadSheet, whenIdle);
   // For the tests and anyone curious: the script ran.
   document.documentElement.dataset.enhanced = 'true';
 }

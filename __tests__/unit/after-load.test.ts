@@ -1,0 +1,73 @@
+// The card's deferred work waits for the load event and then for an idle moment; before load
+// nothing runs, whatever the timers do.
+import {
+  afterLoadWhenIdle,
+  IDLE_TIMEOUT_MS,
+  NO_IDLE_DELAY_MS,
+} from '@/components/card/island/after-load';
+
+type IdleCallback = () => void;
+
+/** A window whose load and idle moments the test decides. */
+function fakeWindow(readyState: DocumentReadyState, withIdle = true) {
+  const loadListeners: Array<() => void> = [];
+  const idle: Array<{ callback: IdleCallback; timeout?: number }> = [];
+  const win = {
+    document: { readyState },
+    addEventListener: (type: string, listener: () => void) => {
+      if (type === 'load') loadListeners.push(listener);
+    },
+    setTimeout: (callback: () => void, ms: number) => setTimeout(callback, ms),
+    ...(withIdle && {
+      requestIdleCallback: (callback: IdleCallback, options?: { timeout?: number }) => {
+        idle.push({ callback, timeout: options?.timeout });
+        return idle.length;
+      },
+    }),
+  };
+  return {
+    win: win as unknown as Window,
+    load: () => loadListeners.splice(0).forEach((listener) => listener()),
+    idle,
+  };
+}
+
+beforeEach(() => jest.useFakeTimers());
+afterEach(() => jest.useRealTimers());
+
+test('before the load event nothing runs; after it, the task waits for an idle moment', () => {
+  const task = jest.fn();
+  const page = fakeWindow('interactive');
+  afterLoadWhenIdle(task, page.win);
+  jest.advanceTimersByTime(10_000);
+  expect(page.idle).toHaveLength(0);
+  expect(task).not.toHaveBeenCalled();
+
+  page.load();
+  expect(page.idle).toEqual([{ callback: expect.any(Function), timeout: IDLE_TIMEOUT_MS }]);
+  expect(task).not.toHaveBeenCalled();
+  page.idle[0].callback();
+  expect(task).toHaveBeenCalledTimes(1);
+});
+
+test('on a page already loaded, it waits for the next idle moment only', () => {
+  const task = jest.fn();
+  const page = fakeWindow('complete');
+  afterLoadWhenIdle(task, page.win);
+  expect(page.idle).toHaveLength(1);
+  page.idle[0].callback();
+  expect(task).toHaveBeenCalledTimes(1);
+});
+
+test('without requestIdleCallback (Safari) it runs a moment after the load event', () => {
+  const task = jest.fn();
+  const page = fakeWindow('loading', false);
+  afterLoadWhenIdle(task, page.win);
+  jest.advanceTimersByTime(10_000);
+  expect(task).not.toHaveBeenCalled();
+  page.load();
+  jest.advanceTimersByTime(NO_IDLE_DELAY_MS - 1);
+  expect(task).not.toHaveBeenCalled();
+  jest.advanceTimersByTime(1);
+  expect(task).toHaveBeenCalledTimes(1);
+});
