@@ -68,7 +68,7 @@ export function budgetRows(r: BenchResults): BudgetRow[] {
   if (w) {
     rows.push({
       part: 'Weight',
-      budget: `JS ${p} adds ≤ ${kib(BUDGETS.addedJsBytes, 0)} gzip over /`,
+      budget: `JS ${p} before the load event adds ≤ ${kib(BUDGETS.addedJsBytes, 0)} gzip over /`,
       measured: `${w.addedWireBytes < 0 ? '−' : '+'}${kib(Math.abs(w.addedWireBytes))} (${kib(w.profile.wireBytes)} vs ${kib(w.root.wireBytes)})`,
       status: pass(w.addedWireBytes <= BUDGETS.addedJsBytes),
     });
@@ -87,7 +87,7 @@ export function budgetRows(r: BenchResults): BudgetRow[] {
     const early = w.libs.filter((l) => !l.ok);
     rows.push({
       part: 'Weight',
-      budget: 'firebase, formik, yup, react-modal-sheet, motion: none before interaction',
+      budget: 'firebase, formik, yup, react-modal-sheet, motion: none before the load event',
       measured: early.length
         ? early.map((l) => `${l.name}: ${l.stage ?? 'undetected'}`).join(', ')
         : w.libs.map((l) => `${l.name}@${l.stage}`).join(', '),

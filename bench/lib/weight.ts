@@ -1,6 +1,7 @@
-// Page weight: the JavaScript a browser downloads for a page before any interaction, the HTML of
-// the profile (its script inline included), and where the heavy libraries are loaded (never
-// before a tap).
+// Page weight: the JavaScript a browser downloads for a page before its load event, what the card
+// then fetches when idle before any interaction (the exchange sheet's files, run only on a tap),
+// the HTML of the profile (its script inline included), and where the heavy libraries are loaded
+// (never before the load event).
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Browser, Page } from 'playwright-core';
 import { rawGet } from './http';
@@ -33,11 +34,14 @@ export const DEFERRED_LIBS: Array<{ name: string; markers: string[] }> = [
   { name: 'motion', markers: ['framerAppearId', 'motionComponentSymbol', 'MotionValue'] },
 ];
 
-export type Stage = 'load' | 'tap' | 'submit';
+export type Stage = 'load' | 'idle' | 'tap' | 'submit';
 
 export interface LibCheck {
   name: string;
-  /** Where it was first found: on load (a failure), after the tap, after the first submit. */
+  /**
+   * Where it was first found: before the load event (a failure), fetched when idle after it,
+   * after the tap, after the first submit.
+   */
   stage: Stage | null;
   /** `chunk: marker` of the first hit, for the report. */
   evidence: string;
@@ -45,7 +49,10 @@ export interface LibCheck {
 }
 
 export interface WeightResult {
+  /** The card's scripts requested before its load event. */
   profile: ScriptSet;
+  /** Requested after the load event and before any interaction. */
+  idle: ScriptSet;
   root: ScriptSet;
   addedWireBytes: number;
   afterTap: ScriptSet;
@@ -129,6 +136,7 @@ export async function measureWeight(
 
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   let profile: ScriptSet;
+  let idle: ScriptSet;
   let afterTap: ScriptSet;
   let afterSubmit: ScriptSet;
   try {
@@ -136,7 +144,18 @@ export async function measureWeight(
     const recorder = scriptRecorder(page);
     await page.goto(profileUrl, { waitUntil: 'networkidle' });
     await scriptsSettled(recorder.lastAt);
-    profile = await fetchScripts(recorder.take());
+    const beforeLoad = new Set(
+      await page.evaluate(() => {
+        const [nav] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+        return performance
+          .getEntriesByType('resource')
+          .filter((entry) => entry.startTime < nav.loadEventStart)
+          .map((entry) => entry.name);
+      }),
+    );
+    const loaded = recorder.take();
+    profile = await fetchScripts(loaded.filter((url) => beforeLoad.has(url)));
+    idle = await fetchScripts(loaded.filter((url) => !beforeLoad.has(url)));
 
     await page.getByRole('button', { name: 'Ανταλλαγή Επαφής' }).click();
     const dialog = page.getByRole('dialog');
@@ -157,6 +176,7 @@ export async function measureWeight(
   const libs: LibCheck[] = DEFERRED_LIBS.map(({ name, markers }) => {
     const stages: Array<[Stage, ScriptSet]> = [
       ['load', profile],
+      ['idle', idle],
       ['tap', afterTap],
       ['submit', afterSubmit],
     ];
@@ -174,6 +194,7 @@ export async function measureWeight(
 
   return {
     profile,
+    idle,
     root,
     addedWireBytes: profile.wireBytes - root.wireBytes,
     afterTap,

@@ -127,13 +127,29 @@ function loadStylesheet(href: string): Promise<void> {
 // Written in by the build (SHEET_CHUNKS_GLOBAL in lib/card-assets.ts); absent in unit tests.
 declare const KARTA_SHEET_CHUNKS: readonly string[] | undefined;
 
+/** Asks for a file once, to have it in the cache when it is needed. */
+function preload(rel: 'modulepreload' | 'preload', href: string, as?: string): void {
+  if (!href || document.querySelector(`link[rel="${rel}"][href="${href}"]`)) return;
+  document.head.append(element('link', { rel, href, ...(as ? { as } : {}) }));
+}
+
 /** Asks for the chunks the sheet's script imports alongside it, each once. */
 function preloadSheetChunks(): void {
   const chunks = typeof KARTA_SHEET_CHUNKS === 'undefined' ? [] : KARTA_SHEET_CHUNKS;
-  for (const href of chunks) {
-    if (document.querySelector(`link[rel="modulepreload"][href="${href}"]`)) continue;
-    document.head.append(element('link', { rel: 'modulepreload', href }));
-  }
+  for (const href of chunks) preload('modulepreload', href);
+}
+
+/**
+ * Fetches the sheet's script, its chunks and its stylesheet without running them: running React
+ * and the form's libraries (a few hundred KiB of script) would block the main thread just after
+ * the card has loaded, which a visitor feels as a page that does not answer at once (Lighthouse's
+ * TBT); the tap runs what is already here.
+ */
+export function prefetchSheetFiles(button: HTMLElement): void {
+  const { sheet = '', sheetCss = '' } = button.dataset;
+  preload('modulepreload', sheet);
+  preloadSheetChunks();
+  preload('preload', sheetCss, 'style');
 }
 
 /** The sheet's script and stylesheet, from the URLs the card's HTML gives its button. */
@@ -150,7 +166,7 @@ export async function loadSheetFrom(button: HTMLElement): Promise<SheetModule> {
 /** Runs a task at a moment that cannot slow the card's paint (after-load.ts). */
 export type Scheduler = (task: () => void) => void;
 
-/** The exchange button opens the sheet, fetched when idle after load or on the first reach. */
+/** The exchange button opens the sheet, its files fetched when idle after load or on reach. */
 function enhanceExchange(
   card: HTMLElement,
   username: string,
@@ -189,9 +205,9 @@ function enhanceExchange(
     return sheet;
   };
   const prefetch = () => void load().catch(() => {});
-  // A visitor who reads the card for a second finds the sheet ready; one quicker than that
-  // still gets it started by the first touch, pointer or focus.
-  whenIdle(prefetch);
+  // A visitor who reads the card for a second finds the sheet's files here; one quicker than
+  // that gets them started by the first touch, pointer or focus, which also runs them.
+  whenIdle(() => prefetchSheetFiles(button));
   for (const type of ['pointerenter', 'focus', 'touchstart']) {
     button.addEventListener(type, prefetch, { passive: true });
   }
