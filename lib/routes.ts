@@ -5,6 +5,9 @@ import { env } from './env';
 /** What the site stores about visitors and how to have it erased (app/privacy). */
 export const PRIVACY_PATH = '/privacy';
 
+/** The owner console (app/account). */
+export const ACCOUNT_PATH = '/account';
+
 export function profilePath(username: string): string {
   return `/${encodeURIComponent(username)}`;
 }
