@@ -44,6 +44,7 @@ import {
   cardValueProblem,
   type EditableField,
 } from '@/lib/profile';
+import { NEW_CONTACT_MAIL_FIELD } from '@/lib/mail/preferences';
 import {
   CLAIMABLE_USERNAME_PATTERN,
   RESERVED_USERNAMES,
@@ -323,6 +324,39 @@ const MATRIX: Row[] = [
     run: (db) => getDoc(doc(db, 'owners', OWNER)),
   },
   {
+    operation: 'turn new-contact mails off in owners/{own uid}',
+    // The other account has no entry to update.
+    allowed: only('owner'),
+    run: (db, role) =>
+      updateDoc(doc(db, 'owners', uidOf(role)), { [NEW_CONTACT_MAIL_FIELD]: false }),
+  },
+  {
+    operation: 'turn them on in owners/{own uid}',
+    allowed: only('owner'),
+    run: (db, role) =>
+      updateDoc(doc(db, 'owners', uidOf(role)), { [NEW_CONTACT_MAIL_FIELD]: true }),
+  },
+  {
+    operation: "turn them off in owners/{the card owner's uid}",
+    allowed: only('owner'),
+    run: (db) => updateDoc(doc(db, 'owners', OWNER), { [NEW_CONTACT_MAIL_FIELD]: false }),
+  },
+  {
+    operation: 'set newContactMail to something other than true or false',
+    allowed: nobody,
+    run: (db, role) =>
+      updateDoc(doc(db, 'owners', uidOf(role)), { [NEW_CONTACT_MAIL_FIELD]: 'no' }),
+  },
+  {
+    operation: 'point owners/{own uid} at another card while changing the switch',
+    allowed: nobody,
+    run: (db, role) =>
+      updateDoc(doc(db, 'owners', uidOf(role)), {
+        username: 'kostas',
+        [NEW_CONTACT_MAIL_FIELD]: true,
+      }),
+  },
+  {
     operation: 'claim a free username (card + index in one batch)',
     // The owner already has a card: one per account.
     allowed: only('other'),
@@ -509,6 +543,11 @@ describe('the rules file and the TypeScript rules', () => {
     expect(listed?.match(/'[^']+'/g)?.map((quoted) => quoted.slice(1, -1))).toEqual(
       EDITABLE_FIELDS,
     );
+  });
+
+  it("names the owner's mail switch as lib/mail/preferences.ts does", () => {
+    expect(RULES_TEXT).toContain(`affectedKeys().hasOnly(['${NEW_CONTACT_MAIL_FIELD}'])`);
+    expect(RULES_TEXT).toContain(`request.resource.data.${NEW_CONTACT_MAIL_FIELD} is bool`);
   });
 
   it('reserves the words of lib/username.ts', () => {

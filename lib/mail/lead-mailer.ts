@@ -82,7 +82,6 @@ export function startLeadMailer(options: LeadMailerOptions): LeadMailer {
   const waits = new Set<() => void>();
   let stopped = false;
   let unsubscribe: (() => void) | undefined;
-  let sweepTimer: NodeJS.Timeout | undefined;
   let failures = 0;
   let markReady: () => void = () => {};
   const ready = new Promise<void>((resolve) => (markReady = resolve));
@@ -229,7 +228,7 @@ export function startLeadMailer(options: LeadMailerOptions): LeadMailer {
   subscribe();
   // Contacts whose claim lapsed (a mailer stopped half-way) change no more: look again now and
   // then, so they are taken over.
-  sweepTimer = setInterval(() => pending.forEach(handle), leaseMs / 2);
+  const sweepTimer = setInterval(() => pending.forEach(handle), leaseMs / 2);
   sweepTimer.unref();
   return {
     ready,
