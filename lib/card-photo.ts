@@ -16,10 +16,11 @@ export const PHOTO_MAX_BYTES = 200 * 1024;
 export const PHOTO_CONTENT_TYPES = ['image/webp', 'image/jpeg'] as const;
 export type PhotoContentType = (typeof PHOTO_CONTENT_TYPES)[number];
 
+const VERSION = '[A-Za-z0-9_-]{1,32}';
 /** A photo's version: the last segment of its URL, new for each upload. */
-export const PHOTO_VERSION_PATTERN = '^[A-Za-z0-9_-]{1,32}$';
+export const PHOTO_VERSION_PATTERN = `^${VERSION}$`;
 /** The shape of a photo path, /{username}/photo/{version}. */
-export const PHOTO_PATH_PATTERN = '^/[^/]+/photo/[A-Za-z0-9_-]{1,32}$';
+export const PHOTO_PATH_PATTERN = `^/[^/]+/photo/${VERSION}$`;
 /**
  * A site-relative path that a browser or the image optimiser could resolve to some card's photo
  * route: a 'photo' segment however it is separated ('/', '\', '/./'), or any percent-escape.
@@ -30,12 +31,6 @@ export const PHOTO_PATH_LIKE_PATTERN = '^/[^?#]*([^A-Za-z0-9._~-]photo([^A-Za-z0
 
 const PHOTO_PATH = new RegExp(PHOTO_PATH_PATTERN);
 const PHOTO_PATH_LIKE = new RegExp(PHOTO_PATH_LIKE_PATTERN, 'i');
-const PHOTO_VERSION = new RegExp(PHOTO_VERSION_PATTERN);
-
-export function isPhotoVersion(value: string): boolean {
-  return PHOTO_VERSION.test(value);
-}
-
 /**
  * The version of the card's own photo when `displayImage` is its path, or null. The username is
  * compared as stored, not percent-encoded, as the rules compare it: only usernames that need no

@@ -253,9 +253,8 @@ export default function CardEditor({ username }: { username: string }) {
         ))}
         <PhotoField
           src={photoSrc}
-          error={
-            preparing ? PHOTO_MESSAGES.preparing : (errors.displayImage ?? errors.thumbnailBase64)
-          }
+          note={preparing ? PHOTO_MESSAGES.preparing : undefined}
+          error={errors.displayImage ?? errors.thumbnailBase64}
           disabled={preparing || status.kind === 'saving'}
           onPick={(file) => void pickPhoto(file)}
           onRemove={removePhoto}

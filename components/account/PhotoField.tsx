@@ -6,6 +6,8 @@ import styles from './account.module.css';
 interface PhotoFieldProps {
   /** What the card will show: the picked photo (a blob: URL), the stored one, or nothing. */
   src: string | null;
+  /** Progress, announced politely. */
+  note?: string;
   error?: string;
   disabled?: boolean;
   onPick: (file: File) => void;
@@ -13,7 +15,14 @@ interface PhotoFieldProps {
 }
 
 /** One photo for the card and its vCard: pick, see it cut square, remove. */
-export default function PhotoField({ src, error, disabled, onPick, onRemove }: PhotoFieldProps) {
+export default function PhotoField({
+  src,
+  note,
+  error,
+  disabled,
+  onPick,
+  onRemove,
+}: PhotoFieldProps) {
   function picked(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     // The same file picked again after a failure must fire a change again.
@@ -51,6 +60,9 @@ export default function PhotoField({ src, error, disabled, onPick, onRemove }: P
           aria-invalid={error ? true : undefined}
           onChange={picked}
         />
+        <p className={styles.status} role="status">
+          {note}
+        </p>
         {error && (
           <p id="card-photo-error" className={styles.error}>
             {error}
