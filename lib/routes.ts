@@ -24,6 +24,14 @@ export function qrPath(username: string): string {
   return `${profilePath(username)}${QR_SUFFIX}`;
 }
 
+/**
+ * The card's own photo, one URL per upload (lib/card-photo.ts): served immutable, and never shown
+ * again once the card names another version.
+ */
+export function photoPath(username: string, version: string): string {
+  return `${profilePath(username)}/photo/${encodeURIComponent(version)}`;
+}
+
 /** The card's public address, as links, QR codes and search engines should have it. */
 export function cardUrl(username: string): string {
   return new URL(profilePath(username), env.siteUrl).href;

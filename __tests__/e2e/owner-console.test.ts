@@ -304,7 +304,7 @@ describe('an owner', () => {
         mimeType: 'image/jpeg',
         buffer: picked,
       });
-      await page.getByRole('img', { name: 'Η φωτογραφία της επαφής σας' }).waitFor();
+      await page.getByRole('img', { name: 'Η φωτογραφία της κάρτας σας' }).waitFor();
       await page.getByRole('button', { name: 'Αποθήκευση' }).click();
       const status = page.getByTestId('save-status');
       await status.getByText(/Η αλλαγή φαίνεται στην κάρτα σας/).waitFor({ timeout: 30_000 });
