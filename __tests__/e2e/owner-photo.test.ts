@@ -7,16 +7,13 @@ import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { PHOTO_MAX_SIDE, PHOTO_TARGET_BYTES } from '@/lib/card-photo';
 import { adminDb } from '@/lib/firebase/admin-app';
-import { OWNER_FIELD } from '@/lib/profile';
 import { startWatcher, type Watcher } from '@/lib/revalidation/watcher';
-import { ensureAccount } from '@/tools/lib/demo-owners';
 import { baseUrl, browserForThisFile } from '../helpers/browser';
 import { get } from '../helpers/http';
+import { makeOwner, section, signIn } from '../helpers/owner';
 
 const STAMP = Date.now().toString(36);
 const USERNAME = 'zoi-photo-e2e';
-const EMAIL = `${USERNAME}-${STAMP}@karta.test`;
-const PASSWORD = `secret-${STAMP}`;
 const PHONE = { width: 390, height: 844 };
 const browser = browserForThisFile();
 
@@ -86,15 +83,7 @@ async function bytesOf(path: string, accept = 'image/avif,image/webp,*/*') {
 }
 
 beforeAll(async () => {
-  const uid = await ensureAccount(
-    process.env.FIREBASE_AUTH_EMULATOR_HOST as string,
-    EMAIL,
-    PASSWORD,
-  );
-  await adminDb()
-    .doc(`users/${USERNAME}`)
-    .set({ username: USERNAME, firstName: 'Ζωή', lastName: 'Φωτίου', [OWNER_FIELD]: uid });
-  await adminDb().doc(`owners/${uid}`).set({ username: USERNAME });
+  const owner = await makeOwner(USERNAME, { firstName: 'Ζωή', lastName: 'Φωτίου' }, STAMP);
   // The e2e server has no watcher of its own: this one plays the demo's.
   watcher = startWatcher({
     db: adminDb(),
@@ -104,15 +93,8 @@ beforeAll(async () => {
   });
   await watcher.ready;
   context = await browser().newContext({ viewport: PHONE });
-  page = await context.newPage();
-  await page.goto(`${baseUrl()}/account`);
-  await page.getByLabel('Email').fill(EMAIL);
-  await page.getByLabel('Κωδικός').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Σύνδεση', exact: true }).click();
-  await page
-    .getByRole('heading', { level: 1, name: `Η κάρτα σας: /${USERNAME}` })
-    .waitFor({ timeout: 20_000 });
-  await page.getByRole('button', { name: 'Επεξεργασία', exact: true }).click();
+  page = await signIn(context, owner);
+  await section(page, 'Επεξεργασία');
 });
 
 afterAll(async () => {
