@@ -17,8 +17,10 @@ const config: KnipConfig = {
   ignoreDependencies: [
     'jest-environment-jsdom',
     'jsdom',
-    // Run through its binary (tools/lib/auth-emulator.ts), never imported.
+    // Run through their binaries (tools/lib/auth-emulator.ts, tools/lib/mail-catcher.ts), never
+    // imported.
     'firebase-tools',
+    'maildev',
   ],
 };
 

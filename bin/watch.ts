@@ -1,8 +1,10 @@
-// npm run watch [-- --url https://site]: revalidates the site's cards when profiles change.
+// npm run watch [-- --url https://site]: revalidates the site's cards when profiles change, and
+// (with SMTP_URL) mails each card's owner the contacts visitors leave.
 // Reads Firestore as the environment says (FIRESTORE_EMULATOR_HOST, or real credentials).
 import { parseArgs } from 'node:util';
 import { env } from '../lib/env';
 import { adminDb } from '../lib/firebase/admin-app';
+import { startConfiguredLeadMailer } from '../lib/mail/start';
 import { startWatcher } from '../lib/revalidation/watcher';
 
 const { values } = parseArgs({ options: { url: { type: 'string' } } });
@@ -13,10 +15,18 @@ if (!secret || !siteUrl) {
   process.exit(1);
 }
 const watcher = startWatcher({ db: adminDb(), siteUrl, secret });
-void watcher.ready.then(() =>
-  console.log(`Watching users; revalidating ${siteUrl}. Ctrl-C stops.`),
+const mailer = startConfiguredLeadMailer();
+void Promise.all([watcher.ready, mailer?.ready]).then(() =>
+  console.log(
+    `Watching users; revalidating ${siteUrl}; ` +
+      `${mailer ? 'mailing owners their new contacts' : 'no SMTP_URL, so no mail'}. Ctrl-C stops.`,
+  ),
 );
-// Changes still in the batching window are sent before the process ends.
+// Changes still in the batching window are sent before the process ends; a mail being retried is
+// left to the next mailer once its claim lapses.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => void watcher.stop().finally(() => process.exit(0)));
+  process.once(
+    signal,
+    () => void Promise.all([watcher.stop(), mailer?.stop()]).finally(() => process.exit(0)),
+  );
 }

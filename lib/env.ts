@@ -7,6 +7,7 @@
 // commands and the tests point an already running process at a fresh emulator. Each NEXT_PUBLIC_
 // variable is written out in full so that Next inlines it into the browser's bundle.
 import type { FirebaseOptions } from 'firebase/app';
+import { EMAIL_PATTERN } from './email-pattern';
 
 type Source = Record<string, string | undefined>;
 
@@ -69,6 +70,12 @@ function serviceAccountProblem(key: string): string | undefined {
   } catch {
     return 'FIREBASE_SERVICE_ACCOUNT_KEY is not valid JSON (paste the whole key file).';
   }
+}
+
+/** The address in `karta <no-reply@example.gr>` or a bare address; undefined if there is none. */
+function mailAddress(from: string): string | undefined {
+  const address = /<([^<>\s]+)>\s*$/.exec(from)?.[1] ?? from.trim();
+  return EMAIL_PATTERN.test(address) ? address : undefined;
 }
 
 export interface EnvCheckOptions {
@@ -135,6 +142,14 @@ export function envProblems(source: Source, options: EnvCheckOptions = {}): stri
         if (!source[name]?.trim()) problems.push(`${name} is not set (CDN_PROVIDER=${provider}).`);
       }
     }
+  }
+  const smtpUrl = source.SMTP_URL;
+  if (smtpUrl && !/^smtps?:\/\/[^/\s]+/.test(smtpUrl)) {
+    problems.push(`SMTP_URL must be an smtp:// or smtps:// URL, got "${smtpUrl}".`);
+  }
+  const mailFrom = source.MAIL_FROM;
+  if (mailFrom && !mailAddress(mailFrom)) {
+    problems.push(`MAIL_FROM must be an address, alone or as Name <address>, got "${mailFrom}".`);
   }
   for (const name of ['VARNISH_PURGE_URL', 'CLOUDFLARE_API_URL', 'FASTLY_API_URL']) {
     const value = source[name];
@@ -214,6 +229,14 @@ export const env = {
   /** The shared ISR cache of several origins; unset, each process keeps its own. */
   get redisUrl(): string | undefined {
     return process.env.REDIS_URL || undefined;
+  },
+  /** The SMTP server that mails owners their new contacts; unset, no mail is sent. */
+  get smtpUrl(): string | undefined {
+    return process.env.SMTP_URL || undefined;
+  },
+  /** The sender of those mails: MAIL_FROM, or karta's no-reply address at the site's host. */
+  get mailFrom(): string {
+    return process.env.MAIL_FROM || `karta <no-reply@${this.siteUrl.hostname}>`;
   },
   /** The CDN purged after a card changes, or undefined for none. */
   get cdn(): CdnConfig | undefined {

@@ -22,7 +22,7 @@ const UNREACHABLE_FOR_MS = 2000;
 let unreachableUntil = 0;
 
 // Reads must end: a regeneration that hangs on an unreachable Firestore holds a request open.
-async function readWithDeadline<T>(read: () => Promise<T>, what: string): Promise<T> {
+export async function readWithDeadline<T>(read: () => Promise<T>, what: string): Promise<T> {
   if (Date.now() < unreachableUntil) {
     throw new ProfileReadError(`${what}: Firestore did not answer a read just before`);
   }

@@ -1,5 +1,6 @@
 // The single gate between a raw users/{username} document and the page. Documents are edited by
 // hand in the console, so every field may be missing, mistyped or hostile.
+import { photoPathAllowed } from './card-photo';
 import { EMAIL_PATTERN_SOURCE } from './email-pattern';
 import { parseHttpUrl } from './links';
 
@@ -126,6 +127,10 @@ export function normaliseProfile(username: string, raw: unknown): Profile {
     } else {
       text = toText(value);
       if (text !== undefined && IMAGE_FIELDS.has(field)) text = toImageSrc(text);
+      // A card made by hand could name another card's photo; it is never shown.
+      if (text !== undefined && field === 'displayImage' && !photoPathAllowed(username, text)) {
+        text = undefined;
+      }
     }
     if (text !== undefined) profile[field] = text;
   }
@@ -240,13 +245,19 @@ export const CARD_MESSAGES = {
   image: 'Διεύθυνση εικόνας με http:// ή https://, ή διαδρομή που αρχίζει με /',
   photo: 'Η φωτογραφία δεν είναι έγκυρη εικόνα JPEG',
   photoTooLarge: 'Η φωτογραφία είναι πολύ μεγάλη',
+  otherPhoto: 'Η κάρτα μπορεί να δείχνει μόνο τη δική της φωτογραφία',
 } as const;
 
 /**
- * Why a value may not be stored in `field`, in Greek, or null when firestore.rules accepts it.
- * A field is emptied by removing it, so '' is refused here as by the rules.
+ * Why a value may not be stored in `field` of the card `username`, in Greek, or null when
+ * firestore.rules accepts it. A field is emptied by removing it, so '' is refused here as by the
+ * rules.
  */
-export function cardValueProblem(field: EditableField, value: unknown): string | null {
+export function cardValueProblem(
+  field: EditableField,
+  value: unknown,
+  username: string,
+): string | null {
   const rule = CARD_FIELD_RULES[field];
   if (typeof value !== 'string') return CARD_MESSAGES.notText;
   if (value === '') return CARD_MESSAGES.empty;
@@ -256,6 +267,9 @@ export function cardValueProblem(field: EditableField, value: unknown): string |
   }
   if (rule.kind !== 'text' && !KIND_PATTERNS[rule.kind].test(value)) {
     return CARD_MESSAGES[rule.kind];
+  }
+  if (field === 'displayImage' && !photoPathAllowed(username, value)) {
+    return CARD_MESSAGES.otherPhoto;
   }
   return null;
 }

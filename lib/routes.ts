@@ -5,6 +5,9 @@ import { env } from './env';
 /** What the site stores about visitors and how to have it erased (app/privacy). */
 export const PRIVACY_PATH = '/privacy';
 
+/** The owner console (app/account). */
+export const ACCOUNT_PATH = '/account';
+
 export function profilePath(username: string): string {
   return `/${encodeURIComponent(username)}`;
 }
@@ -19,6 +22,14 @@ export function vcardPath(username: string): string {
 /** The card's QR code (an SVG of cardUrl), cached and regenerated with the card. */
 export function qrPath(username: string): string {
   return `${profilePath(username)}${QR_SUFFIX}`;
+}
+
+/**
+ * The card's own photo, one URL per upload (lib/card-photo.ts): served immutable, and never shown
+ * again once the card names another version.
+ */
+export function photoPath(username: string, version: string): string {
+  return `${profilePath(username)}/photo/${encodeURIComponent(version)}`;
 }
 
 /** The card's public address, as links, QR codes and search engines should have it. */

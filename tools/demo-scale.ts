@@ -1,8 +1,12 @@
 // npm run demo:scale: the production path on one machine. The Firestore emulator with the demo
 // profiles, Redis as the shared ISR cache, two `next start` origins on it, Varnish in front of
-// them as the CDN (balancing, taking out an origin that dies, purged after every change), and
-// the change watcher. Ctrl-C stops everything.
+// them as the CDN (balancing, taking out an origin that dies, purged after every change), the
+// change watcher, and the new-contact mails to the demo owners (Auth emulator) through a mail
+// catcher. Ctrl-C stops everything.
+import type { RunningAuthEmulator } from './lib/auth-emulator';
+import { ownerLine } from './lib/demo-owners';
 import { EmulatorSetupError, type RunningEmulator } from './lib/emulator';
+import { startLocalMail, type LocalMail } from './lib/local-mail';
 import { appPort, startLocalStack } from './lib/local-stack';
 import { DEMO_PROJECT_ID } from './lib/local-env';
 import { buildNext } from './lib/next-server';
@@ -13,17 +17,24 @@ import { startScaleStack, type ScaleStack } from './lib/scale-stack';
 const DIST_DIR = '.next-scale';
 
 let emulator: RunningEmulator | undefined;
+let auth: RunningAuthEmulator | undefined;
 let stack: ScaleStack | undefined;
+let mail: LocalMail | undefined;
 
 async function stopAll(): Promise<void> {
+  await mail?.stop();
   await stack?.stop();
+  await auth?.stop();
   await emulator?.stop();
 }
 
 async function main(): Promise<void> {
   onShutdown(stopAll);
-  const local = await startLocalStack(DEMO_PROJECT_ID, DEMO_PROFILES_FILE, appPort());
+  const local = await startLocalStack(DEMO_PROJECT_ID, DEMO_PROFILES_FILE, appPort(), {
+    auth: true,
+  });
   emulator = local.emulator;
+  auth = local.auth;
   stack = await startScaleStack({
     env: local.env,
     builtDistDir: DIST_DIR,
@@ -36,6 +47,10 @@ async function main(): Promise<void> {
   for (const origin of stack.origins) console.log(`origin: ${origin}`);
   console.log(`FIRESTORE_EMULATOR_HOST=${emulator.hostPort}`);
   console.log(`REDIS_URL=${stack.redis.url}`);
+  mail = await startLocalMail((line) => console.log(`[mail] ${line}`));
+  for (const line of mail.lines) console.log(line);
+  console.log('Demo owners (email, password, card):');
+  for (const owner of local.owners) console.log(ownerLine(owner));
   console.log(`Open ${stack.cdnUrl}/maria; edit users/maria in the emulator and it follows.`);
   console.log('Ctrl-C stops everything.');
 }

@@ -1,10 +1,11 @@
 // npm run demo: emulators (Firestore, Auth) + demo profiles and their owners + production build +
-// server + change watcher. Ctrl-C stops everything.
+// server + change watcher + new-contact mails to a mail catcher. Ctrl-C stops everything.
 import { randomBytes } from 'node:crypto';
 import { adminDb } from '../lib/firebase/admin-app';
 import { EmulatorSetupError } from './lib/emulator';
 import { startWatcher, type Watcher } from '../lib/revalidation/watcher';
 import { appPort, startLocalStack } from './lib/local-stack';
+import { startLocalMail, type LocalMail } from './lib/local-mail';
 import { ownerLine } from './lib/demo-owners';
 import { DEMO_PROJECT_ID } from './lib/local-env';
 import { DEMO_PROFILES_FILE } from './lib/paths';
@@ -28,11 +29,13 @@ async function main(): Promise<void> {
   // The change watcher and the site share this secret; a fresh one per demo unless given.
   env.REVALIDATE_SECRET ||= randomBytes(24).toString('hex');
   const watchers: Watcher[] = [];
+  const mails: LocalMail[] = [];
   const running: ChildProcess[] = [];
   let stopping = false;
   onShutdown(async () => {
     stopping = true;
     for (const watcher of watchers) await watcher.stop();
+    for (const mail of mails) await mail.stop();
     for (const child of running) await stopProcess(child);
     await stopEmulators();
   });
@@ -54,6 +57,8 @@ async function main(): Promise<void> {
   });
   watchers.push(watcher);
   await watcher.ready;
+  const mail = await startLocalMail((line) => console.log(`[mail] ${line}`));
+  mails.push(mail);
 
   const base = env.NEXT_PUBLIC_SITE_URL;
   console.log('\nkarta is running. Demo profiles:');
@@ -65,6 +70,7 @@ async function main(): Promise<void> {
   console.log(`\nEmulators (project ${DEMO_PROJECT_ID}):`);
   console.log(`FIRESTORE_EMULATOR_HOST=${emulator.hostPort}`);
   if (auth) console.log(`FIREBASE_AUTH_EMULATOR_HOST=${auth.hostPort}`);
+  console.log(`\nNew-contact e-mails to the owners:\n${mail.lines.join('\n')}`);
   console.log(
     'The change watcher revalidates a card when its document changes there. Ctrl-C stops.',
   );

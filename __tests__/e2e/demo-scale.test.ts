@@ -1,11 +1,15 @@
 // `npm run demo:scale` as a person runs it: the lines it promises, a card through its CDN, the
-// REVALIDATE_SECRET it was given, and Ctrl-C leaving no process behind.
+// REVALIDATE_SECRET it was given, a visitor's contact mailed to the card's owner in its inbox,
+// and Ctrl-C leaving no process behind.
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
+import { DEMO_PROJECT_ID } from '@/tools/lib/local-env';
+import type { CaughtMail } from '@/tools/lib/mail-catcher';
 import { ROOT } from '@/tools/lib/paths';
 
 const SECRET = 'demo-scale-test-secret';
-const LINE = /^(cdn: \S+|origin: \S+|FIRESTORE_EMULATOR_HOST=\S+|REDIS_URL=\S+)$/;
+const LINE =
+  /^(cdn: \S+|origin: \S+|FIRESTORE_EMULATOR_HOST=\S+|REDIS_URL=\S+|mail: \S+|SMTP_URL=\S+)$/;
 
 let demo: ChildProcess | undefined;
 let output = '';
@@ -30,7 +34,7 @@ function linesWhenReady(child: ChildProcess, limitMs: number): Promise<string[]>
     const read = (chunk: Buffer) => {
       output += chunk.toString();
       const lines = output.split('\n').filter((line) => LINE.test(line));
-      if (lines.some((line) => line.startsWith('REDIS_URL='))) {
+      if (lines.some((line) => line.startsWith('SMTP_URL='))) {
         clearTimeout(timer);
         resolve(lines);
       }
@@ -65,7 +69,11 @@ test('prints its lines, serves cards through its CDN, and Ctrl-C stops everythin
   const origins = value('origin: ');
   const [firestore] = value('FIRESTORE_EMULATOR_HOST=');
   const [redis] = value('REDIS_URL=');
+  const [inbox] = value('mail: ');
+  const [smtp] = value('SMTP_URL=');
   expect(origins).toHaveLength(2);
+  expect(inbox).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  expect(smtp).toMatch(/^smtp:\/\/127\.0\.0\.1:\d+$/);
   expect(firestore).toMatch(/^127\.0\.0\.1:\d+$/);
   expect(redis).toMatch(/^redis:\/\/127\.0\.0\.1:\d+$/);
 
@@ -81,9 +89,40 @@ test('prints its lines, serves cards through its CDN, and Ctrl-C stops everythin
   });
   expect(revalidated.status).toBe(200);
 
-  const ports = [cdn, ...origins, `http://${firestore}`, redis.replace('redis:', 'http:')].map(
-    (url) => Number(new URL(url).port),
+  // A visitor's contact, as their write leaves it (through the emulator's REST API, as the
+  // owner of the emulator), reaches the demo owner of the card in the inbox.
+  const name = `Demo scale ${Date.now()}`;
+  const left = await fetch(
+    `http://${firestore}/v1/projects/${DEMO_PROJECT_ID}/databases/(default)/documents/users/maria/contacts`,
+    {
+      method: 'POST',
+      headers: { authorization: 'Bearer owner', 'content-type': 'application/json' },
+      body: JSON.stringify({
+        fields: {
+          name: { stringValue: name },
+          email: { stringValue: 'visitor@example.gr' },
+          createdAt: { timestampValue: new Date().toISOString() },
+        },
+      }),
+    },
   );
+  expect(left.status).toBe(200);
+  let mail: CaughtMail | undefined;
+  for (const end = Date.now() + 10_000; !mail && Date.now() < end;) {
+    await new Promise((r) => setTimeout(r, 250));
+    const mails = (await (await fetch(`${inbox}/api/email`)).json()) as CaughtMail[];
+    mail = mails.find((m) => m.subject.includes(name));
+  }
+  expect(mail?.to.map((to) => to.address)).toEqual(['maria@karta.test']);
+
+  const ports = [
+    cdn,
+    ...origins,
+    `http://${firestore}`,
+    redis.replace('redis:', 'http:'),
+    inbox,
+    smtp.replace('smtp:', 'http:'),
+  ].map((url) => Number(new URL(url).port));
   const exited = new Promise<number | null>((resolve) => demo!.once('exit', resolve));
   // Ctrl-C in a terminal signals the foreground process group: npm and the script under it.
   process.kill(-demo.pid!, 'SIGINT');

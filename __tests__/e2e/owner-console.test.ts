@@ -17,9 +17,15 @@ import { adminDb } from '@/lib/firebase/admin-app';
 import { CARD_MESSAGES, OWNER_FIELD } from '@/lib/profile';
 import { startWatcher } from '@/lib/revalidation/watcher';
 import { USERNAME_MESSAGES } from '@/lib/username';
-import { ensureAccount } from '@/tools/lib/demo-owners';
 import { baseUrl, browserForThisFile, watchProblems } from '../helpers/browser';
 import { get } from '../helpers/http';
+import {
+  authHost,
+  makeOwner as makeOwnerWith,
+  section,
+  signIn,
+  type Owner,
+} from '../helpers/owner';
 
 declare global {
   interface Window {
@@ -32,26 +38,9 @@ const AXE_SOURCE = require.resolve('axe-core/axe.min.js');
 const STAMP = Date.now().toString(36);
 const browser = browserForThisFile();
 
-interface Owner {
-  username: string;
-  email: string;
-  password: string;
-  uid: string;
-}
-
-const authHost = () => process.env.FIREBASE_AUTH_EMULATOR_HOST as string;
 const secret = () => process.env.REVALIDATE_SECRET as string;
-
-async function makeOwner(username: string, fields: Record<string, string>): Promise<Owner> {
-  const email = `${username}-${STAMP}@karta.test`;
-  const password = `secret-${STAMP}`;
-  const uid = await ensureAccount(authHost(), email, password);
-  await adminDb()
-    .doc(`users/${username}`)
-    .set({ username, ...fields, [OWNER_FIELD]: uid });
-  await adminDb().doc(`owners/${uid}`).set({ username });
-  return { username, email, password, uid };
-}
+const makeOwner = (username: string, fields: Record<string, string>) =>
+  makeOwnerWith(username, fields, STAMP);
 
 let ektor: Owner;
 let fotini: Owner;
@@ -120,23 +109,6 @@ async function newContext(b: Browser = browser()): Promise<BrowserContext> {
     acceptDownloads: true,
     permissions: ['clipboard-read', 'clipboard-write'],
   });
-}
-
-async function signIn(context: BrowserContext, owner: Owner): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto(`${baseUrl()}/account`);
-  await page.getByRole('heading', { name: 'Σύνδεση στην karta' }).waitFor();
-  await page.getByLabel('Email').fill(owner.email);
-  await page.getByLabel('Κωδικός').fill(owner.password);
-  await page.getByRole('button', { name: 'Σύνδεση', exact: true }).click();
-  await page
-    .getByRole('heading', { level: 1, name: `Η κάρτα σας: /${owner.username}` })
-    .waitFor({ timeout: 20_000 });
-  return page;
-}
-
-async function section(page: Page, name: string): Promise<void> {
-  await page.getByRole('button', { name, exact: true }).click();
 }
 
 async function downloaded(page: Page, button: string): Promise<Buffer> {
@@ -332,7 +304,7 @@ describe('an owner', () => {
         mimeType: 'image/jpeg',
         buffer: picked,
       });
-      await page.getByRole('img', { name: 'Η φωτογραφία της επαφής σας' }).waitFor();
+      await page.getByRole('img', { name: 'Η φωτογραφία της κάρτας σας' }).waitFor();
       await page.getByRole('button', { name: 'Αποθήκευση' }).click();
       const status = page.getByTestId('save-status');
       await status.getByText(/Η αλλαγή φαίνεται στην κάρτα σας/).waitFor({ timeout: 30_000 });

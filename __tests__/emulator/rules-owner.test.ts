@@ -11,6 +11,7 @@ import {
 } from '@firebase/rules-unit-testing';
 import {
   addDoc,
+  Bytes,
   collection,
   deleteDoc,
   deleteField,
@@ -32,6 +33,13 @@ import {
   type Query,
 } from 'firebase/firestore';
 import {
+  PHOTO_CONTENT_TYPES,
+  PHOTO_MAX_BYTES,
+  PHOTO_PATH_LIKE_PATTERN,
+  PHOTO_PATH_PATTERN,
+  PHOTO_VERSION_PATTERN,
+} from '@/lib/card-photo';
+import {
   CARD_EMAIL_PATTERN,
   CARD_FIELD_RULES,
   CARD_IMAGE_PATTERN,
@@ -44,6 +52,7 @@ import {
   cardValueProblem,
   type EditableField,
 } from '@/lib/profile';
+import { NEW_CONTACT_MAIL_FIELD } from '@/lib/mail/preferences';
 import {
   CLAIMABLE_USERNAME_PATTERN,
   RESERVED_USERNAMES,
@@ -126,14 +135,57 @@ function claim(db: Firestore, uid: string, username: string, fields: DocumentDat
   return batch.commit();
 }
 
-/** Erasure as the console does it: every contact, then the card with its index entry. */
+/** Erasure as the console does it: every contact, then the card with its photo and index entry. */
 async function deleteCard(db: Firestore, uid: string, username: string) {
   const contacts = await getDocs(collection(db, 'users', username, 'contacts'));
   for (const contact of contacts.docs) await deleteDoc(contact.ref);
   const batch = writeBatch(db);
+  batch.delete(photoRef(db, username));
   batch.delete(doc(db, 'users', username));
   batch.delete(doc(db, 'owners', uid));
   await batch.commit();
+}
+
+const photoRef = (db: Firestore, username = CARD) => doc(db, 'users', username, 'photo', 'current');
+
+interface PhotoDoc {
+  bytes: Bytes;
+  contentType: string;
+  version: string;
+}
+
+function photoOf(size: number, contentType = 'image/webp', version = 'v2'): PhotoDoc {
+  return { bytes: Bytes.fromUint8Array(new Uint8Array(size).fill(7)), contentType, version };
+}
+
+/** An upload as the console makes it: the photo with the card that names it, in one batch. */
+function upload(db: Firestore, photo: PhotoDoc | DocumentData, username = CARD, version?: string) {
+  const batch = writeBatch(db);
+  batch.set(photoRef(db, username), photo);
+  batch.update(doc(db, 'users', username), {
+    displayImage: `/${username}/photo/${version ?? (photo.version as string)}`,
+    thumbnailBase64: '/9j/4AAQ',
+  });
+  return batch.commit();
+}
+
+/** Removal as the console does it: the photo and the two fields, in one batch. */
+function removePhoto(db: Firestore) {
+  const batch = writeBatch(db);
+  batch.delete(photoRef(db));
+  batch.update(doc(db, 'users', CARD), {
+    displayImage: deleteField(),
+    thumbnailBase64: deleteField(),
+  });
+  return batch.commit();
+}
+
+/** The card showing its stored photo, version v1. */
+function seedPhoto() {
+  return seed(async (db) => {
+    await setDoc(photoRef(db), photoOf(1000, 'image/jpeg', 'v1'));
+    await updateDoc(doc(db, 'users', CARD), { displayImage: `/${CARD}/photo/v1` });
+  });
 }
 
 beforeAll(async () => {
@@ -323,6 +375,39 @@ const MATRIX: Row[] = [
     run: (db) => getDoc(doc(db, 'owners', OWNER)),
   },
   {
+    operation: 'turn new-contact mails off in owners/{own uid}',
+    // The other account has no entry to update.
+    allowed: only('owner'),
+    run: (db, role) =>
+      updateDoc(doc(db, 'owners', uidOf(role)), { [NEW_CONTACT_MAIL_FIELD]: false }),
+  },
+  {
+    operation: 'turn them on in owners/{own uid}',
+    allowed: only('owner'),
+    run: (db, role) =>
+      updateDoc(doc(db, 'owners', uidOf(role)), { [NEW_CONTACT_MAIL_FIELD]: true }),
+  },
+  {
+    operation: "turn them off in owners/{the card owner's uid}",
+    allowed: only('owner'),
+    run: (db) => updateDoc(doc(db, 'owners', OWNER), { [NEW_CONTACT_MAIL_FIELD]: false }),
+  },
+  {
+    operation: 'set newContactMail to something other than true or false',
+    allowed: nobody,
+    run: (db, role) =>
+      updateDoc(doc(db, 'owners', uidOf(role)), { [NEW_CONTACT_MAIL_FIELD]: 'no' }),
+  },
+  {
+    operation: 'point owners/{own uid} at another card while changing the switch',
+    allowed: nobody,
+    run: (db, role) =>
+      updateDoc(doc(db, 'owners', uidOf(role)), {
+        username: 'kostas',
+        [NEW_CONTACT_MAIL_FIELD]: true,
+      }),
+  },
+  {
     operation: 'claim a free username (card + index in one batch)',
     // The owner already has a card: one per account.
     allowed: only('other'),
@@ -363,6 +448,78 @@ const MATRIX: Row[] = [
     run: (db, role) => setDoc(doc(db, 'owners', uidOf(role)), { username: 'kostas' }),
   },
   {
+    operation: 'upload the card’s photo (photo, displayImage, thumbnail in one batch)',
+    allowed: only('owner'),
+    run: (db) => upload(db, photoOf(50_000)),
+  },
+  {
+    operation: 'replace the card’s photo',
+    allowed: only('owner'),
+    run: async (db) => {
+      await seedPhoto();
+      return upload(db, photoOf(50_000, 'image/jpeg', 'v2'));
+    },
+  },
+  {
+    operation: 'write the photo alone (the card does not name it)',
+    allowed: nobody,
+    run: (db) => setDoc(photoRef(db), photoOf(1000)),
+  },
+  {
+    operation: 'upload a photo whose version the card does not name',
+    allowed: nobody,
+    run: (db) => upload(db, photoOf(1000, 'image/webp', 'v2'), CARD, 'v3'),
+  },
+  {
+    operation: 'upload a photo over the size limit',
+    allowed: nobody,
+    run: (db) => upload(db, photoOf(PHOTO_MAX_BYTES + 1)),
+  },
+  {
+    operation: 'upload a photo of another type (image/gif)',
+    allowed: nobody,
+    run: (db) => upload(db, photoOf(1000, 'image/gif')),
+  },
+  {
+    operation: 'upload a photo with a field the rules do not know',
+    allowed: nobody,
+    run: (db) => upload(db, { ...photoOf(1000), owner: 'x' }),
+  },
+  {
+    operation: 'upload a photo to a card nobody owns (users/kostas)',
+    allowed: nobody,
+    run: (db) => upload(db, photoOf(1000), 'kostas'),
+  },
+  {
+    operation: 'read the photo document',
+    allowed: nobody,
+    run: async (db) => {
+      await seedPhoto();
+      return getDoc(photoRef(db));
+    },
+  },
+  {
+    operation: 'remove the photo (photo, displayImage, thumbnail in one batch)',
+    allowed: only('owner'),
+    run: async (db) => {
+      await seedPhoto();
+      return removePhoto(db);
+    },
+  },
+  {
+    operation: 'delete the photo while the card still shows it',
+    allowed: nobody,
+    run: async (db) => {
+      await seedPhoto();
+      return deleteDoc(photoRef(db));
+    },
+  },
+  {
+    operation: 'point the card at another card’s photo (/nikos/photo/v1)',
+    allowed: nobody,
+    run: (db) => updateDoc(doc(db, 'users', CARD), { displayImage: '/nikos/photo/v1' }),
+  },
+  {
     operation: 'any other path',
     allowed: nobody,
     run: (db) => setDoc(doc(db, 'other', 'doc'), { any: 'thing' }),
@@ -385,6 +542,24 @@ describe('what the allowed operations leave behind', () => {
     expect(await exists(`owners/${OWNER}`)).toBe(false);
     // The account may then claim a card again.
     await assertSucceeds(claim(dbAs('owner'), OWNER, 'maria-nea'));
+  });
+
+  it('deleting the card takes its photo with it', async () => {
+    await upload(dbAs('owner'), photoOf(1000));
+    await deleteCard(dbAs('owner'), OWNER, CARD);
+    expect(await exists(`users/${CARD}/photo/current`)).toBe(false);
+  });
+
+  it('a refused upload leaves the card and its old photo as they were', async () => {
+    await seedPhoto();
+    await assertFails(upload(dbAs('owner'), photoOf(PHOTO_MAX_BYTES + 1)));
+    let stored: DocumentData | undefined;
+    await seed(async (db) => {
+      stored = (await getDoc(doc(db, 'users', CARD))).data();
+      expect((await getDoc(photoRef(db))).get('version')).toBe('v1');
+    });
+    expect(stored?.displayImage).toBe(`/${CARD}/photo/v1`);
+    expect(stored).not.toHaveProperty('thumbnailBase64');
   });
 
   it('a visitor cannot leave a contact on a deleted card', async () => {
@@ -434,7 +609,22 @@ const SAMPLES: Record<string, unknown[]> = {
   email: ['maria@example.gr', 'MARIA@EXAMPLE.GR', 'maria@example', 'maria', 'a b@example.gr'],
   phone: ['+30 691 234 5678', '2101234567', '+', '30+69', '691-234', 'abc', ' '],
   link: LINK_SAMPLES,
-  image: [...LINK_SAMPLES, '/demo/maria.jpg', '/\\evil.example', 'demo/maria.jpg', '/'],
+  image: [
+    ...LINK_SAMPLES,
+    '/demo/maria.jpg',
+    '/\\evil.example',
+    'demo/maria.jpg',
+    '/',
+    // The card's own photo path, and others' however written (displayImage only).
+    `/${CARD}/photo/Ab_-9`,
+    '/nikos/photo/Ab_-9',
+    `/${CARD}/photo/Ab?x=1`,
+    `/${CARD}/photo/`,
+    '/nikos\\photo\\Ab',
+    '/nikos/./PHOTO/Ab',
+    '/n%69kos/photo/Ab',
+    '/demo/photo-of-maria.jpg',
+  ],
   photo: ['/9j/4AAQSkZJRg==', 'abc=', 'not base64!', 'data:image/jpeg;base64,/9j/', 'a===', '='],
 };
 
@@ -471,7 +661,7 @@ describe.each(EDITABLE_FIELDS)('the owner editing %s', (field) => {
     const db = dbAs('owner');
     const verdicts: Array<[unknown, string, string]> = [];
     for (const value of samplesFor(field)) {
-      const expected = cardValueProblem(field, value) === null ? 'allowed' : 'denied';
+      const expected = cardValueProblem(field, value, CARD) === null ? 'allowed' : 'denied';
       let actual = 'allowed';
       try {
         await updateDoc(doc(db, 'users', CARD), { [field]: value });
@@ -504,11 +694,45 @@ describe('the rules file and the TypeScript rules', () => {
     expect(RULES_TEXT).toContain(`'thumbnailBase64', ${THUMBNAIL_MAX_CHARS},`);
   });
 
+  it('holds the photo’s limits and paths of lib/card-photo.ts', () => {
+    for (const pattern of [PHOTO_PATH_PATTERN, PHOTO_VERSION_PATTERN]) {
+      expect(RULES_TEXT).toContain(`'${pattern}'`);
+    }
+    expect(RULES_TEXT).toContain(`'(?i)${PHOTO_PATH_LIKE_PATTERN}'`);
+    expect(RULES_TEXT).toContain(`data.bytes.size() <= ${PHOTO_MAX_BYTES}`);
+    const types = /data\.contentType in \[([^\]]*)\]/.exec(RULES_TEXT)?.[1];
+    expect(types?.match(/'[^']+'/g)?.map((quoted) => quoted.slice(1, -1))).toEqual([
+      ...PHOTO_CONTENT_TYPES,
+    ]);
+  });
+
+  it.each<[string, number, string, boolean]>([
+    ['at the limit', PHOTO_MAX_BYTES, 'image/jpeg', true],
+    ['one byte over', PHOTO_MAX_BYTES + 1, 'image/jpeg', false],
+    ['empty', 0, 'image/webp', false],
+    ['a PNG', 1000, 'image/png', false],
+    ...PHOTO_CONTENT_TYPES.map((type): [string, number, string, boolean] => [
+      type,
+      1000,
+      type,
+      true,
+    ]),
+  ])('judges a photo %s as lib/card-photo.ts says', async (_name, size, type, allowed) => {
+    const attempt = upload(dbAs('owner'), photoOf(size, type));
+    if (allowed) await assertSucceeds(attempt);
+    else await assertFails(attempt);
+  });
+
   it('lists the editable fields of lib/profile.ts, in order', () => {
     const listed = /function editableFields\(\) \{\s*return \[([^\]]*)\]/.exec(RULES_TEXT)?.[1];
     expect(listed?.match(/'[^']+'/g)?.map((quoted) => quoted.slice(1, -1))).toEqual(
       EDITABLE_FIELDS,
     );
+  });
+
+  it("names the owner's mail switch as lib/mail/preferences.ts does", () => {
+    expect(RULES_TEXT).toContain(`affectedKeys().hasOnly(['${NEW_CONTACT_MAIL_FIELD}'])`);
+    expect(RULES_TEXT).toContain(`request.resource.data.${NEW_CONTACT_MAIL_FIELD} is bool`);
   });
 
   it('reserves the words of lib/username.ts', () => {

@@ -31,6 +31,8 @@ test.each([
   ['NEXT_PUBLIC_SITE_URL', 'ftp://x', /NEXT_PUBLIC_SITE_URL must be an http\(s\) URL/],
   ['NEXT_PUBLIC_FIREBASE_PROJECT_ID', 'Bad_Id', /is not a Firebase project id/],
   ['FIRESTORE_READ_TIMEOUT_MS', '5s', /FIRESTORE_READ_TIMEOUT_MS must be a whole number/],
+  ['SMTP_URL', 'mail.example.gr:587', /SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/],
+  ['MAIL_FROM', 'karta <no-reply>', /MAIL_FROM must be an address/],
 ])('a malformed %s is named', (name, value, message) => {
   const problems = envProblems({ ...valid, [name]: value }, { fileExists: existsSync });
   expect(problems).toHaveLength(1);
@@ -63,6 +65,20 @@ describe('typed values, read at each access', () => {
     expect(env.firestoreReadTimeoutMs).toBe(8000);
     process.env.FIRESTORE_READ_TIMEOUT_MS = '2500';
     expect(env.firestoreReadTimeoutMs).toBe(2500);
+  });
+
+  test('the mail sender: MAIL_FROM, else karta at the site host; accepted alone or with a name', () => {
+    process.env.NEXT_PUBLIC_SITE_URL = 'https://karta.example/';
+    delete process.env.MAIL_FROM;
+    expect(env.mailFrom).toBe('karta <no-reply@karta.example>');
+    for (const from of ['leads@karta.example', 'Η karta <leads@karta.example>']) {
+      expect(envProblems({ ...valid, MAIL_FROM: from })).toEqual([]);
+      process.env.MAIL_FROM = from;
+      expect(env.mailFrom).toBe(from);
+    }
+    expect(envProblems({ ...valid, SMTP_URL: 'smtps://user:pass@smtp.example.gr:465' })).toEqual(
+      [],
+    );
   });
 
   test('the web config carries all seven variables', () => {

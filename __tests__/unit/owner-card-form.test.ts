@@ -24,36 +24,46 @@ describe('toFormValues', () => {
 
 describe('cardFormChanges', () => {
   it('saves nothing when nothing was touched, even a value the rules would refuse now', () => {
-    expect(cardFormChanges(STORED, STORED)).toEqual({ errors: {}, changes: {} });
+    expect(cardFormChanges(STORED, STORED, 'maria')).toEqual({ errors: {}, changes: {} });
   });
 
   it('saves only the changed fields, trimmed', () => {
-    const result = cardFormChanges({ ...STORED, jobTitle: '  Πολεοδόμος ' }, STORED);
+    const result = cardFormChanges({ ...STORED, jobTitle: '  Πολεοδόμος ' }, STORED, 'maria');
     expect(result).toEqual({ errors: {}, changes: { jobTitle: 'Πολεοδόμος' } });
   });
 
   it('removes a field that was emptied', () => {
-    expect(cardFormChanges({ ...STORED, jobTitle: '  ' }, STORED).changes).toEqual({
+    expect(cardFormChanges({ ...STORED, jobTitle: '  ' }, STORED, 'maria').changes).toEqual({
       jobTitle: null,
     });
   });
 
   it('writes a link as the page links it, an http(s) URL', () => {
-    const result = cardFormChanges({ ...STORED, facebookLink: 'facebook.com/maria' }, STORED);
+    const result = cardFormChanges(
+      { ...STORED, facebookLink: 'facebook.com/maria' },
+      STORED,
+      'maria',
+    );
     expect(result.changes).toEqual({ facebookLink: 'https://facebook.com/maria' });
   });
 
   it('refuses a link that is not http(s), with the Greek message of the rules', () => {
-    const result = cardFormChanges({ ...STORED, websiteLink: 'javascript:alert(1)' }, STORED);
+    const result = cardFormChanges(
+      { ...STORED, websiteLink: 'javascript:alert(1)' },
+      STORED,
+      'maria',
+    );
     expect(result).toEqual({ errors: { websiteLink: CARD_MESSAGES.link }, changes: {} });
   });
 
   it('keeps a site-relative image path and refuses a protocol-relative one', () => {
-    expect(cardFormChanges({ ...STORED, displayImage: '/img/me.jpg' }, STORED).changes).toEqual({
+    expect(
+      cardFormChanges({ ...STORED, displayImage: '/img/me.jpg' }, STORED, 'maria').changes,
+    ).toEqual({
       displayImage: '/img/me.jpg',
     });
     expect(
-      cardFormChanges({ ...STORED, displayImage: '//evil.example/x.jpg' }, STORED).errors,
+      cardFormChanges({ ...STORED, displayImage: '//evil.example/x.jpg' }, STORED, 'maria').errors,
     ).toEqual({ displayImage: CARD_MESSAGES.image });
   });
 
@@ -61,6 +71,7 @@ describe('cardFormChanges', () => {
     const result = cardFormChanges(
       { ...STORED, email: 'maria@', phoneNumber: '69-12', city: 'α'.repeat(101) },
       STORED,
+      'maria',
     );
     expect(result.errors).toEqual({
       email: CARD_MESSAGES.email,

@@ -54,11 +54,21 @@ describe('cardValueProblem', () => {
     ['websiteLink', 'https://user@evil.example/', CARD_MESSAGES.link],
     ['displayImage', '/demo/maria.jpg', null],
     ['displayImage', '//evil.example/x.jpg', CARD_MESSAGES.image],
+    // The card's own photo, and never another card's, however its path is written.
+    ['displayImage', '/maria/photo/Ab_-9', null],
+    ['displayImage', '/nikos/photo/Ab_-9', CARD_MESSAGES.otherPhoto],
+    ['displayImage', '/maria/photo/Ab_-9?x=1', CARD_MESSAGES.otherPhoto],
+    ['displayImage', '/nikos\\photo\\Ab', CARD_MESSAGES.otherPhoto],
+    ['displayImage', '/nikos/./PHOTO/Ab', CARD_MESSAGES.otherPhoto],
+    ['displayImage', '/nikos/%70hoto/Ab', CARD_MESSAGES.otherPhoto],
+    ['displayImage', '/n%69kos/photo/Ab', CARD_MESSAGES.otherPhoto],
+    ['displayImage', '/demo/photo-of-maria.jpg', null],
+    ['displayImage', '/demo/photos.jpg', null],
     ['thumbnailBase64', '/9j/4AAQ', null],
     ['thumbnailBase64', 'data:image/jpeg;base64,/9j/', CARD_MESSAGES.photo],
     ['thumbnailBase64', 'A'.repeat(THUMBNAIL_MAX_CHARS + 1), CARD_MESSAGES.photoTooLarge],
   ])('%s = %j → %j', (field, value, expected) => {
-    expect(cardValueProblem(field, value)).toBe(expected);
+    expect(cardValueProblem(field, value, 'maria')).toBe(expected);
   });
 
   it('has a limit for every field and says each in Greek', () => {

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { deleteAccount, signOutOwner, type User } from '@/lib/owner/auth';
 import { deleteCardAndData } from '@/lib/owner/card';
 import Field from './Field';
+import MailSwitch from './MailSwitch';
 import styles from './account.module.css';
 
 const DELETED = 'Η κάρτα σας, οι επαφές της και ο λογαριασμός σας διαγράφηκαν.';
@@ -54,6 +55,7 @@ export default function AccountPanel({
           Αποσύνδεση
         </button>
       </div>
+      <MailSwitch uid={user.uid} email={user.email} />
       <h3>Διαγραφή</h3>
       <p>
         Διαγράφει την κάρτα {`/${username}`}, όλες τις επαφές που λάβατε και τον λογαριασμό σας. Δεν

@@ -1,7 +1,8 @@
 'use client';
 
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { saveCard, watchCard } from '@/lib/owner/card';
+import { newPhotoVersion } from '@/lib/card-photo';
+import { saveCard, watchCard, type PhotoUpload } from '@/lib/owner/card';
 import {
   cardFormChanges,
   toFormValues,
@@ -10,9 +11,11 @@ import {
   type TypedField,
 } from '@/lib/owner/card-form';
 import { readCard, waitForCardChange } from '@/lib/owner/live-check';
-import { PhotoError, photoToThumbnail } from '@/lib/owner/photo';
-import { CARD_MESSAGES, CARD_FIELD_RULES } from '@/lib/profile';
+import { PhotoError, preparePhoto } from '@/lib/owner/photo';
+import { CARD_FIELD_RULES } from '@/lib/profile';
+import { photoPath } from '@/lib/routes';
 import Field from './Field';
+import PhotoField from './PhotoField';
 import styles from './account.module.css';
 
 interface FieldSpec {
@@ -52,9 +55,8 @@ const GROUPS: Array<{ legend: string; fields: FieldSpec[] }> = [
     ],
   },
   {
-    legend: 'Εικόνες (διευθύνσεις)',
+    legend: 'Εικονίδια (διευθύνσεις)',
     fields: [
-      { field: 'displayImage', label: 'Εικόνα της κάρτας' },
       { field: 'facebookIcon', label: 'Εικονίδιο Facebook' },
       { field: 'instagramIcon', label: 'Εικονίδιο Instagram' },
       { field: 'viberIcon', label: 'Εικονίδιο Viber' },
@@ -69,6 +71,7 @@ type Status =
   | { kind: 'invalid' }
   | { kind: 'unchanged' }
   | { kind: 'failed' }
+  | { kind: 'photoFailed' }
   | { kind: 'publishing' }
   | { kind: 'live'; ms: number }
   | { kind: 'late' };
@@ -85,6 +88,8 @@ function statusText(status: Status): string {
       return 'Δεν υπάρχουν αλλαγές για αποθήκευση.';
     case 'failed':
       return 'Η αποθήκευση απέτυχε. Δοκιμάστε ξανά.';
+    case 'photoFailed':
+      return 'Η φωτογραφία δεν ανέβηκε και η κάρτα κρατά την προηγούμενη. Δοκιμάστε ξανά.';
     case 'publishing':
       return 'Αποθηκεύτηκε. Η κάρτα σας ενημερώνεται…';
     case 'live':
@@ -94,13 +99,27 @@ function statusText(status: Status): string {
   }
 }
 
-/** Every field the card shows, validated as the rules validate them, and the vCard photo. */
+const PHOTO_MESSAGES = {
+  notAnImage: 'Αυτή η εικόνα δεν ανοίγει σε αυτόν τον φυλλομετρητή. Δοκιμάστε JPEG, PNG ή WebP.',
+  tooLarge: 'Η φωτογραφία δεν χωρά στο όριο μεγέθους ακόμη και σε μικρότερη ανάλυση.',
+  preparing: 'Η φωτογραφία ετοιμάζεται…',
+} as const;
+
+/** A picked photo, ready to be saved, and its preview. */
+interface PendingPhoto {
+  upload: PhotoUpload;
+  previewUrl: string;
+}
+
+/** Every field the card shows, validated as the rules validate them, and its photo. */
 export default function CardEditor({ username }: { username: string }) {
   const [stored, setStored] = useState<CardFormValues | null>(null);
   const [values, setValues] = useState<CardFormValues | null>(null);
   const [errors, setErrors] = useState<CardFormErrors>({});
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [loadFailed, setLoadFailed] = useState(false);
+  const [pending, setPending] = useState<PendingPhoto | null>(null);
+  const [preparing, setPreparing] = useState(false);
   const polling = useRef<AbortController | null>(null);
 
   useEffect(
@@ -120,6 +139,10 @@ export default function CardEditor({ username }: { username: string }) {
   );
 
   useEffect(() => () => polling.current?.abort(), []);
+  useEffect(() => {
+    if (!pending) return;
+    return () => URL.revokeObjectURL(pending.previewUrl);
+  }, [pending]);
 
   if (loadFailed) {
     return (
@@ -133,26 +156,46 @@ export default function CardEditor({ username }: { username: string }) {
   const set = (field: keyof CardFormValues) => (event: ChangeEvent<HTMLInputElement>) =>
     setValues({ ...values, [field]: event.target.value });
 
-  async function pickPhoto(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    if (!file || !values) return;
+  async function pickPhoto(file: File) {
+    setPreparing(true);
+    setErrors({ ...errors, displayImage: undefined, thumbnailBase64: undefined });
     try {
-      const thumbnailBase64 = await photoToThumbnail(file);
-      setValues({ ...values, thumbnailBase64 });
-      setErrors({ ...errors, thumbnailBase64: undefined });
+      const photo = await preparePhoto(file);
+      const version = newPhotoVersion((bytes) => crypto.getRandomValues(bytes));
+      const previewUrl = URL.createObjectURL(new Blob([photo.bytes], { type: photo.contentType }));
+      setPending({
+        upload: { bytes: photo.bytes, contentType: photo.contentType, version },
+        previewUrl,
+      });
+      setValues(
+        (current) =>
+          current && {
+            ...current,
+            displayImage: photoPath(username, version),
+            thumbnailBase64: photo.thumbnailBase64,
+          },
+      );
     } catch (caught) {
-      const message =
-        caught instanceof PhotoError && caught.message === 'too large'
-          ? CARD_MESSAGES.photoTooLarge
-          : CARD_MESSAGES.photo;
-      setErrors({ ...errors, thumbnailBase64: message });
+      const tooLarge = caught instanceof PhotoError && caught.reason === 'too large';
+      setErrors({
+        ...errors,
+        displayImage: tooLarge ? PHOTO_MESSAGES.tooLarge : PHOTO_MESSAGES.notAnImage,
+      });
+    } finally {
+      setPreparing(false);
     }
+  }
+
+  function removePhoto() {
+    setPending(null);
+    setErrors({ ...errors, displayImage: undefined, thumbnailBase64: undefined });
+    setValues((current) => current && { ...current, displayImage: '', thumbnailBase64: '' });
   }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!values || !stored) return;
-    const { errors: found, changes } = cardFormChanges(values, stored);
+    const { errors: found, changes } = cardFormChanges(values, stored, username);
     setErrors(found);
     if (Object.keys(found).length > 0) return setStatus({ kind: 'invalid' });
     if (Object.keys(changes).length === 0) return setStatus({ kind: 'unchanged' });
@@ -162,18 +205,29 @@ export default function CardEditor({ username }: { username: string }) {
     setStatus({ kind: 'saving' });
     // The card as visitors see it before the save: the console waits for it to differ.
     const before = await readCard(username);
+    // Only the photo the form names now: one picked and then removed is not uploaded.
+    const upload =
+      pending && changes.displayImage === photoPath(username, pending.upload.version)
+        ? pending.upload
+        : undefined;
     try {
-      await saveCard(username, changes);
+      await saveCard(username, changes, upload);
     } catch {
-      return setStatus({ kind: 'failed' });
+      return setStatus({ kind: upload ? 'photoFailed' : 'failed' });
     }
+    if (upload) setPending(null);
     setStatus({ kind: 'publishing' });
     const ms = await waitForCardChange(username, before, { signal: controller.signal });
     if (!controller.signal.aborted)
       setStatus(ms === null ? { kind: 'late' } : { kind: 'live', ms });
   }
 
-  const photo = values.thumbnailBase64;
+  // The picked photo, else the card's image as stored (its own, an address, a demo file), else
+  // the vCard's thumbnail alone.
+  const photoSrc =
+    pending?.previewUrl ??
+    (values.displayImage ||
+      (values.thumbnailBase64 ? `data:image/jpeg;base64,${values.thumbnailBase64}` : null));
   return (
     <section className={styles.section} aria-labelledby="edit-title">
       <h2 id="edit-title">Επεξεργασία κάρτας</h2>
@@ -197,53 +251,14 @@ export default function CardEditor({ username }: { username: string }) {
             ))}
           </fieldset>
         ))}
-        <fieldset className={styles.fieldset}>
-          <legend>Φωτογραφία επαφής</legend>
-          <p className={styles.hint} id="card-photo-hint">
-            Μπαίνει στην επαφή που αποθηκεύουν οι επισκέπτες (vCard). Μικραίνει αυτόματα.
-          </p>
-          {photo && (
-            // A data: URL of the thumbnail itself; next/image has nothing to optimise here.
-            // eslint-disable-next-line @next/next/no-img-element
-            <img
-              className={styles.photo}
-              src={`data:image/jpeg;base64,${photo}`}
-              alt="Η φωτογραφία της επαφής σας"
-              width={96}
-              height={96}
-            />
-          )}
-          <div className={styles.field}>
-            <label htmlFor="card-photo">Επιλογή φωτογραφίας</label>
-            <input
-              id="card-photo"
-              className={styles.input}
-              type="file"
-              accept="image/*"
-              aria-describedby={
-                errors.thumbnailBase64 ? 'card-photo-hint card-photo-error' : 'card-photo-hint'
-              }
-              aria-invalid={errors.thumbnailBase64 ? true : undefined}
-              onChange={(event) => void pickPhoto(event)}
-            />
-            {errors.thumbnailBase64 && (
-              <p id="card-photo-error" className={styles.error}>
-                {errors.thumbnailBase64}
-              </p>
-            )}
-          </div>
-          {photo && (
-            <div className={styles.actions}>
-              <button
-                type="button"
-                className={styles.secondary}
-                onClick={() => setValues({ ...values, thumbnailBase64: '' })}
-              >
-                Αφαίρεση φωτογραφίας
-              </button>
-            </div>
-          )}
-        </fieldset>
+        <PhotoField
+          src={photoSrc}
+          note={preparing ? PHOTO_MESSAGES.preparing : undefined}
+          error={errors.displayImage ?? errors.thumbnailBase64}
+          disabled={preparing || status.kind === 'saving'}
+          onPick={(file) => void pickPhoto(file)}
+          onRemove={removePhoto}
+        />
         <div className={styles.actions}>
           <button
             className={styles.button}
@@ -255,7 +270,9 @@ export default function CardEditor({ username }: { username: string }) {
         </div>
         <p
           className={
-            status.kind === 'invalid' || status.kind === 'failed' ? styles.error : styles.status
+            status.kind === 'invalid' || status.kind === 'failed' || status.kind === 'photoFailed'
+              ? styles.error
+              : styles.status
           }
           role="status"
           data-testid="save-status"

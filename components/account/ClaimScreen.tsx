@@ -38,7 +38,7 @@ export default function ClaimScreen({
     found.username = claimProblem(wanted) ?? undefined;
     for (const field of ['firstName', 'lastName'] as const) {
       if (names[field] === '') found[field] = CARD_MESSAGES.empty;
-      else found[field] = cardValueProblem(field, names[field]) ?? undefined;
+      else found[field] = cardValueProblem(field, names[field], wanted) ?? undefined;
     }
     setErrors(found);
     if (found.username || found.firstName || found.lastName) return;

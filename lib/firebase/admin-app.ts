@@ -8,6 +8,7 @@ import {
   initializeApp,
   type App,
 } from 'firebase-admin/app';
+import { getAuth, type Auth } from 'firebase-admin/auth';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { env } from '../env';
 
@@ -40,4 +41,12 @@ let db: Firestore | undefined;
 export function adminDb(): Firestore {
   db ??= getFirestore(adminApp());
   return db;
+}
+
+let auth: Auth | undefined;
+
+/** Firebase Auth as the server sees it (FIREBASE_AUTH_EMULATOR_HOST points it at the emulator). */
+export function adminAuth(): Auth {
+  auth ??= getAuth(adminApp());
+  return auth;
 }

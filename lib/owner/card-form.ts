@@ -10,8 +10,8 @@ import {
 } from '../profile';
 import type { CardChanges, CardData } from './card';
 
-/** The fields typed in the form; the photo (thumbnailBase64) is picked, not typed. */
-export type TypedField = Exclude<EditableField, 'thumbnailBase64'>;
+/** The fields typed in the form; the photo (displayImage, thumbnailBase64) is picked, not typed. */
+export type TypedField = Exclude<EditableField, 'displayImage' | 'thumbnailBase64'>;
 
 export type CardFormValues = Record<EditableField, string>;
 export type CardFormErrors = Partial<Record<EditableField, string>>;
@@ -47,8 +47,12 @@ export interface CardFormResult {
   changes: CardChanges;
 }
 
-/** Validates every field and works out what to save against what is stored now. */
-export function cardFormChanges(values: CardFormValues, stored: CardFormValues): CardFormResult {
+/** Validates every field of the card `username` and works out what to save against what is stored now. */
+export function cardFormChanges(
+  values: CardFormValues,
+  stored: CardFormValues,
+  username: string,
+): CardFormResult {
   const errors: CardFormErrors = {};
   const changes: CardChanges = {};
   for (const field of EDITABLE_FIELDS) {
@@ -66,7 +70,7 @@ export function cardFormChanges(values: CardFormValues, stored: CardFormValues):
       if (stored[field] !== '') changes[field] = null;
       continue;
     }
-    const problem = cardValueProblem(field, value);
+    const problem = cardValueProblem(field, value, username);
     if (problem) errors[field] = problem;
     else changes[field] = value;
   }

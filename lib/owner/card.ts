@@ -1,6 +1,8 @@
 // The owner's card in Firestore: which one is theirs (owners/{uid}), claiming one, watching it,
-// saving edits and erasing it. firestore.rules allows exactly these writes to the owner.
+// saving edits (with its photo) and erasing it. firestore.rules allows exactly these writes to the
+// owner.
 import {
+  Bytes,
   collection,
   deleteField,
   doc,
@@ -11,7 +13,9 @@ import {
   writeBatch,
   type DocumentData,
   type FieldValue,
+  type Firestore,
 } from 'firebase/firestore';
+import { PHOTO_COLLECTION, PHOTO_DOC_ID, type PhotoContentType } from '../card-photo';
 import { OWNER_FIELD, type EditableField } from '../profile';
 import { ownerDb } from './firebase';
 
@@ -65,18 +69,52 @@ export function watchCard(
   return onSnapshot(doc(ownerDb(), 'users', username), (s) => listener(s.data()), onError);
 }
 
-/** Writes the changed fields; a null removes the field (the rules refuse empty strings). */
-export function saveCard(username: string, changes: CardChanges): Promise<void> {
+/** The card's photo as stored: its bytes, and the version its path names. */
+export interface PhotoUpload {
+  bytes: Uint8Array<ArrayBuffer>;
+  contentType: PhotoContentType;
+  version: string;
+}
+
+function photoRef(db: Firestore, username: string) {
+  return doc(db, 'users', username, PHOTO_COLLECTION, PHOTO_DOC_ID);
+}
+
+/**
+ * Writes the changed fields; a null removes the field (the rules refuse empty strings). With an
+ * upload, the photo's bytes are written in the same batch as the card that names them
+ * (displayImage, thumbnailBase64 in `changes`), so a refused upload leaves the old photo in
+ * place. A displayImage changed without an upload (removed, or an address) takes the stored
+ * photo away with it.
+ */
+export function saveCard(
+  username: string,
+  changes: CardChanges,
+  upload?: PhotoUpload,
+): Promise<void> {
+  const db = ownerDb();
   const update: Record<string, string | FieldValue> = {};
   for (const [field, value] of Object.entries(changes)) {
     update[field] = value === null ? deleteField() : value;
   }
-  return updateDoc(doc(ownerDb(), 'users', username), update);
+  if (!upload && !('displayImage' in changes)) return updateDoc(doc(db, 'users', username), update);
+  const batch = writeBatch(db);
+  if (upload) {
+    batch.set(photoRef(db, username), {
+      bytes: Bytes.fromUint8Array(upload.bytes),
+      contentType: upload.contentType,
+      version: upload.version,
+    });
+  } else {
+    batch.delete(photoRef(db, username));
+  }
+  batch.update(doc(db, 'users', username), update);
+  return batch.commit();
 }
 
 /**
- * The right to erasure: every received contact, then the card with its owners/{uid} entry in one
- * batch (the rules want them gone together). A contact left in the second between the two steps
+ * The right to erasure: every received contact, then the card with its photo and its owners/{uid}
+ * entry in one batch (the rules want them gone together). A contact left in the second between the two steps
  * would be orphaned; the rules then refuse any further one, as the card no longer exists.
  */
 export async function deleteCardAndData(uid: string, username: string): Promise<void> {
@@ -89,6 +127,7 @@ export async function deleteCardAndData(uid: string, username: string): Promise<
     await batch.commit();
   }
   const batch = writeBatch(db);
+  batch.delete(photoRef(db, username));
   batch.delete(doc(db, 'users', username));
   batch.delete(doc(db, 'owners', uid));
   await batch.commit();

@@ -1,0 +1,48 @@
+import { cardFileResponse } from '@/lib/card-file-route';
+import { ownPhotoVersion } from '@/lib/card-photo';
+import { getPhoto } from '@/lib/photo-store';
+
+// Read on every request rather than kept by ISR: a revalidation names only the username, not the
+// version a removed or replaced photo had, so a cached copy could not be taken back. The answer
+// is immutable for as long as the card names this version; the CDN keeps it under the card's tag
+// (purged on every edit of the card) and Next's image optimiser keeps its resized copies.
+export const dynamic = 'force-dynamic';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+function notFound(): Response {
+  return new Response('Not Found', {
+    status: 404,
+    headers: { 'content-type': 'text/plain', 'cache-control': 'no-store' },
+  });
+}
+
+export async function GET(
+  _request: Request,
+  { params }: { params: Promise<{ username: string; version: string }> },
+) {
+  const { version } = await params;
+  return cardFileResponse(
+    params,
+    async (profile) => {
+      // Only the version the card shows now: any other (an old, a removed one) is gone.
+      if (
+        !profile.displayImage ||
+        ownPhotoVersion(profile.username, profile.displayImage) !== version
+      ) {
+        return notFound();
+      }
+      const photo = await getPhoto(profile.username);
+      if (!photo || photo.version !== version) return notFound();
+      return new Response(new Uint8Array(photo.bytes), {
+        headers: {
+          'content-type': photo.contentType,
+          'content-length': String(photo.bytes.length),
+          'cache-control': IMMUTABLE,
+          'x-content-type-options': 'nosniff',
+        },
+      });
+    },
+    notFound,
+  );
+}

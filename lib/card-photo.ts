@@ -1,0 +1,54 @@
+// The card's own photo: its limits, where its bytes are stored and what a path to it looks like.
+// The console (lib/owner/), the server (lib/photo-store.ts, the photo route) and firestore.rules
+// all follow these values; __tests__/emulator/rules-owner holds the rules to them.
+
+/** The photo's bytes live in users/{username}/photo/current, one document per card. */
+export const PHOTO_COLLECTION = 'photo';
+export const PHOTO_DOC_ID = 'current';
+
+/** The card shows its photo at most 480 CSS px wide: 800 px covers a 1.7× screen. */
+export const PHOTO_MAX_SIDE = 800;
+/** What the console aims at when it encodes the photo. */
+export const PHOTO_TARGET_BYTES = 150 * 1024;
+/** The largest photo the rules accept (a Firestore document holds at most 1 MiB). */
+export const PHOTO_MAX_BYTES = 200 * 1024;
+/** The encodings the rules accept, in the console's order of preference. */
+export const PHOTO_CONTENT_TYPES = ['image/webp', 'image/jpeg'] as const;
+export type PhotoContentType = (typeof PHOTO_CONTENT_TYPES)[number];
+
+const VERSION = '[A-Za-z0-9_-]{1,32}';
+/** A photo's version: the last segment of its URL, new for each upload. */
+export const PHOTO_VERSION_PATTERN = `^${VERSION}$`;
+/** The shape of a photo path, /{username}/photo/{version}. */
+export const PHOTO_PATH_PATTERN = `^/[^/]+/photo/${VERSION}$`;
+/**
+ * A site-relative path that a browser or the image optimiser could resolve to some card's photo
+ * route: a 'photo' segment however it is separated ('/', '\', '/./'), or any percent-escape.
+ * Case-insensitive, and matching the whole value, as the rules' matches() does. Only the card's
+ * own photo path may look like this.
+ */
+export const PHOTO_PATH_LIKE_PATTERN = '^/[^?#]*([^A-Za-z0-9._~-]photo([^A-Za-z0-9._~-].*)?|%.*)$';
+
+const PHOTO_PATH = new RegExp(PHOTO_PATH_PATTERN);
+const PHOTO_PATH_LIKE = new RegExp(PHOTO_PATH_LIKE_PATTERN, 'i');
+/**
+ * The version of the card's own photo when `displayImage` is its path, or null. The username is
+ * compared as stored, not percent-encoded, as the rules compare it: only usernames that need no
+ * encoding (every claimable one) can hold an uploaded photo.
+ */
+export function ownPhotoVersion(username: string, displayImage: string): string | null {
+  if (!PHOTO_PATH.test(displayImage)) return null;
+  const [, owner, , version] = displayImage.split('/');
+  return owner === username ? version : null;
+}
+
+/** False when `displayImage` could show a photo other than this card's own. */
+export function photoPathAllowed(username: string, displayImage: string): boolean {
+  return !PHOTO_PATH_LIKE.test(displayImage) || ownPhotoVersion(username, displayImage) !== null;
+}
+
+/** A new version for an upload: 16 URL-safe random characters. */
+export function newPhotoVersion(random: (bytes: Uint8Array) => Uint8Array): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+  return Array.from(random(new Uint8Array(16)), (byte) => alphabet[byte % 64]).join('');
+}
