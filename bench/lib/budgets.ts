@@ -12,7 +12,15 @@ export interface BenchResults {
   machine: string;
   profilePath: string;
   weight?: WeightResult;
-  lighthouse?: { profile: PageLighthouse; root: PageLighthouse; runs: number };
+  lighthouse?: {
+    profile: PageLighthouse;
+    root: PageLighthouse;
+    /** The same card with its photo uploaded in the console (served by karta's photo route). */
+    uploaded: PageLighthouse;
+    /** Bytes of that photo as stored. */
+    uploadedPhotoBytes: number;
+    runs: number;
+  };
   throughput?: { rows: Throughput[]; nginxNote?: string };
   exchange?: ExchangeResult;
   contacts?: ContactLatency;
@@ -122,6 +130,12 @@ export function budgetRows(r: BenchResults): BudgetRow[] {
       budget: `LCP ≤ ${(BUDGETS.lcpMs / 1000).toFixed(1)} s (median)`,
       measured: `${ms(m.lcpMs)} (runs: ${m.allLcpMs.map((v) => ms(v)).join(', ')}; /: ${ms(root.lcpMs)})`,
       status: pass(m.lcpMs <= BUDGETS.lcpMs),
+    });
+    rows.push({
+      part: 'Lighthouse',
+      budget: `LCP with the photo uploaded in the console ≤ ${(BUDGETS.lcpMs / 1000).toFixed(1)} s (median)`,
+      measured: `${ms(lh.uploaded.lcpMs)} (runs: ${lh.uploaded.allLcpMs.map((v) => ms(v)).join(', ')}; ${kib(lh.uploadedPhotoBytes)} WebP stored)`,
+      status: pass(lh.uploaded.lcpMs <= BUDGETS.lcpMs),
     });
     rows.push({
       part: 'Lighthouse',

@@ -153,7 +153,7 @@ export function details(r: BenchResults): string {
     out.push(
       table(
         ['page', ...CATEGORIES, 'LCP', 'TBT', 'CLS', 'FCP', 'CPU index'],
-        [lh.profile, lh.root].map((page) => [
+        [lh.profile, lh.uploaded, lh.root].map((page) => [
           new URL(page.url).pathname,
           ...CATEGORIES.map((c) => String(page.scores[c])),
           ms(page.lcpMs),
@@ -164,7 +164,7 @@ export function details(r: BenchResults): string {
         ]),
       ),
     );
-    for (const page of [lh.profile, lh.root]) {
+    for (const page of [lh.profile, lh.uploaded, lh.root]) {
       const path = new URL(page.url).pathname;
       out.push(
         `${path} runs: ${page.allScores.map((s) => CATEGORIES.map((c) => s[c]).join('/')).join(', ')}`,
@@ -260,7 +260,7 @@ export function markdown(r: BenchResults, rows: BudgetRow[]): string {
     out.push(
       `- **Lighthouse** 13, mobile, simulated throttling, medians of ${lh.runs} runs ` +
         '(performance / accessibility / best practices / SEO; LCP, TBT, CLS): ' +
-        [lh.profile, lh.root]
+        [lh.profile, lh.uploaded, lh.root]
           .map(
             (page) =>
               `${new URL(page.url).pathname} ${CATEGORIES.map((c) => page.scores[c]).join(' / ')}; ${ms(page.lcpMs)}, ${ms(page.tbtMs)}, ${clsText(page.cls)}`,
