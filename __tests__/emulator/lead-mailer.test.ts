@@ -60,6 +60,19 @@ function leave(name: string, extra: Record<string, unknown> = {}) {
   });
 }
 
+/** Stops the mail server; `bringBack` starts it again where the mailers expect it. */
+async function mailServerDown(): Promise<{ url: string; bringBack: () => Promise<void> }> {
+  const { smtpPort, smtpUrl, inboxUrl } = catcher;
+  const webPort = Number(new URL(inboxUrl).port);
+  await catcher.stop();
+  return {
+    url: smtpUrl,
+    bringBack: async () => {
+      catcher = await startMailCatcher({ smtpPort, webPort });
+    },
+  };
+}
+
 const mailsAbout = async (name: string) =>
   (await catcher.mails()).filter((mail) => mail.subject.includes(name));
 
@@ -116,31 +129,27 @@ test('a contact is mailed once to the owner, in Greek, Reply-To the visitor, eve
 });
 
 test('a mail server that is down: retried with back-off, mailed once it is back, the contact untouched', async () => {
-  const { smtpPort } = catcher;
-  const webPort = Number(new URL(catcher.inboxUrl).port);
-  await catcher.stop();
-  const m = mailer('retry', `smtp://127.0.0.1:${smtpPort}`);
+  const server = await mailServerDown();
+  const m = mailer('retry', server.url);
   await m.ready;
   const ref = await leave('Ελένη Retry');
   await until(async () => logs.some((l) => l.includes('retry 2')));
   const written = (await ref.get()).data()!;
   expect(written).toMatchObject({ name: 'Ελένη Retry', email: 'visitor@example.gr' });
   expect(written[LEAD_MAIL_FIELD].sentAt).toBeUndefined();
-  catcher = await startMailCatcher({ smtpPort, webPort });
+  await server.bringBack();
   await until(async () => (await mailsAbout('Ελένη Retry')).length === 1);
   await until(async () => (await ref.get()).get(`${LEAD_MAIL_FIELD}.sentAt`));
 });
 
 test('a mailer stopped half-way: its claim lapses and another mailer sends the mail', async () => {
-  const { smtpPort } = catcher;
-  const webPort = Number(new URL(catcher.inboxUrl).port);
-  await catcher.stop();
-  const first = mailer('first', `smtp://127.0.0.1:${smtpPort}`);
+  const server = await mailServerDown();
+  const first = mailer('first', server.url);
   await first.ready;
   const ref = await leave('Νίκος Takeover');
   await until(async () => (await ref.get()).get(`${LEAD_MAIL_FIELD}.claimedBy`) === 'first');
   await first.stop();
-  catcher = await startMailCatcher({ smtpPort, webPort });
+  await server.bringBack();
   const second = mailer('second');
   await second.ready;
   await until(async () => (await mailsAbout('Νίκος Takeover')).length === 1);
