@@ -1,6 +1,5 @@
 // The new-contact mails of the local commands (npm run demo, npm run demo:scale): the lead mailer
 // on the SMTP server given in SMTP_URL, or else on a mail catcher with a web inbox started here.
-import type { LeadMailer } from '../../lib/mail/lead-mailer';
 import { startConfiguredLeadMailer } from '../../lib/mail/start';
 import { startMailCatcher, type RunningMailCatcher } from './mail-catcher';
 
@@ -17,7 +16,8 @@ export async function startLocalMail(log: (line: string) => void): Promise<Local
     catcher = await startMailCatcher();
     process.env.SMTP_URL = catcher.smtpUrl;
   }
-  const mailer = startConfiguredLeadMailer({ log }) as LeadMailer;
+  const mailer = startConfiguredLeadMailer({ log });
+  if (!mailer) throw new Error('The lead mailer did not start although SMTP_URL is set.');
   await mailer.ready;
   return {
     lines: [
