@@ -1,7 +1,8 @@
-// The new-contact e-mail's words and who it goes to, and which documents count as a visitor's
-// contact (lib/mail/new-contact-mail.ts).
+// The new-contact e-mail's words and who it goes to, which documents count as a visitor's contact
+// (lib/mail/new-contact-mail.ts), and no mailer without SMTP_URL (lib/mail/start.ts).
 import { Timestamp } from 'firebase-admin/firestore';
 import { athensTime, leadMail, parseLeadContact } from '@/lib/mail/new-contact-mail';
+import { startConfiguredLeadMailer } from '@/lib/mail/start';
 
 const createdAt = Timestamp.fromDate(new Date('2026-07-01T21:30:00Z'));
 
@@ -66,4 +67,14 @@ test('the mail: to the owner, Reply-To the visitor, in Greek, Athens time, a lin
 test('no phone given: no phone line', () => {
   const contact = parseLeadContact({ name: 'Γ', email: 'g@example.gr', createdAt })!;
   expect(leadMail('maria', 'o@example.gr', contact).text).not.toContain('Τηλέφωνο');
+});
+
+test('without SMTP_URL no mailer starts, and nothing fails', () => {
+  const saved = process.env.SMTP_URL;
+  delete process.env.SMTP_URL;
+  try {
+    expect(startConfiguredLeadMailer()).toBeUndefined();
+  } finally {
+    if (saved !== undefined) process.env.SMTP_URL = saved;
+  }
 });
