@@ -29,6 +29,8 @@ const WHOLE_NUMBER_OR_ZERO = /^(0|[1-9]\d*)$/;
 const DEFAULT_READ_TIMEOUT_MS = 8000;
 const DEFAULT_PORT = 3000;
 const DEFAULT_PRERENDER_LIMIT = 1000;
+/** Firebase's prefix for a project that exists only in the emulators. */
+const DEMO_PROJECT_PREFIX = 'demo-';
 
 /** The CDNs karta can purge after a card changes; unset CDN_PROVIDER purges none. */
 export const CDN_PROVIDERS = ['varnish', 'cloudflare', 'fastly'] as const;
@@ -116,6 +118,19 @@ export function envProblems(source: Source, options: EnvCheckOptions = {}): stri
   const siteUrl = source.NEXT_PUBLIC_SITE_URL;
   if (siteUrl && !httpUrl(siteUrl)) {
     problems.push(`NEXT_PUBLIC_SITE_URL must be an http(s) URL, got "${siteUrl}".`);
+  }
+  // A real project's canonical links, social cards and printed QR codes need the public origin;
+  // the local one (siteUrl's fallback) is right only for the emulator's `demo-` projects.
+  if (
+    !siteUrl &&
+    projectId &&
+    PROJECT_ID.test(projectId) &&
+    !projectId.startsWith(DEMO_PROJECT_PREFIX)
+  ) {
+    problems.push(
+      `NEXT_PUBLIC_SITE_URL is not set: project "${projectId}" is not a demo- project, and its ` +
+        'cards and QR codes would point at http://localhost.',
+    );
   }
   const timeout = source.FIRESTORE_READ_TIMEOUT_MS;
   if (timeout && !WHOLE_NUMBER.test(timeout)) {
@@ -208,7 +223,10 @@ export const env = {
   get publicSiteUrl(): URL | undefined {
     return httpUrl(process.env.NEXT_PUBLIC_SITE_URL);
   },
-  /** The public origin, for canonical URLs and social cards; a local server's by default. */
+  /**
+   * The public origin, for canonical URLs, social cards and QR codes; a local server's for the
+   * emulator's demo- projects (a real project without NEXT_PUBLIC_SITE_URL does not start).
+   */
   get siteUrl(): URL {
     return this.publicSiteUrl ?? new URL(`http://localhost:${process.env.PORT || DEFAULT_PORT}`);
   },

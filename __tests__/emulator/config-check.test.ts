@@ -24,3 +24,25 @@ test('next build with a missing variable stops at once, naming it, without a sta
   expect(output).toContain('FIREBASE_SERVICE_ACCOUNT_KEY is not valid JSON');
   expect(output).not.toMatch(/\n\s+at .*\(.*:\d+:\d+\)/);
 });
+
+test('next build for a real project without NEXT_PUBLIC_SITE_URL stops, naming it in one line', async () => {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...localFirebaseEnv('karta-prod', '127.0.0.1:1'),
+    NEXT_DIST_DIR: '.next-config-check',
+  };
+  delete env.NEXT_PUBLIC_SITE_URL;
+  const failure = await run(process.execPath, [NEXT_BIN, 'build'], { cwd: ROOT, env }).then(
+    () => undefined,
+    (error: { code: number; stdout: string; stderr: string }) => error,
+  );
+  expect(failure).toBeDefined();
+  const lines = `${failure?.stdout}\n${failure?.stderr}`
+    .split('\n')
+    .filter((line) => line.includes('NEXT_PUBLIC_SITE_URL'));
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toContain(
+    'NEXT_PUBLIC_SITE_URL is not set: project "karta-prod" is not a demo- project, and its ' +
+      'cards and QR codes would point at http://localhost.',
+  );
+});

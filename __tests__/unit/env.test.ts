@@ -39,6 +39,20 @@ test.each([
   expect(problems[0]).toMatch(message);
 });
 
+test('a real project without NEXT_PUBLIC_SITE_URL is refused, naming it; a demo- project is not', () => {
+  const real = {
+    ...valid,
+    NEXT_PUBLIC_FIREBASE_PROJECT_ID: 'karta-prod',
+    NEXT_PUBLIC_SITE_URL: undefined,
+  };
+  expect(envProblems(real)).toEqual([
+    'NEXT_PUBLIC_SITE_URL is not set: project "karta-prod" is not a demo- project, and its cards ' +
+      'and QR codes would point at http://localhost.',
+  ]);
+  expect(envProblems({ ...real, NEXT_PUBLIC_SITE_URL: 'https://karta.example' })).toEqual([]);
+  expect(envProblems({ ...valid, NEXT_PUBLIC_SITE_URL: undefined })).toEqual([]);
+});
+
 test('a credentials file is checked only where a file check is given (the server)', () => {
   const source = { ...valid, GOOGLE_APPLICATION_CREDENTIALS: '/nope/key.json' };
   expect(envProblems(source)).toEqual([]);
