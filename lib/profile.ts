@@ -2,6 +2,7 @@
 // hand in the console, so every field may be missing, mistyped or hostile.
 import { photoPathAllowed } from './card-photo';
 import { EMAIL_PATTERN_SOURCE } from './email-pattern';
+import { PHONE_PATTERN_SOURCE } from './phone-pattern';
 import { parseHttpUrl } from './links';
 
 export const PROFILE_FIELDS = [
@@ -188,7 +189,7 @@ export interface CardFieldRule {
 /** The visitor's contact form checks addresses with the same rule. Case-insensitive. */
 export const CARD_EMAIL_PATTERN = EMAIL_PATTERN_SOURCE;
 /** Digits and spaces, with '+' only as the international prefix, at least one digit. */
-export const CARD_PHONE_PATTERN = '^[+]?[0-9 ]*[0-9][0-9 ]*$';
+export const CARD_PHONE_PATTERN = PHONE_PATTERN_SOURCE;
 // The http(s) URL both rules below accept; firestore.rules spells each one out whole.
 const HTTP_URL = 'https?://[A-Za-z0-9.-]+(:[0-9]+)?([/?#][!-~]*)?';
 /**

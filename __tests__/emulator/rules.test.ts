@@ -132,6 +132,8 @@ describe('creating a contact', () => {
     ['a non-string email', validContact({ email: ['maria@example.com'] })],
     ['a phone with letters', validContact({ phone: '691 CALL ME' })],
     ['a phone with + in the middle', validContact({ phone: '30+6912345678' })],
+    ['a phone that is only a +', validContact({ phone: '+' })],
+    ['a phone of spaces', validContact({ phone: '   ' })],
     ['a 21-character phone', validContact({ phone: '+' + '1'.repeat(20) })],
     ['a numeric phone', validContact({ phone: 6912345678 })],
     ['an extra key', validContact({ company: 'ACME' })],

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { validateYupSchema, yupToFormErrors, type FormikErrors } from 'formik';
 import { ValidationError } from 'yup';
 import {
@@ -10,6 +12,8 @@ import {
   toContactDoc,
   type ContactFormValues,
 } from '@/lib/contact-form';
+import { EMAIL_PATTERN_SOURCE } from '@/lib/email-pattern';
+import { PHONE_PATTERN_SOURCE } from '@/lib/phone-pattern';
 
 const VALID: ContactFormValues = { name: 'Μαρία', email: 'maria@example.gr', phone: '' };
 
@@ -24,22 +28,23 @@ async function errorsOf(values: Partial<ContactFormValues>): Promise<[string, st
   }
 }
 
+const RULES_TEXT = readFileSync(path.join(__dirname, '..', '..', 'firestore.rules'), 'utf8');
+
 describe('CONTACT_MESSAGES and constants', () => {
-  it('has the Greek texts the form shows', () => {
-    expect(CONTACT_MESSAGES).toEqual({
-      required: 'Υποχρεωτικό πεδίο',
-      email: 'Συμπληρώστε σωστό email',
-      phone: 'Μόνο ψηφία, κενά και + στην αρχή',
-      nameTooLong: 'Το όνομα μπορεί να έχει έως 100 χαρακτήρες',
-      emailTooLong: 'Το email μπορεί να έχει έως 254 χαρακτήρες',
-      phoneTooLong: 'Το τηλέφωνο μπορεί να έχει έως 20 χαρακτήρες',
-      sendFailed: 'Η αποστολή απέτυχε. Δοκιμάστε ξανά.',
-      sent: 'Τα στοιχεία σας στάλθηκαν',
-    });
+  it('says each problem in Greek, and each length message names its limit', () => {
+    for (const message of Object.values(CONTACT_MESSAGES)) expect(message).toMatch(/[Α-ω]/);
+    expect(CONTACT_MESSAGES.nameTooLong).toContain(`έως ${LIMITS.name} χαρακτήρες`);
+    expect(CONTACT_MESSAGES.emailTooLong).toContain(`έως ${LIMITS.email} χαρακτήρες`);
+    expect(CONTACT_MESSAGES.phoneTooLong).toContain(`έως ${LIMITS.phone} χαρακτήρες`);
   });
 
-  it('uses the limits of firestore.rules', () => {
-    expect(LIMITS).toEqual({ name: 100, email: 254, phone: 20 });
+  it('judges as firestore.rules does: its limits and its patterns, verbatim', () => {
+    expect(RULES_TEXT).toContain(`name.size() <= ${LIMITS.name}`);
+    expect(RULES_TEXT).toContain(`email.size() <= ${LIMITS.email}`);
+    expect(RULES_TEXT).toContain(
+      `phone.size() <= ${LIMITS.phone} && phone.matches('${PHONE_PATTERN_SOURCE}')`,
+    );
+    expect(RULES_TEXT).toContain(`email.matches('(?i)${EMAIL_PATTERN_SOURCE}')`);
   });
 
   it('starts with every field empty', () => {
@@ -56,11 +61,11 @@ describe('CONTACT_MESSAGES and constants', () => {
     (email) => expect(EMAIL_PATTERN.test(email)).toBe(false),
   );
 
-  it.each(['', '+30 210 1234567', '6940000000', '+', '  12 '])('PHONE_PATTERN accepts %j', (p) =>
+  it.each(['+30 210 1234567', '6940000000', '  12 ', '+1'])('PHONE_PATTERN accepts %j', (p) =>
     expect(PHONE_PATTERN.test(p)).toBe(true),
   );
 
-  it.each(['210-1234567', '30+210', '++30', '(210) 123', '210\n123', 'abc'])(
+  it.each(['', '+', '   ', '+ ', '210-1234567', '30+210', '++30', '(210) 123', '210\n123', 'abc'])(
     'PHONE_PATTERN rejects %j',
     (p) => expect(PHONE_PATTERN.test(p)).toBe(false),
   );
@@ -136,6 +141,12 @@ describe('contactSchema', () => {
     expect(await errorsOf({ phone: `${at20}4` })).toEqual([
       ['phone', CONTACT_MESSAGES.phoneTooLong],
     ]);
+  });
+
+  it('a phone that is only a + or spaces is refused, as the rules refuse it', async () => {
+    expect(await errorsOf({ phone: '+' })).toEqual([['phone', CONTACT_MESSAGES.phone]]);
+    expect(await errorsOf({ phone: ' + ' })).toEqual([['phone', CONTACT_MESSAGES.phone]]);
+    expect(await errorsOf({ phone: '   ' })).toEqual([]);
   });
 
   it('reports every broken rule of a field at once', async () => {
