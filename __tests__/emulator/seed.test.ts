@@ -5,10 +5,10 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
-import { PROFILE_FIELDS } from '@/lib/profile';
+import { OWNER_FIELD, PROFILE_FIELDS } from '@/lib/profile';
 import { localFirebaseEnv } from '@/tools/lib/local-env';
 import { DEMO_PROFILES_FILE, ROOT } from '@/tools/lib/paths';
-import { loadProfilesFile, parseProfiles, seedProfiles } from '@/tools/lib/seed';
+import { loadProfilesFile, parseProfiles, seedLiveProject, seedProfiles } from '@/tools/lib/seed';
 
 const run = promisify(execFile);
 // A project of its own: nothing else in the run reads or writes it.
@@ -97,6 +97,61 @@ test('npm run seed loads a file of the user into the Firestore the environment n
     stderr: expect.stringMatching(
       /mine\.json\[0\]: "username" must be a valid Firestore document id/,
     ),
+  });
+});
+
+describe('npm run seed on a project whose cards may have owners', () => {
+  beforeEach(async () => {
+    await db
+      .doc('users/owned')
+      .set({ username: 'owned', firstName: 'Όλγα', [OWNER_FIELD]: 'uid-1' });
+    await db.doc('users/free').set({ username: 'free', firstName: 'Φώτης', city: 'Βόλος' });
+  });
+
+  test('an owned card is left alone, a free one merged, an ownerUid in the input never written', async () => {
+    const report = await seedLiveProject(db, [
+      { username: 'owned', firstName: 'Άλλη', [OWNER_FIELD]: 'intruder' },
+      { username: 'free', jobTitle: 'Μάγειρας', [OWNER_FIELD]: 'intruder' },
+      { username: 'nea', firstName: 'Νέα' },
+    ]);
+    expect(report).toEqual({
+      written: ['free', 'nea'],
+      owned: ['owned'],
+      ownerIgnored: ['owned', 'free'],
+    });
+    expect(await allUsers()).toEqual({
+      owned: { username: 'owned', firstName: 'Όλγα', [OWNER_FIELD]: 'uid-1' },
+      // Merged: the city the input did not name is still there, and no owner was made.
+      free: { username: 'free', firstName: 'Φώτης', city: 'Βόλος', jobTitle: 'Μάγειρας' },
+      nea: { username: 'nea', firstName: 'Νέα' },
+    });
+  });
+
+  test('--force merges into an owned card and keeps its owner', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'karta-seed-'));
+    const file = path.join(dir, 'owned.json');
+    writeFileSync(
+      file,
+      JSON.stringify([{ username: 'owned', firstName: 'Άλλη', [OWNER_FIELD]: 'intruder' }]),
+    );
+    const env = {
+      ...process.env,
+      ...localFirebaseEnv(PROJECT, process.env.FIRESTORE_EMULATOR_HOST as string),
+    };
+    const plain = await run('npm', ['run', '--silent', 'seed', '--', file], { cwd: ROOT, env });
+    expect(plain.stdout).toContain('Left alone, as their owners hold them');
+    expect((await db.doc('users/owned').get()).get('firstName')).toBe('Όλγα');
+    const forced = await run('npm', ['run', '--silent', 'seed', '--', '--force', file], {
+      cwd: ROOT,
+      env,
+    });
+    expect(forced.stdout).toMatch(/Seeded 1 profile\(s\)/);
+    expect(forced.stdout).toContain('Not written: the ownerUid given for owned.');
+    expect((await db.doc('users/owned').get()).data()).toEqual({
+      username: 'owned',
+      firstName: 'Άλλη',
+      [OWNER_FIELD]: 'uid-1',
+    });
   });
 });
 

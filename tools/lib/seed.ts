@@ -1,7 +1,9 @@
-// Loads profiles from a JSON file into users/{username}. Idempotent: each document is replaced
-// whole, so running it twice leaves exactly the same data.
+// Loads profiles from a JSON file into users/{username}: seedProfiles for the local commands and
+// the tests (each document replaced whole, on a fresh emulator), seedLiveProject for `npm run seed`
+// on a project whose cards may have owners.
 import { readFileSync } from 'node:fs';
 import type { Firestore } from 'firebase-admin/firestore';
+import { OWNER_FIELD } from '../../lib/profile';
 import { isValidUsername } from '../../lib/username';
 
 export type ProfileRecord = Record<string, unknown> & { username: string };
@@ -61,6 +63,7 @@ export function loadProfilesFile(file: string): ProfileRecord[] {
 
 const BATCH_LIMIT = 400;
 
+/** Replaces each document whole, so seeding twice leaves exactly the same data. */
 export async function seedProfiles(db: Firestore, profiles: ProfileRecord[]): Promise<number> {
   for (let i = 0; i < profiles.length; i += BATCH_LIMIT) {
     const batch = db.batch();
@@ -70,4 +73,50 @@ export async function seedProfiles(db: Firestore, profiles: ProfileRecord[]): Pr
     await batch.commit();
   }
   return profiles.length;
+}
+
+export interface LiveSeedReport {
+  /** Written, merged into what was there. */
+  written: string[];
+  /** Left alone: an owner holds the card (seed again with `force` to merge into it anyway). */
+  owned: string[];
+  /** Whose input named an owner, which the seed never writes. */
+  ownerIgnored: string[];
+}
+
+/**
+ * Seeds a project that may be live: each profile is merged into its card, so no field the input
+ * lacks is removed, and ownerUid above all stays as it is; an ownerUid in the input is never
+ * written (only a claim makes an owner); a card with an owner is left alone unless `force`.
+ * Each batch is read and written in one transaction, so a card claimed meanwhile is not touched.
+ */
+export async function seedLiveProject(
+  db: Firestore,
+  profiles: ProfileRecord[],
+  { force = false }: { force?: boolean } = {},
+): Promise<LiveSeedReport> {
+  const report: LiveSeedReport = { written: [], owned: [], ownerIgnored: [] };
+  for (let i = 0; i < profiles.length; i += BATCH_LIMIT) {
+    const slice = profiles.slice(i, i + BATCH_LIMIT);
+    const refs = slice.map((p) => db.collection('users').doc(p.username));
+    const outcome = await db.runTransaction(async (tx) => {
+      const cards = await tx.getAll(...refs);
+      const part: LiveSeedReport = { written: [], owned: [], ownerIgnored: [] };
+      slice.forEach((profile, j) => {
+        const { [OWNER_FIELD]: givenOwner, ...fields } = profile;
+        if (givenOwner !== undefined) part.ownerIgnored.push(profile.username);
+        if (cards[j].get(OWNER_FIELD) !== undefined && !force) {
+          part.owned.push(profile.username);
+          return;
+        }
+        tx.set(refs[j], fields, { merge: true });
+        part.written.push(profile.username);
+      });
+      return part;
+    });
+    report.written.push(...outcome.written);
+    report.owned.push(...outcome.owned);
+    report.ownerIgnored.push(...outcome.ownerIgnored);
+  }
+  return report;
 }
