@@ -72,3 +72,18 @@ test('without the site key: App Check is never loaded, and the write goes throug
   expect(loaded).toEqual([]);
   expect(initializeAppCheck).not.toHaveBeenCalled();
 });
+
+test('the console starts on the same app: App Check once, before the console’s code loads', async () => {
+  process.env[KEY] = 'site-key-123';
+  const { afterWebApp, webApp } = await import('@/lib/firebase/web-app');
+  const consoleLoaded = await afterWebApp(async () => {
+    // What the console then does (sign-in, reads, listeners) already has App Check.
+    expect(initializeAppCheck).toHaveBeenCalledTimes(1);
+    return 'console';
+  });
+  expect(consoleLoaded).toBe('console');
+  // The visitor's write would share the same app; App Check does not start twice.
+  await webApp();
+  await send();
+  expect(initializeAppCheck).toHaveBeenCalledTimes(1);
+});

@@ -1,8 +1,7 @@
 // The visitor's one write: a contact into users/{username}/contacts, straight from the browser.
 // firestore/lite is made for one-shot reads and writes and is far smaller than the full SDK;
 // this module is only ever loaded with import(), when a visitor opens the sheet. With an App
-// Check site key configured, App Check starts first, so every write carries its token.
-import { getApp, getApps, initializeApp, type FirebaseApp } from 'firebase/app';
+// Check site key configured, App Check starts first (web-app.ts), so every write carries its token.
 import {
   addDoc,
   collection,
@@ -14,18 +13,15 @@ import {
 import type { ContactDoc } from '../contact-form';
 import { withDeadline } from '../deadline';
 import { env } from '../env';
-import { startAppCheck } from './app-check';
+import { webApp } from './web-app';
 
 export const WRITE_TIMEOUT_MS = 10_000;
 
 let db: Promise<Firestore> | undefined;
 
 async function openDb(): Promise<Firestore> {
-  const app: FirebaseApp = getApps().length ? getApp() : initializeApp(env.firebaseWebConfig);
-  const siteKey = env.appCheckSiteKey;
-  // Before Firestore, so that its first write already asks App Check for a token.
-  if (siteKey) await startAppCheck(app, siteKey);
-  const firestore = getFirestore(app);
+  // App Check (when configured) is running before Firestore starts: the first write has a token.
+  const firestore = getFirestore(await webApp());
   const emulatorHost = env.browserFirestoreEmulatorHost;
   if (emulatorHost) {
     const [host, port] = [

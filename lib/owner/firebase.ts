@@ -1,7 +1,7 @@
 // The console's Firebase: Auth (email and password) and the full Firestore SDK, whose onSnapshot
 // keeps the received contacts and the card live. Only /account loads this module: a card page
 // never does (its one write uses firestore/lite, lib/firebase/contacts-client.ts).
-import { getApp, getApps, initializeApp, type FirebaseApp } from 'firebase/app';
+import { getApp, type FirebaseApp } from 'firebase/app';
 import {
   browserLocalPersistence,
   connectAuthEmulator,
@@ -15,8 +15,12 @@ import { env } from '../env';
 let auth: Auth | undefined;
 let db: Firestore | undefined;
 
+/**
+ * The app webApp() started (with App Check when configured): components/account/AccountLoader
+ * awaits it before the console, and so any of this, runs.
+ */
 function app(): FirebaseApp {
-  return getApps().length ? getApp() : initializeApp(env.firebaseWebConfig);
+  return getApp();
 }
 
 function splitHostPort(hostPort: string): [string, number] {
