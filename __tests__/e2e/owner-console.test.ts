@@ -14,6 +14,7 @@ import Papa from 'papaparse';
 import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { adminDb } from '@/lib/firebase/admin-app';
+import { CONTACTS_PAGE } from '@/lib/owner/contacts';
 import { CARD_MESSAGES, OWNER_FIELD } from '@/lib/profile';
 import { startWatcher } from '@/lib/revalidation/watcher';
 import { USERNAME_MESSAGES } from '@/lib/username';
@@ -111,6 +112,14 @@ async function newContext(b: Browser = browser()): Promise<BrowserContext> {
   });
 }
 
+/** Waits for the contacts' summary to read `text` (the counts come from Firestore a moment later). */
+function summaryReads(page: Page, text: string): Promise<void> {
+  return page
+    .getByTestId('contacts-summary')
+    .and(page.getByText(text, { exact: true }))
+    .waitFor({ timeout: 10_000 });
+}
+
 async function downloaded(page: Page, button: string): Promise<Buffer> {
   const [download]: [Download, void] = await Promise.all([
     page.waitForEvent('download'),
@@ -182,9 +191,7 @@ describe('an owner', () => {
 
   test('sees the contacts received, with links and the count since the last visit', async () => {
     await contactList(page).getByText('Παλιά Επαφή', { exact: true }).waitFor();
-    expect(await page.getByTestId('contacts-summary').textContent()).toBe(
-      '1 επαφή · πρώτη σας επίσκεψη',
-    );
+    await summaryReads(page, '1 επαφή · πρώτη σας επίσκεψη');
     const item = contactList(page).getByRole('listitem');
     expect(await item.getByRole('link', { name: 'palia@example.gr' }).getAttribute('href')).toBe(
       'mailto:palia@example.gr',
@@ -195,9 +202,7 @@ describe('an owner', () => {
     // The next visit counts from this one.
     await page.reload();
     await contactList(page).getByText('Παλιά Επαφή', { exact: true }).waitFor();
-    expect(await page.getByTestId('contacts-summary').textContent()).toBe(
-      '1 επαφή · 0 νέες από την τελευταία σας επίσκεψη',
-    );
+    await summaryReads(page, '1 επαφή · 0 νέες από την τελευταία σας επίσκεψη');
   });
 
   test('a visitor in another browser leaves a contact: it appears live, newest first', async () => {
@@ -222,9 +227,7 @@ describe('an owner', () => {
       console.log(`owner console: a visitor's contact listed ${Date.now() - sent} ms after send`);
       const names = await contactList(page).locator('strong').allTextContents();
       expect(names).toEqual(['Ζωή Ξανθοπούλου', 'Παλιά Επαφή']);
-      expect(await page.getByTestId('contacts-summary').textContent()).toBe(
-        '2 επαφές · 1 νέα από την τελευταία σας επίσκεψη',
-      );
+      await summaryReads(page, '2 επαφές · 1 νέα από την τελευταία σας επίσκεψη');
       await expectAccessible(page, 'contacts');
     } finally {
       await visitorContext.close();
@@ -370,6 +373,36 @@ describe('an owner', () => {
     await page.getByRole('heading', { name: 'Σύνδεση στην karta' }).waitFor();
     expect(realProblems(problems)).toEqual([]);
   });
+});
+
+test('the console lists the newest contacts a page at a time; counts and exports cover them all', async () => {
+  const many = await makeOwner(`pavlos-${STAMP}`, { firstName: 'Παύλος' });
+  const total = CONTACTS_PAGE + 3;
+  const batch = adminDb().batch();
+  for (let i = 0; i < total; i++) {
+    batch.set(adminDb().collection(`users/${many.username}/contacts`).doc(), {
+      name: `Επαφή ${String(i).padStart(3, '0')}`,
+      email: `c${i}@example.gr`,
+      createdAt: Timestamp.fromMillis(Date.now() - (total - i) * 60_000),
+    });
+  }
+  await batch.commit();
+  const context = await newContext();
+  try {
+    const page = await signIn(context, many);
+    await summaryReads(page, `${total} επαφές · πρώτη σας επίσκεψη`);
+    const names = () => contactList(page).locator('strong').allTextContents();
+    expect(await names()).toHaveLength(CONTACTS_PAGE);
+    expect((await names())[0]).toBe(`Επαφή ${String(total - 1).padStart(3, '0')}`);
+    await page.getByRole('button', { name: 'Περισσότερες επαφές' }).click();
+    await contactList(page).getByText('Επαφή 000', { exact: true }).waitFor();
+    expect(await names()).toHaveLength(total);
+    expect(await page.getByRole('button', { name: 'Περισσότερες επαφές' }).count()).toBe(0);
+    const csv = (await downloaded(page, 'Λήψη CSV')).toString('utf8').slice(1);
+    expect(Papa.parse(csv, { header: true }).data).toHaveLength(total);
+  } finally {
+    await context.close();
+  }
 });
 
 test('a second owner’s browser is denied the first owner’s contacts, but gets its own', async () => {

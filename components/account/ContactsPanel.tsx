@@ -1,8 +1,16 @@
 'use client';
 
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { mailtoLink } from '@/lib/links';
-import { deleteContact, watchContacts, type ReceivedContact } from '@/lib/owner/contacts';
+import {
+  allContacts,
+  CONTACTS_PAGE,
+  countContacts,
+  deleteContact,
+  watchContacts,
+  type ContactsPage,
+  type ReceivedContact,
+} from '@/lib/owner/contacts';
 import { downloadText } from '@/lib/download';
 import { contactsCsv, contactsVcf, exportFileName } from '@/lib/owner/export';
 import { isNewSince, readLastVisit, recordVisit } from '@/lib/owner/last-visit';
@@ -15,9 +23,14 @@ function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 
-/** The contacts visitors left, newest first and live, with exports and deletion. */
+/**
+ * The contacts visitors left, newest first and live, a page at a time (the rest on demand), with
+ * their counts, exports of every one, and deletion.
+ */
 export default function ContactsPanel({ username }: { username: string }) {
-  const [contacts, setContacts] = useState<ReceivedContact[] | null>(null);
+  const [shown, setShown] = useState(CONTACTS_PAGE);
+  const [page, setPage] = useState<ContactsPage | null>(null);
+  const [counts, setCounts] = useState<{ total: number; fresh: number } | null>(null);
   const [failed, setFailed] = useState(false);
   const [status, setStatus] = useState('');
   // The previous visit, read once: this visit is recorded at once, for the next one.
@@ -31,19 +44,45 @@ export default function ContactsPanel({ username }: { username: string }) {
     () =>
       watchContacts(
         username,
-        (list) => {
-          setContacts(list);
+        shown,
+        (next) => {
+          setPage(next);
           setFailed(false);
         },
         () => setFailed(true),
       ),
-    [username],
+    [username, shown],
   );
 
-  const fresh = useMemo(
-    () => (contacts ?? []).filter((contact) => isNewSince(contact, since)).length,
-    [contacts, since],
-  );
+  // Counted again whenever the newest contacts change: one arrived, or one was deleted.
+  useEffect(() => {
+    if (!page) return;
+    let current = true;
+    countContacts(username, since).then(
+      (next) => current && setCounts(next),
+      () => current && setFailed(true),
+    );
+    return () => {
+      current = false;
+    };
+  }, [username, since, page]);
+
+  async function download(kind: 'csv' | 'vcf') {
+    try {
+      const every = await allContacts(username);
+      if (kind === 'csv') {
+        downloadText(contactsCsv(every), 'text/csv;charset=utf-8', exportFileName(username, 'csv'));
+      } else {
+        downloadText(
+          contactsVcf(every),
+          'text/vcard;charset=utf-8',
+          exportFileName(username, 'vcf'),
+        );
+      }
+    } catch {
+      setStatus('Η λήψη απέτυχε. Δοκιμάστε ξανά.');
+    }
+  }
 
   async function remove(contact: ReceivedContact) {
     try {
@@ -62,42 +101,33 @@ export default function ContactsPanel({ username }: { username: string }) {
           Οι επαφές δεν φορτώθηκαν. Ελέγξτε τη σύνδεσή σας.
         </p>
       )}
-      {contacts === null ? (
+      {page === null ? (
         !failed && <p role="status">Φόρτωση επαφών…</p>
       ) : (
         <>
           <p aria-live="polite" data-testid="contacts-summary">
-            {plural(contacts.length, 'επαφή', 'επαφές')} ·{' '}
-            {since === null
-              ? 'πρώτη σας επίσκεψη'
-              : `${plural(fresh, 'νέα', 'νέες')} από την τελευταία σας επίσκεψη`}
+            {counts === null
+              ? 'Μέτρηση…'
+              : `${plural(counts.total, 'επαφή', 'επαφές')} · ${
+                  since === null
+                    ? 'πρώτη σας επίσκεψη'
+                    : `${plural(counts.fresh, 'νέα', 'νέες')} από την τελευταία σας επίσκεψη`
+                }`}
           </p>
           <div className={styles.actions}>
             <button
               type="button"
               className={styles.secondary}
-              disabled={contacts.length === 0}
-              onClick={() =>
-                downloadText(
-                  contactsCsv(contacts),
-                  'text/csv;charset=utf-8',
-                  exportFileName(username, 'csv'),
-                )
-              }
+              disabled={page.contacts.length === 0}
+              onClick={() => void download('csv')}
             >
               Λήψη CSV
             </button>
             <button
               type="button"
               className={styles.secondary}
-              disabled={contacts.length === 0}
-              onClick={() =>
-                downloadText(
-                  contactsVcf(contacts),
-                  'text/vcard;charset=utf-8',
-                  exportFileName(username, 'vcf'),
-                )
-              }
+              disabled={page.contacts.length === 0}
+              onClick={() => void download('vcf')}
             >
               Λήψη όλων (.vcf)
             </button>
@@ -105,11 +135,11 @@ export default function ContactsPanel({ username }: { username: string }) {
           <p className={styles.status} role="status">
             {status}
           </p>
-          {contacts.length === 0 ? (
+          {page.contacts.length === 0 ? (
             <p>Δεν έχετε λάβει ακόμη επαφές. Θα εμφανιστούν εδώ μόλις σας αφήσουν στοιχεία.</p>
           ) : (
             <ul className={styles.list} aria-label="Επαφές, οι νεότερες πρώτα">
-              {contacts.map((contact) => {
+              {page.contacts.map((contact) => {
                 const mail = mailtoLink(contact.email);
                 const tel = telLink(contact.phone);
                 return (
@@ -139,6 +169,17 @@ export default function ContactsPanel({ username }: { username: string }) {
                 );
               })}
             </ul>
+          )}
+          {page.more && (
+            <div className={styles.actions}>
+              <button
+                type="button"
+                className={styles.secondary}
+                onClick={() => setShown((count) => count + CONTACTS_PAGE)}
+              >
+                Περισσότερες επαφές
+              </button>
+            </div>
           )}
         </>
       )}

@@ -1,11 +1,17 @@
-// The contacts visitors left on the owner's card, live and newest first.
+// The contacts visitors left on the owner's card: the newest page live, more on demand, every one
+// for the exports, and their counts from Firestore without reading them.
 import {
   collection,
   deleteDoc,
   doc,
+  getCountFromServer,
+  getDocs,
+  limit,
   onSnapshot,
   orderBy,
   query,
+  Timestamp,
+  where,
   type QueryDocumentSnapshot,
 } from 'firebase/firestore';
 import { ownerDb } from './firebase';
@@ -36,17 +42,52 @@ function toContact(snapshot: QueryDocumentSnapshot): ReceivedContact {
   };
 }
 
-/** Calls `listener` with every contact, newest first, now and on every change. */
+/** How many contacts the console lists at first, and adds each time the owner asks for more. */
+export const CONTACTS_PAGE = 50;
+
+export interface ContactsPage {
+  /** The newest `count` contacts, newest first. */
+  contacts: ReceivedContact[];
+  /** Older ones exist beyond them. */
+  more: boolean;
+}
+
+const contactsOf = (username: string) => collection(ownerDb(), 'users', username, 'contacts');
+const newestFirst = (username: string) => query(contactsOf(username), orderBy('createdAt', 'desc'));
+
+/** Calls `listener` with the newest `count` contacts, now and on every change. */
 export function watchContacts(
   username: string,
-  listener: (contacts: ReceivedContact[]) => void,
+  count: number,
+  listener: (page: ContactsPage) => void,
   onError: (error: Error) => void,
 ): () => void {
-  const q = query(
-    collection(ownerDb(), 'users', username, 'contacts'),
-    orderBy('createdAt', 'desc'),
+  // One more than shown, to know whether there are older ones.
+  const q = query(newestFirst(username), limit(count + 1));
+  return onSnapshot(
+    q,
+    (snapshot) => {
+      const contacts = snapshot.docs.map(toContact);
+      listener({ contacts: contacts.slice(0, count), more: contacts.length > count });
+    },
+    onError,
   );
-  return onSnapshot(q, (snapshot) => listener(snapshot.docs.map(toContact)), onError);
+}
+
+/** Every contact, newest first, read once: for the exports. */
+export async function allContacts(username: string): Promise<ReceivedContact[]> {
+  return (await getDocs(newestFirst(username))).docs.map(toContact);
+}
+
+/** How many contacts there are, and how many arrived after `since` (all of them if null). */
+export async function countContacts(
+  username: string,
+  since: number | null,
+): Promise<{ total: number; fresh: number }> {
+  const total = (await getCountFromServer(contactsOf(username))).data().count;
+  if (since === null) return { total, fresh: total };
+  const after = query(contactsOf(username), where('createdAt', '>', Timestamp.fromMillis(since)));
+  return { total, fresh: (await getCountFromServer(after)).data().count };
 }
 
 export function deleteContact(username: string, id: string): Promise<void> {
