@@ -65,7 +65,8 @@ export default function nextConfig(phase: string): NextConfig {
     },
     images: {
       qualities: [75],
-      // Profile photos kept in Firebase Storage are optimised; DisplayImage shows other hosts as is.
+      // Profile photos kept in Firebase Storage are served through the optimiser; a card shows no
+      // image from any other host (components/card/Photo.tsx).
       remotePatterns: OPTIMISED_IMAGE_HOSTS.map((hostname) => ({
         protocol: 'https' as const,
         hostname,

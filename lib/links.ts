@@ -106,7 +106,7 @@ export function mapsLink(address: string | undefined, details?: string): string 
   return MAPS_SEARCH + encodeURIComponent(extra === '' ? main : `${main}, ${extra}`);
 }
 
-/** Hosts whose images Next's optimiser may fetch (next.config.ts); others are shown as they are. */
+/** Hosts whose images Next's optimiser may fetch for the card (next.config.ts); no others. */
 export const OPTIMISED_IMAGE_HOSTS = ['firebasestorage.googleapis.com', 'storage.googleapis.com'];
 
 /** A site-relative path, or an https URL on one of OPTIMISED_IMAGE_HOSTS. */
@@ -114,4 +114,12 @@ export function isOptimisedImage(src: string): boolean {
   if (src.startsWith('/')) return true;
   const url = parseHttpUrl(src);
   return url?.protocol === 'https:' && OPTIMISED_IMAGE_HOSTS.includes(url.hostname);
+}
+
+/**
+ * A site-relative path: the only images a card's HTML names directly, so that a visitor's browser
+ * asks karta's origin alone (an owner cannot make it call a host of their choosing).
+ */
+export function isOwnOriginImage(src: string): boolean {
+  return src.startsWith('/') && !src.startsWith('//');
 }

@@ -1,6 +1,6 @@
 // What the card page shows, derived from a profile: every link already checked, every line
 // already composed, so components only lay it out.
-import { displayUrl, mailtoLink, mapsLink, safeHttpUrl } from './links';
+import { displayUrl, isOwnOriginImage, mailtoLink, mapsLink, safeHttpUrl } from './links';
 import { telLink, viberLink, whatsappLink } from './phone';
 import { fullName, type PublicProfile } from './profile';
 
@@ -105,12 +105,24 @@ const SOCIAL: Array<{
   },
 ];
 
+/** An owner's own icon only from karta's origin: one on another host would be a request there. */
+function ownIcon(src: string | undefined): string | undefined {
+  return src && isOwnOriginImage(src) ? src : undefined;
+}
+
 export function socialLinks(p: PublicProfile): SocialLink[] {
   const name = fullName(p);
   return SOCIAL.flatMap(({ kind, name: network, href, icon }) => {
     const url = href(p);
     return url
-      ? [{ kind, label: `${network}: ${name}`, href: url, icon: icon(p) ?? BUNDLED_ICONS[kind] }]
+      ? [
+          {
+            kind,
+            label: `${network}: ${name}`,
+            href: url,
+            icon: ownIcon(icon(p)) ?? BUNDLED_ICONS[kind],
+          },
+        ]
       : [];
   });
 }

@@ -55,6 +55,29 @@ test('the built card is static HTML from React, kept by ISR, with no framework s
   expect(html).toContain('<h1 class="name">Μαρία Παπαδοπούλου</h1>');
 });
 
+test('a card whose owner named images on other hosts makes the browser ask karta alone', async () => {
+  const username = `hosts-${Date.now().toString(36)}`;
+  await adminDb().doc(`users/${username}`).set({
+    username,
+    firstName: 'Ίρις',
+    phoneNumber: '+30 691 000 0000',
+    facebookLink: 'https://www.facebook.com/example',
+    displayImage: 'https://tracker.example/pixel.jpg',
+    facebookIcon: 'https://tracker.example/fb.svg',
+    viberIcon: 'http://tracker.example/viber.svg',
+  });
+  const page = await browser().newPage({ viewport: { width: 390, height: 844 } });
+  const hosts = new Set<string>();
+  page.on('request', (request) => hosts.add(new URL(request.url()).origin));
+  await page.goto(`${baseUrl()}/${username}`, { waitUntil: 'networkidle' });
+  // The sheet's files come when idle after load, from karta too.
+  await page.waitForFunction(() => document.querySelector('link[rel=modulepreload]') !== null);
+  await page.waitForLoadState('networkidle');
+  expect([...hosts]).toEqual([baseUrl()]);
+  expect(await page.locator('.image.placeholder').textContent()).toBe('Ί');
+  await page.close();
+});
+
 test('/ is exactly "Hello world!"', async () => {
   const res = await get('/');
   expect(res.status).toBe(200);

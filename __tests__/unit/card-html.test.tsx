@@ -193,3 +193,31 @@ test('the 404 page: the Oops! screen, not indexed, no script', async () => {
   expect(doc.querySelector('meta[name=robots]')!.getAttribute('content')).toBe('noindex, nofollow');
   expect(doc.scripts).toHaveLength(0);
 });
+
+test('images from another host are not shown: the initials, and the bundled icons', () => {
+  const { container } = renderBody({
+    ...complete,
+    displayImage: 'https://tracker.example/pixel.jpg',
+    facebookIcon: 'https://tracker.example/fb.svg',
+    instagramIcon: '//tracker.example/ig.svg',
+    viberIcon: '/icons/custom-viber.svg',
+  });
+  const sources = [...container.querySelectorAll('img')].map((img) => img.getAttribute('src'));
+  expect(sources.filter((src) => src?.includes('tracker.example'))).toEqual([]);
+  expect(container.querySelector('.image.placeholder')!.textContent).toBe('ΜΠ');
+  const icon = (kind: string) =>
+    container.querySelector(`[data-social=${kind}] img`)!.getAttribute('src');
+  expect([icon('facebook'), icon('instagram'), icon('viber')]).toEqual([
+    '/icons/facebook.svg',
+    '/icons/instagram.svg',
+    '/icons/custom-viber.svg',
+  ]);
+});
+
+test('a photo on an allowed storage host is shown through karta’s own image optimiser', () => {
+  const { container } = renderBody({
+    ...complete,
+    displayImage: 'https://firebasestorage.googleapis.com/v0/b/x/o/p.jpg',
+  });
+  expect(container.querySelector('main img')!.getAttribute('src')).toMatch(/^\/_next\/image\?url=/);
+});

@@ -21,7 +21,13 @@ function initials(name: string): string {
  */
 export function Photo({ profile }: { profile: PublicProfile }) {
   const name = fullName(profile);
-  const src = profile.displayImage;
+  // Served from karta's origin only: karta's own files, or through its image optimiser from the
+  // hosts it allows. A photo anywhere else is not shown (the initials are): the visitor's
+  // browser would otherwise call that host.
+  const src =
+    profile.displayImage && isOptimisedImage(profile.displayImage)
+      ? profile.displayImage
+      : undefined;
   if (!src) {
     return (
       <div className="image placeholder" aria-hidden="true">
@@ -35,7 +41,6 @@ export function Photo({ profile }: { profile: PublicProfile }) {
     alt: `Φωτογραφία: ${name}`,
     fill: true,
     sizes: IMAGE_SIZES,
-    unoptimized: !isOptimisedImage(src),
   });
   return (
     <div className="image">
