@@ -8,6 +8,7 @@ import {
 import { CARD_ASSETS_ENV, CARD_ASSETS_URL_PREFIX, readCardAssetsManifest } from './lib/card-assets';
 import { assertEnv, env } from './lib/env';
 import { OPTIMISED_IMAGE_HOSTS } from './lib/links';
+import { pageSecurityHeaders } from './lib/security-headers';
 
 // Telemetry is off for every `next` command: karta builds and runs with no network.
 process.env.NEXT_TELEMETRY_DISABLED = '1';
@@ -55,8 +56,13 @@ export default function nextConfig(phase: string): NextConfig {
       inlineCss: true,
     },
     async headers() {
-      // The card's scripts and stylesheets are named by their content: a new build, a new name.
       return [
+        // Every answer (lib/security-headers.ts); the card route sends the card's own CSP.
+        {
+          source: '/:path*',
+          headers: pageSecurityHeaders(process.env, { dev: phase === PHASE_DEVELOPMENT_SERVER }),
+        },
+        // The card's scripts and stylesheets are named by their content: a new build, a new name.
         {
           source: `${CARD_ASSETS_URL_PREFIX}:file`,
           headers: [{ key: 'Cache-Control', value: 'public, max-age=31536000, immutable' }],
