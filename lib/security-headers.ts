@@ -110,10 +110,18 @@ export function pageCsp(source: Source, { dev = false }: { dev?: boolean } = {})
   });
 }
 
-/** The headers next.config.ts sets on every path (the card route replaces the CSP with its own). */
-export function pageSecurityHeaders(source: Source, options: { dev?: boolean } = {}): Header[] {
-  return [...SHARED_SECURITY_HEADERS, { key: CSP_HEADER, value: pageCsp(source, options) }];
-}
+/**
+ * The paths next.config.ts gives the pages' CSP: every one but a single segment, which is a card
+ * (app/[username]/route.ts sends the card's CSP, and a header set by the config would replace
+ * it), except the pages and files that live there.
+ */
+export const PAGE_CSP_PATHS = [
+  '/',
+  '/account',
+  '/privacy',
+  '/:file(favicon\\.ico|icon\\.png|apple-icon\\.png)',
+  '/:first/:rest+',
+];
 
 /**
  * The text React's static renderer writes inside a <script> or <style>: it escapes `<script` and

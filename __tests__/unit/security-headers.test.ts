@@ -7,7 +7,9 @@ import { createHash } from 'node:crypto';
 import { renderCard } from '@/components/card/render';
 import type { CardAssets } from '@/lib/card-assets';
 import { normaliseProfile, toPublicProfile } from '@/lib/profile';
-import { cardCsp, pageCsp, pageSecurityHeaders } from '@/lib/security-headers';
+// How Next matches a `source` of next.config.ts `headers()`.
+import { getPathMatch } from 'next/dist/shared/lib/router/utils/path-match';
+import { cardCsp, PAGE_CSP_PATHS, pageCsp, SHARED_SECURITY_HEADERS } from '@/lib/security-headers';
 
 const ASSETS: CardAssets = {
   // What React escapes inside the elements, so that the hash must be of the escaped text.
@@ -86,12 +88,25 @@ test('Auth is reached from the console only; App Check’s hosts only with its k
   }
 });
 
-test('next dev alone may eval; every path gets the shared headers', () => {
+test('next dev alone may eval', () => {
   expect(directive(pageCsp(PRODUCTION, { dev: true }), 'script-src')).toContain("'unsafe-eval'");
-  expect(pageSecurityHeaders(PRODUCTION).map((h) => h.key)).toEqual([
+});
+
+test('the pages’ CSP is set by path on everything but the cards, whose route sets its own', () => {
+  const matchers = PAGE_CSP_PATHS.map((source) => getPathMatch(source));
+  const pageCspFor = (path: string) => matchers.some((match) => match(path) !== false);
+  for (const path of ['/', '/account', '/privacy', '/favicon.ico', '/icon.png', '/maria/vcard']) {
+    expect([path, pageCspFor(path)]).toEqual([path, true]);
+  }
+  for (const path of ['/_next/image', '/api/revalidate', '/maria/photo/abc', '/no/such/page']) {
+    expect([path, pageCspFor(path)]).toEqual([path, true]);
+  }
+  for (const path of ['/maria', '/maria.k', '/nobody-here', '/accounts', '/μαρία']) {
+    expect([path, pageCspFor(path)]).toEqual([path, false]);
+  }
+  expect(SHARED_SECURITY_HEADERS.map((h) => h.key)).toEqual([
     'X-Content-Type-Options',
     'Referrer-Policy',
     'X-Frame-Options',
-    'Content-Security-Policy',
   ]);
 });
