@@ -8,6 +8,12 @@ import {
 import { CARD_ASSETS_ENV, CARD_ASSETS_URL_PREFIX, readCardAssetsManifest } from './lib/card-assets';
 import { assertEnv, env } from './lib/env';
 import { OPTIMISED_IMAGE_HOSTS } from './lib/links';
+import {
+  CSP_HEADER,
+  PAGE_CSP_PATHS,
+  pageCsp,
+  SHARED_SECURITY_HEADERS,
+} from './lib/security-headers';
 
 // Telemetry is off for every `next` command: karta builds and runs with no network.
 process.env.NEXT_TELEMETRY_DISABLED = '1';
@@ -55,8 +61,21 @@ export default function nextConfig(phase: string): NextConfig {
       inlineCss: true,
     },
     async headers() {
-      // The card's scripts and stylesheets are named by their content: a new build, a new name.
       return [
+        // Security headers (lib/security-headers.ts): the shared ones on every answer, the pages'
+        // CSP on every path but /{username}, whose route answers with the card's own (a header set
+        // here would replace the route's). Those paths: the cards, their 404s, the proxy's 404.
+        { source: '/:path*', headers: [...SHARED_SECURITY_HEADERS] },
+        ...PAGE_CSP_PATHS.map((source) => ({
+          source,
+          headers: [
+            {
+              key: CSP_HEADER,
+              value: pageCsp(process.env, { dev: phase === PHASE_DEVELOPMENT_SERVER }),
+            },
+          ],
+        })),
+        // The card's scripts and stylesheets are named by their content: a new build, a new name.
         {
           source: `${CARD_ASSETS_URL_PREFIX}:file`,
           headers: [{ key: 'Cache-Control', value: 'public, max-age=31536000, immutable' }],

@@ -1,5 +1,11 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { renderNotFound } from './components/card/render';
+import {
+  builtSecurityEnv,
+  CSP_HEADER,
+  pageCsp,
+  SHARED_SECURITY_HEADERS,
+} from './lib/security-headers';
 
 // Next 16 answers a path with malformed percent-encoding (e.g. /%E0%A4%A) with a bare 500
 // ("failed to decode param") in an App Router-only build, before any page code runs. Such a
@@ -13,6 +19,9 @@ export async function proxy(request: NextRequest) {
       headers: {
         'content-type': 'text/html; charset=utf-8',
         'cache-control': 'public, max-age=3600',
+        // A single-segment path, which next.config.ts leaves to the card route's CSP.
+        ...Object.fromEntries(SHARED_SECURITY_HEADERS.map(({ key, value }) => [key, value])),
+        [CSP_HEADER]: pageCsp(builtSecurityEnv()),
       },
     });
   }

@@ -17,9 +17,29 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
 }
 
-/** Collects console errors and failed requests, which no page of ours may have. */
+/**
+ * Collects console errors and failed requests, which no page of ours may have, and every
+ * Content-Security-Policy violation (reported by the page's `securitypolicyviolation` event, on
+ * top of the console error Chromium logs). Call it before the page's first navigation.
+ */
 export function watchProblems(page: Page): string[] {
   const problems: string[] = [];
+  // Both sent now, in order, ahead of the caller's navigation; the script reaches the binding
+  // only when a violation happens.
+  void page
+    .exposeBinding('__kartaCspViolation', (_source, text: string) => {
+      problems.push(`csp: ${text}`);
+    })
+    .catch(() => undefined);
+  void page
+    .addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        const report = (window as unknown as Record<string, (text: string) => void>)
+          .__kartaCspViolation;
+        report(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'}`);
+      });
+    })
+    .catch(() => undefined);
   page.on('console', (msg) => {
     if (msg.type() === 'error') problems.push(`console: ${msg.text()}`);
   });

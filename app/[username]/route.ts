@@ -3,6 +3,12 @@ import { renderCard, renderNotFound } from '@/components/card/render';
 import { cardFileResponse } from '@/lib/card-file-route';
 import { toPublicProfile } from '@/lib/profile';
 import { listPrerenderedUsernames } from '@/lib/profile-store';
+import {
+  builtSecurityEnv,
+  cardCsp,
+  CSP_HEADER,
+  SHARED_SECURITY_HEADERS,
+} from '@/lib/security-headers';
 
 // The card: HTML rendered by React's static renderer from components/card rather than a page, so
 // that it carries none of the framework's scripts (docs/performance.md). ISR as for a page:
@@ -13,7 +19,20 @@ export const revalidate = 3600;
 export const dynamic = 'force-static';
 export const dynamicParams = true;
 
-const HTML = { 'content-type': 'text/html; charset=utf-8' };
+let headers: Record<string, string> | undefined;
+
+/**
+ * The card's type and security headers (lib/security-headers.ts), stored with its ISR entry: its
+ * CSP names the hashes of the inline script and stylesheet this build inlines. Once per process.
+ */
+function cardHeaders(): Record<string, string> {
+  headers ??= {
+    'content-type': 'text/html; charset=utf-8',
+    ...Object.fromEntries(SHARED_SECURITY_HEADERS.map(({ key, value }) => [key, value])),
+    [CSP_HEADER]: cardCsp(cardAssets(), builtSecurityEnv()),
+  };
+  return headers;
+}
 
 export async function generateStaticParams(): Promise<Array<{ username: string }>> {
   return (await listPrerenderedUsernames()).map((username) => ({ username }));
@@ -26,7 +45,9 @@ export async function GET(
   return cardFileResponse(
     params,
     async (profile) =>
-      new Response(await renderCard(toPublicProfile(profile), cardAssets()), { headers: HTML }),
-    async () => new Response(await renderNotFound(), { status: 404, headers: HTML }),
+      new Response(await renderCard(toPublicProfile(profile), cardAssets()), {
+        headers: cardHeaders(),
+      }),
+    async () => new Response(await renderNotFound(), { status: 404, headers: cardHeaders() }),
   );
 }

@@ -1,0 +1,112 @@
+/**
+ * @jest-environment node
+ */
+// The security headers' builder (lib/security-headers.ts): the card's hashes are those of the
+// exact text its HTML inlines, and the emulators and App Check appear only when configured.
+import { createHash } from 'node:crypto';
+import { renderCard } from '@/components/card/render';
+import type { CardAssets } from '@/lib/card-assets';
+import { normaliseProfile, toPublicProfile } from '@/lib/profile';
+// How Next matches a `source` of next.config.ts `headers()`.
+import { getPathMatch } from 'next/dist/shared/lib/router/utils/path-match';
+import { cardCsp, PAGE_CSP_PATHS, pageCsp, SHARED_SECURITY_HEADERS } from '@/lib/security-headers';
+
+const ASSETS: CardAssets = {
+  // What React escapes inside the elements, so that the hash must be of the escaped text.
+  css: '.card{color:red}/* </style><STYLE> */',
+  enhance: 'document.title = "</script><SCRIPT>"; import("/_karta/x.js")',
+  sheet: '/_karta/sheet-X.js',
+  sheetCss: '/_karta/sheet-X.css',
+};
+
+const PRODUCTION = {};
+const LOCAL = {
+  NEXT_PUBLIC_FIRESTORE_EMULATOR_HOST: '127.0.0.1:8080',
+  NEXT_PUBLIC_FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+};
+
+function directive(csp: string, name: string): string[] {
+  const found = csp.split('; ').find((d) => d.split(' ')[0] === name);
+  return found ? found.split(' ').slice(1) : [];
+}
+
+function sha256(text: string): string {
+  return `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+}
+
+test('the card’s hashes are those of the script and stylesheet its HTML holds', async () => {
+  const html = await renderCard(
+    toPublicProfile(normaliseProfile('maria', { firstName: 'Μαρία', lastName: 'Π' })),
+    ASSETS,
+  );
+  const style = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1];
+  const script = /<script type="module">([\s\S]*?)<\/script>/.exec(html)?.[1];
+  expect(style).toBeDefined();
+  expect(script).toBeDefined();
+  // React escaped them: hashing the raw assets would not match.
+  expect(style).not.toBe(ASSETS.css);
+  expect(script).not.toBe(ASSETS.enhance);
+  const csp = cardCsp(ASSETS, PRODUCTION);
+  expect(directive(csp, 'script-src')).toEqual(["'self'", sha256(script!)]);
+  expect(directive(csp, 'style-src-elem')).toEqual(["'self'", sha256(style!)]);
+  expect(directive(csp, 'style-src-attr')).toEqual(["'unsafe-inline'"]);
+  // Every inline script besides the module is data, which script-src does not govern.
+  const inlineScripts = [...html.matchAll(/<script([^>]*)>/g)].map((m) => m[1]);
+  expect(inlineScripts).toEqual([' type="application/ld+json"', ' type="module"']);
+});
+
+test.each([
+  ['the card', (source: Record<string, string>) => cardCsp(ASSETS, source)],
+  ['the pages', (source: Record<string, string>) => pageCsp(source)],
+])('%s: the emulators only when the build names them', (_what, csp) => {
+  const production = csp(PRODUCTION);
+  expect(production).not.toMatch(/http:\/\/|127\.0\.0\.1|localhost/);
+  expect(directive(production, 'connect-src')).toContain('https://firestore.googleapis.com');
+  expect(directive(csp(LOCAL), 'connect-src')).toContain('http://127.0.0.1:8080');
+  for (const value of [production, csp(LOCAL)]) {
+    expect(directive(value, 'frame-ancestors')).toEqual(["'none'"]);
+    expect(directive(value, 'base-uri')).toEqual(["'none'"]);
+    expect(directive(value, 'object-src')).toEqual(["'none'"]);
+    expect(directive(value, 'form-action')).toEqual(["'self'"]);
+    expect(value).not.toContain("'unsafe-eval'");
+  }
+});
+
+test('Auth is reached from the console only; App Check’s hosts only with its key', () => {
+  expect(directive(pageCsp(LOCAL), 'connect-src')).toEqual(
+    expect.arrayContaining(['https://identitytoolkit.googleapis.com', 'http://127.0.0.1:9099']),
+  );
+  expect(cardCsp(ASSETS, LOCAL)).not.toMatch(/identitytoolkit|9099/);
+  expect(pageCsp(PRODUCTION)).not.toMatch(/recaptcha|firebaseappcheck/);
+  const withKey = { NEXT_PUBLIC_RECAPTCHA_ENTERPRISE_SITE_KEY: 'key' };
+  for (const csp of [pageCsp(withKey), cardCsp(ASSETS, withKey)]) {
+    expect(directive(csp, 'script-src')).toContain('https://www.google.com/recaptcha/');
+    expect(directive(csp, 'frame-src')).toContain('https://www.google.com/recaptcha/');
+    expect(directive(csp, 'connect-src')).toContain(
+      'https://content-firebaseappcheck.googleapis.com',
+    );
+  }
+});
+
+test('next dev alone may eval', () => {
+  expect(directive(pageCsp(PRODUCTION, { dev: true }), 'script-src')).toContain("'unsafe-eval'");
+});
+
+test('the pages’ CSP is set by path on everything but the cards, whose route sets its own', () => {
+  const matchers = PAGE_CSP_PATHS.map((source) => getPathMatch(source));
+  const pageCspFor = (path: string) => matchers.some((match) => match(path) !== false);
+  for (const path of ['/', '/account', '/privacy', '/favicon.ico', '/icon.png', '/maria/vcard']) {
+    expect([path, pageCspFor(path)]).toEqual([path, true]);
+  }
+  for (const path of ['/_next/image', '/api/revalidate', '/maria/photo/abc', '/no/such/page']) {
+    expect([path, pageCspFor(path)]).toEqual([path, true]);
+  }
+  for (const path of ['/maria', '/maria.k', '/nobody-here', '/accounts', '/μαρία']) {
+    expect([path, pageCspFor(path)]).toEqual([path, false]);
+  }
+  expect(SHARED_SECURITY_HEADERS.map((h) => h.key)).toEqual([
+    'X-Content-Type-Options',
+    'Referrer-Policy',
+    'X-Frame-Options',
+  ]);
+});
