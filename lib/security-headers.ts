@@ -74,8 +74,10 @@ function connectSources(source: Source, { auth }: { auth: boolean }): string[] {
   ];
 }
 
-/** Photos: the site's own, Firebase Storage's, or any https host an owner links; QR codes as data. */
+/** The console's images: the site's own, Firebase Storage's or any https host; previews as data. */
 const IMAGE_SOURCES = ["'self'", 'data:', 'blob:', 'https:'];
+/** The card names images on its own origin only (components/card/Photo.tsx, lib/links.ts). */
+const CARD_IMAGE_SOURCES = ["'self'", 'data:'];
 
 /**
  * The policy of the pages Next renders (/, /account, /privacy, the error pages) and of every other
@@ -172,7 +174,7 @@ export function cardCsp(assets: CardInlineAssets, source: Source): string {
     ],
     'style-src-elem': ["'self'", cspHash(inlineStyleText(assets.css))],
     'style-src-attr': ["'unsafe-inline'"],
-    'img-src': IMAGE_SOURCES,
+    'img-src': CARD_IMAGE_SOURCES,
     'font-src': ["'self'"],
     'connect-src': connectSources(source, { auth: false }),
     'frame-src': appCheck(source) ? RECAPTCHA_FRAME_HOSTS : ["'none'"],

@@ -110,3 +110,7 @@ test('the pages’ CSP is set by path on everything but the cards, whose route s
     'X-Frame-Options',
   ]);
 });
+
+test('the card lets the browser load images from its own origin only', () => {
+  expect(directive(cardCsp(ASSETS, PRODUCTION), 'img-src')).toEqual(["'self'", 'data:']);
+});
