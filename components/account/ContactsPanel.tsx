@@ -19,6 +19,12 @@ import styles from './account.module.css';
 
 const TIME = new Intl.DateTimeFormat('el-GR', { dateStyle: 'medium', timeStyle: 'short' });
 
+/** The two exports: every contact, as a spreadsheet or as one address-book file. */
+const EXPORTS = {
+  csv: { build: contactsCsv, type: 'text/csv;charset=utf-8' },
+  vcf: { build: contactsVcf, type: 'text/vcard;charset=utf-8' },
+} as const;
+
 function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
 }
@@ -67,18 +73,10 @@ export default function ContactsPanel({ username }: { username: string }) {
     };
   }, [username, since, page]);
 
-  async function download(kind: 'csv' | 'vcf') {
+  async function download(kind: keyof typeof EXPORTS) {
+    const { build, type } = EXPORTS[kind];
     try {
-      const every = await allContacts(username);
-      if (kind === 'csv') {
-        downloadText(contactsCsv(every), 'text/csv;charset=utf-8', exportFileName(username, 'csv'));
-      } else {
-        downloadText(
-          contactsVcf(every),
-          'text/vcard;charset=utf-8',
-          exportFileName(username, 'vcf'),
-        );
-      }
+      downloadText(build(await allContacts(username)), type, exportFileName(username, kind));
     } catch {
       setStatus('Η λήψη απέτυχε. Δοκιμάστε ξανά.');
     }
