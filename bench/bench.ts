@@ -1,6 +1,7 @@
 // npm run bench: page weight, Lighthouse, the exchange sheet's tap → form usable, throughput and
-// contact-write latency of a production build on the Firestore emulator with the demo data,
-// compared with the budgets in bench/lib/budgets.ts. Prints the figures, a summary and a Markdown block for docs/performance.md.
+// contact-write latency of a production build on the Firestore emulator with the demo data, and
+// the change watcher at 10,000 cards (an emulator of its own, no build), compared with the budgets
+// in bench/lib/budgets.ts. Prints the figures, a summary and a Markdown block for docs/performance.md.
 // Exits 0 whatever the figures; 1 only when a part could not run. Ctrl-C stops everything.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { chromium, type Browser } from 'playwright-core';
 import { adminDb } from '../lib/firebase/admin-app';
 import { commandLine } from './lib/args';
+import { measureBeacons } from './lib/beacons';
 import { budgetRows, type BenchResults } from './lib/budgets';
 import { measureCdn } from './lib/cdn';
 import { measureContactWrites } from './lib/contacts';
@@ -21,6 +23,7 @@ import { ensureNginx, startNginx } from './lib/nginx';
 import { details, markdown, summary } from './lib/report';
 import { BENCH_DIST_DIR, startBenchStack } from './lib/stack';
 import { measureThroughput, warm, type Target, type Throughput } from './lib/throughput';
+import { measureWatcher } from './lib/watcher';
 import { measureWeight } from './lib/weight';
 import { CHROMIUM_ARGS, ensureChromium } from '../tools/lib/chromium';
 import { EmulatorSetupError } from '../tools/lib/emulator';
@@ -34,6 +37,9 @@ const LIGHTHOUSE_RUNS = 3;
 const CONTACT_WRITES = 20;
 const CDN_EDITS = 20;
 const EXCHANGE_RUNS = 5;
+const WATCHER_CARDS = 10_000;
+const WATCHER_EDITED_WHILE_CUT = 5;
+const WATCHER_EDITS = 20;
 
 type Cleanup = () => Promise<void>;
 const cleanups: Cleanup[] = [];
@@ -59,7 +65,16 @@ function chromiumVersion(bin: string): string {
   }
 }
 
-const PARTS = ['weight', 'lighthouse', 'exchange', 'throughput', 'contacts', 'cdn'] as const;
+const PARTS = [
+  'weight',
+  'lighthouse',
+  'exchange',
+  'throughput',
+  'contacts',
+  'cdn',
+  'watcher',
+  'beacons',
+] as const;
 type Part = (typeof PARTS)[number];
 
 const isPart = (name: string): name is Part => (PARTS as readonly string[]).includes(name);
@@ -91,20 +106,8 @@ async function part(name: Part, results: BenchResults, run: () => Promise<void>)
   }
 }
 
-async function main(): Promise<number> {
-  const runDir = mkdtempSync(path.join(os.tmpdir(), 'karta-bench-'));
-  onShutdown(cleanup);
-  const chromiumPath = ensureChromium();
-  const cpus = os.cpus();
-  const results: BenchResults = {
-    date: new Date().toISOString().slice(0, 10),
-    machine:
-      `${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${cpus.length} cores, Node ${process.version}, ` +
-      `Chromium ${chromiumVersion(chromiumPath)}`,
-    profilePath: `/${USERNAME}`,
-    errors: {},
-  };
-
+/** Every part that needs the production build, its server and Chromium. */
+async function siteParts(results: BenchResults, runDir: string, chromiumPath: string) {
   const stack = await startBenchStack(runDir, addCleanup);
   const profileUrl = `${stack.baseUrl}/${USERNAME}`;
   const rootUrl = `${stack.baseUrl}/`;
@@ -198,6 +201,55 @@ async function main(): Promise<number> {
       emulatorPid: stack.emulatorPid,
       runDir,
       nginxBin: 'bin' in nginx ? nginx.bin : undefined,
+      addCleanup,
+    });
+  });
+
+  await part('beacons', results, async () => {
+    results.beacons = await measureBeacons({
+      env: stack.env,
+      builtDistDir: BENCH_DIST_DIR,
+      db: adminDb(),
+      runDir,
+      addCleanup,
+    });
+    for (const row of results.beacons.rows) {
+      console.log(
+        `  ${row.label}: ${row.reqPerSec.toFixed(0)} req/s, p99 ${row.p99Ms} ms, ${row.errors} errors, ` +
+          `${row.counted}/${row.beacons} counted, ${row.writes} writes in ${row.intervals} ` +
+          `flush intervals of ${row.flushMs} ms`,
+      );
+    }
+    const { baseline } = results.beacons;
+    console.log(
+      `  baseline, POST /api/revalidate answering 401: ${baseline.reqPerSec.toFixed(0)} req/s, ` +
+        `p99 ${baseline.p99Ms} ms`,
+    );
+  });
+  await cleanup();
+}
+
+async function main(): Promise<number> {
+  const runDir = mkdtempSync(path.join(os.tmpdir(), 'karta-bench-'));
+  onShutdown(cleanup);
+  const sitePartsRun = PARTS.some((name) => name !== 'watcher' && parts.has(name));
+  const chromiumPath = sitePartsRun ? ensureChromium() : undefined;
+  const cpus = os.cpus();
+  const results: BenchResults = {
+    date: new Date().toISOString().slice(0, 10),
+    machine:
+      `${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${cpus.length} cores, Node ${process.version}` +
+      (chromiumPath ? `, Chromium ${chromiumVersion(chromiumPath)}` : ''),
+    profilePath: `/${USERNAME}`,
+    errors: {},
+  };
+  if (chromiumPath) await siteParts(results, runDir, chromiumPath);
+
+  await part('watcher', results, async () => {
+    results.watcher = await measureWatcher({
+      cards: WATCHER_CARDS,
+      editedWhileCut: WATCHER_EDITED_WHILE_CUT,
+      edits: WATCHER_EDITS,
       addCleanup,
     });
   });

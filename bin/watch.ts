@@ -1,5 +1,6 @@
-// npm run watch [-- --url https://site]: revalidates the site's cards when profiles change, and
-// (with SMTP_URL) mails each card's owner the contacts visitors leave.
+// npm run watch [-- --url https://site]: revalidates the site's cards when profiles change, deletes
+// the contacts and photos an erased card leaves behind (the only process that does), and (with
+// SMTP_URL) mails each card's owner the contacts visitors leave.
 // Reads Firestore as the environment says (FIRESTORE_EMULATOR_HOST, or real credentials).
 import { parseArgs } from 'node:util';
 import { env } from '../lib/env';
@@ -18,7 +19,8 @@ const watcher = startWatcher({ db: adminDb(), siteUrl, secret });
 const mailer = startConfiguredLeadMailer();
 void Promise.all([watcher.ready, mailer?.ready]).then(() =>
   console.log(
-    `Watching users; revalidating ${siteUrl}; ` +
+    `Watching cards (updatedAt) and erasures; revalidating ${siteUrl}; ` +
+      "deleting erased cards' orphaned contacts; " +
       `${mailer ? 'mailing owners their new contacts' : 'no SMTP_URL, so no mail'}. Ctrl-C stops.`,
   ),
 );

@@ -1,10 +1,17 @@
 import 'server-only';
 import { cardTagHeaders } from './cdn/tags';
-import { getProfile } from './profile-store';
+import { getCard } from './profile-store';
 import type { Profile } from './profile';
 import { parseUsername } from './username';
 
 type Params = Promise<{ username: string }>;
+
+/**
+ * Which write of the card an answer was rendered from (StoredCard.version), stored with its ISR
+ * entry: a revalidation's recheck compares it with Firestore's to tell whether the CDN needs
+ * another purge (lib/revalidation/revalidate-cards.ts).
+ */
+export const CARD_VERSION_HEADER = 'x-card-version';
 
 function plainNotFound(): Response {
   return new Response('Not Found', { status: 404, headers: { 'content-type': 'text/plain' } });
@@ -28,10 +35,11 @@ export async function cardFileResponse(
 ): Promise<Response> {
   const username = parseUsername((await params).username);
   if (username === null) return notFound();
-  const profile = await getProfile(username);
+  const { profile, version } = await getCard(username);
   const response = profile ? await render(profile) : await notFound();
   for (const [name, value] of Object.entries(cardTagHeaders(username))) {
     response.headers.set(name, value);
   }
+  response.headers.set(CARD_VERSION_HEADER, version);
   return response;
 }

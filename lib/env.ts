@@ -29,6 +29,12 @@ const WHOLE_NUMBER_OR_ZERO = /^(0|[1-9]\d*)$/;
 const DEFAULT_READ_TIMEOUT_MS = 8000;
 const DEFAULT_PORT = 3000;
 const DEFAULT_PRERENDER_LIMIT = 1000;
+/** A few seconds: an owner sees a view soon, and a card busy all day costs one write per flush. */
+const DEFAULT_STATS_FLUSH_MS = 5000;
+/** Events a minute from one address to one card: far above a person tapping, far below a loop. */
+const DEFAULT_STATS_RATE_LIMIT = 60;
+/** The CDN (or nginx) in front of the origins appends the visitor's address; nothing else does. */
+const DEFAULT_STATS_PROXY_HOPS = 1;
 /** Firebase's prefix for a project that exists only in the emulators. */
 const DEMO_PROJECT_PREFIX = 'demo-';
 
@@ -144,6 +150,20 @@ export function envProblems(source: Source, options: EnvCheckOptions = {}): stri
       `PRERENDER_LIMIT must be a whole number of cards (0 or more), got "${prerender}".`,
     );
   }
+  const flushMs = source.STATS_FLUSH_MS;
+  if (flushMs && !WHOLE_NUMBER.test(flushMs)) {
+    problems.push(`STATS_FLUSH_MS must be a whole number of milliseconds, got "${flushMs}".`);
+  }
+  const rateLimit = source.STATS_RATE_LIMIT;
+  if (rateLimit && !WHOLE_NUMBER_OR_ZERO.test(rateLimit)) {
+    problems.push(
+      `STATS_RATE_LIMIT must be a whole number of events a minute (0 for none), got "${rateLimit}".`,
+    );
+  }
+  const hops = source.STATS_PROXY_HOPS;
+  if (hops && !WHOLE_NUMBER.test(hops)) {
+    problems.push(`STATS_PROXY_HOPS must be a whole number of proxies (1 or more), got "${hops}".`);
+  }
   const redisUrl = source.REDIS_URL;
   if (redisUrl && !/^rediss?:\/\/[^/\s]+/.test(redisUrl)) {
     problems.push(`REDIS_URL must be a redis:// or rediss:// URL, got "${redisUrl}".`);
@@ -247,6 +267,28 @@ export const env = {
   /** The shared ISR cache of several origins; unset, each process keeps its own. */
   get redisUrl(): string | undefined {
     return process.env.REDIS_URL || undefined;
+  },
+  /** How often a card's counts are written to Firestore, at most (lib/stats/flusher.ts). */
+  get statsFlushMs(): number {
+    const raw = process.env.STATS_FLUSH_MS;
+    return raw && WHOLE_NUMBER.test(raw) ? Number(raw) : DEFAULT_STATS_FLUSH_MS;
+  },
+  /** Events counted a minute from one address for one card; 0 turns the limit off. */
+  get statsRateLimit(): number {
+    const raw = process.env.STATS_RATE_LIMIT;
+    return raw && WHOLE_NUMBER_OR_ZERO.test(raw) ? Number(raw) : DEFAULT_STATS_RATE_LIMIT;
+  },
+  /**
+   * How many proxies in front of the origins append to X-Forwarded-For: the visitor's address is
+   * that many entries from the right (lib/stats/address.ts).
+   */
+  get statsProxyHops(): number {
+    const raw = process.env.STATS_PROXY_HOPS;
+    return raw && WHOLE_NUMBER.test(raw) ? Number(raw) : DEFAULT_STATS_PROXY_HOPS;
+  },
+  /** A log line for every flush that wrote counts (the benchmark counts Firestore's writes). */
+  get statsLogFlushes(): boolean {
+    return process.env.STATS_LOG_FLUSHES === '1';
   },
   /** The SMTP server that mails owners their new contacts; unset, no mail is sent. */
   get smtpUrl(): string | undefined {

@@ -39,8 +39,24 @@ export async function readWithDeadline<T>(read: () => Promise<T>, what: string):
   }
 }
 
-function fromSnapshot(snapshot: DocumentSnapshot): Profile | null {
-  return snapshot.exists ? normaliseProfile(snapshot.id, snapshot.data()) : null;
+/** A card as read: its profile (null when there is none) and which write of it was read. */
+export interface StoredCard {
+  profile: Profile | null;
+  /**
+   * The document's update time, exact to the nanosecond, or 'none' when it does not exist: two
+   * answers rendered from the same write carry the same version, whatever wrote it.
+   */
+  version: string;
+}
+
+function fromSnapshot(snapshot: DocumentSnapshot): StoredCard {
+  const updated = snapshot.exists ? snapshot.updateTime : undefined;
+  return {
+    profile: snapshot.exists ? normaliseProfile(snapshot.id, snapshot.data()) : null,
+    version: updated
+      ? `${updated.seconds}.${String(updated.nanoseconds).padStart(9, '0')}`
+      : 'none',
+  };
 }
 
 /**
@@ -72,10 +88,10 @@ export function listPrerenderedUsernames(): Promise<string[]> {
 // chunk fetches the next BUILD_CHUNK profiles with one getAll; only that chunk is kept, which
 // keeps memory flat however many users there are.
 let buildOrder: Promise<{ ids: string[]; at: Map<string, number> }> | undefined;
-let buildChunk: Promise<Map<string, Profile | null>> | undefined;
+let buildChunk: Promise<Map<string, StoredCard>> | undefined;
 let buildChunkIds = new Set<string>();
 
-async function readDuringBuild(username: string): Promise<Profile | null | undefined> {
+async function readDuringBuild(username: string): Promise<StoredCard | undefined> {
   if (!buildChunkIds.has(username)) {
     buildOrder ??= listPrerenderedUsernames().then((ids) => ({
       ids,
@@ -96,10 +112,10 @@ async function readDuringBuild(username: string): Promise<Profile | null | undef
 }
 
 /**
- * The profile, or null only when the document does not exist. Any failed read throws, so that
- * ISR keeps serving the last good page rather than caching a 404.
+ * The card, its profile null only when the document does not exist. Any failed read throws, so
+ * that ISR keeps serving the last good page rather than caching a 404.
  */
-export const getProfile = cache(async (username: string): Promise<Profile | null> => {
+export const getCard = cache(async (username: string): Promise<StoredCard> => {
   if (env.isBuild) {
     const batched = await readDuringBuild(username);
     if (batched !== undefined) return batched;
@@ -110,3 +126,8 @@ export const getProfile = cache(async (username: string): Promise<Profile | null
   );
   return fromSnapshot(snapshot);
 });
+
+/** The profile, or null only when the document does not exist; throws as getCard does. */
+export async function getProfile(username: string): Promise<Profile | null> {
+  return (await getCard(username)).profile;
+}

@@ -1,6 +1,7 @@
 // The one place that says where a card lives: its page, its vCard, its QR code, its canonical URL,
 // and the paths a revalidation of that card must cover.
 import { env } from './env';
+import { QR_SOURCE_PARAM, QR_SOURCE_VALUE } from './stats/events';
 
 /** What the site stores about visitors and how to have it erased (app/privacy). */
 export const PRIVACY_PATH = '/privacy';
@@ -19,7 +20,7 @@ export function vcardPath(username: string): string {
   return `${profilePath(username)}${VCARD_SUFFIX}`;
 }
 
-/** The card's QR code (an SVG of cardUrl), cached and regenerated with the card. */
+/** The card's QR code (an SVG of qrCodeUrl), cached and regenerated with the card. */
 export function qrPath(username: string): string {
   return `${profilePath(username)}${QR_SUFFIX}`;
 }
@@ -35,6 +36,18 @@ export function photoPath(username: string, version: string): string {
 /** The card's public address, as links, QR codes and search engines should have it. */
 export function cardUrl(username: string): string {
   return new URL(profilePath(username), env.siteUrl).href;
+}
+
+/**
+ * The address a card's QR code holds: cardUrl with `?src=qr`, so that the card's script can count
+ * a view that came from the code (lib/stats/events.ts). Only the QR codes carry it: links, shares
+ * and the canonical URL stay cardUrl, the card's script takes it off the address bar, and the CDN
+ * and the ISR cache ignore it (one cached card, not one per parameter: docs/deployment.md).
+ */
+export function qrCodeUrl(username: string): string {
+  const url = new URL(cardUrl(username));
+  url.searchParams.set(QR_SOURCE_PARAM, QR_SOURCE_VALUE);
+  return url.href;
 }
 
 /** Everything rendered from one profile, each regenerated when that profile changes. */

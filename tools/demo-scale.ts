@@ -51,7 +51,10 @@ async function main(): Promise<void> {
   for (const line of mail.lines) console.log(line);
   console.log('Demo owners (email, password, card):');
   for (const owner of local.owners) console.log(ownerLine(owner));
-  console.log(`Open ${stack.cdnUrl}/maria; edit users/maria in the emulator and it follows.`);
+  console.log(
+    `Open ${stack.cdnUrl}/maria; an edit in the owner console follows (after a write that does not ` +
+      'set `updatedAt`, run `npm run revalidate`).',
+  );
   console.log('Ctrl-C stops everything.');
 }
 

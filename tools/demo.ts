@@ -72,7 +72,8 @@ async function main(): Promise<void> {
   if (auth) console.log(`FIREBASE_AUTH_EMULATOR_HOST=${auth.hostPort}`);
   console.log(`\nNew-contact e-mails to the owners:\n${mail.lines.join('\n')}`);
   console.log(
-    'The change watcher revalidates a card when its document changes there. Ctrl-C stops.',
+    'The change watcher revalidates a card when a write stamps its updatedAt (the owner ' +
+      "console's do) and deletes erased cards' orphaned contacts. Ctrl-C stops.",
   );
 }
 

@@ -1,7 +1,7 @@
 // The CDN for real: Debian's Varnish with karta's VCL in front of the e2e server (and of a relay
 // to it, a second origin that can die). Cards carry their tag, Varnish caches them, a purge by
-// tag drops every copy of one card and nothing else, a 404 is kept only briefly, and a dead
-// origin is taken out while Varnish keeps answering.
+// tag drops every copy of one card and nothing else, the QR code's ?src=qr shares the card's
+// object, a 404 is kept only briefly, and a dead origin is taken out while Varnish keeps answering.
 import { execFileSync } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -171,6 +171,27 @@ test('purgeCards() drops every copy of those cards from Varnish, and nothing els
   }
   const other = await viaCdn('/nikos');
   expect(other.headers.get('x-cache')).toBe('HIT');
+});
+
+test("the QR code's ?src=qr is one object with the card: a hit, the same body, purged with it", async () => {
+  await purgeCards(['maria']);
+  const fromQr = await viaCdn('/maria?src=qr');
+  expect([fromQr.status, fromQr.headers.get('x-cache')]).toEqual([200, 'MISS']);
+  const plain = await viaCdn('/maria');
+  expect(plain.headers.get('x-cache')).toBe('HIT');
+  expect(plain.body).toBe(fromQr.body);
+  for (const path of ['/maria?src=qr', '/maria?src=qr&src=qr', '/maria?src']) {
+    expect([path, (await viaCdn(path)).headers.get('x-cache')]).toEqual([path, 'HIT']);
+  }
+  // Any other parameter still makes an object of its own, as before.
+  const other = `/maria?lb=${process.pid}-qr`;
+  expect((await viaCdn(`${other}&src=qr`)).headers.get('x-cache')).toBe('MISS');
+  expect((await viaCdn(other)).headers.get('x-cache')).toBe('HIT');
+
+  await purgeCards(['maria']);
+  expect((await viaCdn('/maria')).headers.get('x-cache')).toBe('MISS');
+  const again = await viaCdn('/maria?src=qr');
+  expect([again.headers.get('x-cache'), again.body]).toEqual(['HIT', fromQr.body]);
 });
 
 test('a 404 is cached, tagged, and kept only about 10 s, while cards stay cached', async () => {

@@ -13,6 +13,7 @@ import {
 import path from 'node:path';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
+import { cardChanged } from '@/lib/card-stamp';
 import { adminDb } from '@/lib/firebase/admin-app';
 import { freePort, startEmulator, type RunningEmulator } from '@/tools/lib/emulator';
 import { DEMO_PROFILES_FILE, ROOT, RULES_FILE } from '@/tools/lib/paths';
@@ -110,7 +111,9 @@ test('with the watcher running, an edit of jobTitle reaches the page and the vCa
     expect((await get('/alice/vcard')).body).toContain('TITLE:Product Designer');
     const title = `Head of Design ${Date.now()}`;
     const written = Date.now();
-    await adminDb().doc('users/alice').update({ jobTitle: title });
+    await adminDb()
+      .doc('users/alice')
+      .update({ jobTitle: title, ...cardChanged() });
     const pageMs = await timeUntilShown('/alice', title, written);
     const vcardMs = await timeUntilShown('/alice/vcard', `TITLE:${title}`, written);
     console.log(`freshness: write → page ${pageMs} ms, write → vCard ${vcardMs} ms (goal < 2000)`);
@@ -139,14 +142,16 @@ test('several edits within a second give one call per username', async () => {
     for (let i = 0; i < 4; i++) {
       await adminDb()
         .doc('users/nikos')
-        .update({ city: `Αθήνα ${i}` });
+        .update({ city: `Αθήνα ${i}`, ...cardChanged() });
       await new Promise((r) => setTimeout(r, 100));
     }
     await new Promise((r) => setTimeout(r, 1500));
     expect(calls).toEqual([['nikos']]);
   } finally {
     await watcher.stop();
-    await adminDb().doc('users/nikos').update({ city: 'Αθήνα' });
+    await adminDb()
+      .doc('users/nikos')
+      .update({ city: 'Αθήνα', ...cardChanged() });
   }
 });
 

@@ -15,7 +15,7 @@ import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { adminDb } from '@/lib/firebase/admin-app';
 import { CONTACTS_PAGE } from '@/lib/owner/contacts';
-import { CARD_MESSAGES, OWNER_FIELD } from '@/lib/profile';
+import { CARD_MESSAGES, CLAIMED_FIELD, ERASURES_COLLECTION, OWNER_FIELD } from '@/lib/profile';
 import { startWatcher } from '@/lib/revalidation/watcher';
 import { USERNAME_MESSAGES } from '@/lib/username';
 import { baseUrl, browserForThisFile, watchProblems } from '../helpers/browser';
@@ -349,9 +349,11 @@ describe('an owner', () => {
 
     const png = await downloaded(page, 'Λήψη QR (PNG)');
     expect(await sharp(png).metadata()).toMatchObject({ format: 'png', width: 1024 });
-    expect(await decodeQr(png)).toBe(url);
+    expect(await decodeQr(png)).toBe(`${url}?src=qr`);
     const svg = await downloaded(page, 'Λήψη QR (SVG)');
-    expect(await decodeQr(await sharp(svg, { density: 300 }).png().toBuffer())).toBe(url);
+    expect(await decodeQr(await sharp(svg, { density: 300 }).png().toBuffer())).toBe(
+      `${url}?src=qr`,
+    );
     // The same code the card page serves.
     expect(svg.toString('utf8')).toBe((await get(`/${ektor.username}/qr.svg`)).body);
     await expectAccessible(page, 'share');
@@ -432,12 +434,29 @@ test('a second owner’s browser is denied the first owner’s contacts, but get
         }),
     );
     expect(token).not.toBe('');
+    // The query the console makes: the card's contacts since its claim (the epoch for these
+    // cards, which the test set up by hand).
     const read = (username: string) =>
       page.evaluate(
         async ({ host, project, username, token }) => {
           const res = await fetch(
-            `http://${host}/v1/projects/${project}/databases/(default)/documents/users/${username}/contacts`,
-            { headers: { authorization: `Bearer ${token}` } },
+            `http://${host}/v1/projects/${project}/databases/(default)/documents/users/${username}:runQuery`,
+            {
+              method: 'POST',
+              headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+              body: JSON.stringify({
+                structuredQuery: {
+                  from: [{ collectionId: 'contacts' }],
+                  where: {
+                    fieldFilter: {
+                      field: { fieldPath: 'createdAt' },
+                      op: 'GREATER_THAN_OR_EQUAL',
+                      value: { timestampValue: '1970-01-01T00:00:00Z' },
+                    },
+                  },
+                },
+              }),
+            },
           );
           return res.status;
         },
@@ -469,7 +488,7 @@ test('a demo owner (created by the set-up, as `npm run demo` does) can sign in',
   }
 });
 
-test('sign-up: a taken or reserved username is refused in Greek; a free one becomes a card, which can be erased', async () => {
+test('sign-up: a taken or reserved username is refused in Greek; a free one becomes a card, which can be erased and claimed again with nothing of the first owner', async () => {
   const context = await newContext();
   const username = `lefteris-${STAMP}`;
   const email = `${username}@karta.test`;
@@ -509,6 +528,8 @@ test('sign-up: a taken or reserved username is refused in Greek; a free one beco
     expect(card.data()).toMatchObject({ username, firstName: 'Λευτέρης', lastName: 'Κανάκης' });
     const uid = card.get(OWNER_FIELD) as string;
     expect((await adminDb().doc(`owners/${uid}`).get()).data()).toEqual({ username });
+    const claimedAt = card.get(CLAIMED_FIELD) as Timestamp;
+    expect(claimedAt).toBeInstanceOf(Timestamp);
     await contactList(page)
       .or(page.getByText('Δεν έχετε λάβει ακόμη επαφές.', { exact: false }))
       .waitFor();
@@ -523,6 +544,17 @@ test('sign-up: a taken or reserved username is refused in Greek; a free one beco
     await adminDb()
       .collection(`users/${username}/contacts`)
       .add({ name: 'Επισκέπτρια', email: 'ep@example.gr', createdAt: Timestamp.now() });
+    // Left for an earlier owner of the name: not this owner's to read or erase.
+    const earlier = await adminDb()
+      .collection(`users/${username}/contacts`)
+      .add({
+        name: 'Προηγούμενη',
+        email: 'pr@example.gr',
+        createdAt: Timestamp.fromMillis(claimedAt.toMillis() - 60_000),
+      });
+    await section(page, 'Επαφές');
+    await contactList(page).getByText('Επισκέπτρια', { exact: true }).waitFor();
+    expect(await page.getByText('Προηγούμενη').count()).toBe(0);
     await section(page, 'Λογαριασμός');
     await page.getByRole('button', { name: 'Διαγραφή της κάρτας και των δεδομένων μου' }).click();
     await page.getByLabel(`Γράψτε «${username}» για επιβεβαίωση`).fill(username);
@@ -532,7 +564,11 @@ test('sign-up: a taken or reserved username is refused in Greek; a free one beco
     await expectAccessible(page, 'sign in (after erasure)');
 
     expect((await adminDb().doc(`users/${username}`).get()).exists).toBe(false);
-    expect((await adminDb().collection(`users/${username}/contacts`).get()).size).toBe(0);
+    // What the owner could read is gone; the rest waits for the watcher, which the erasure entry
+    // tells (tested in emulator/watcher.test.ts).
+    const left = await adminDb().collection(`users/${username}/contacts`).get();
+    expect(left.docs.map((d) => d.id)).toEqual([earlier.id]);
+    expect((await adminDb().doc(`${ERASURES_COLLECTION}/${username}`).get()).exists).toBe(true);
     expect((await adminDb().doc(`owners/${uid}`).get()).exists).toBe(false);
     const signInAgain = await fetch(
       `http://${authHost()}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=x`,
@@ -546,6 +582,20 @@ test('sign-up: a taken or reserved username is refused in Greek; a free one beco
 
     expect((await revalidate(username)).status).toBe(200);
     await untilStatus(`/${username}`, 404);
+
+    // Someone else claims the freed name: their console shows none of what was left before.
+    await page.getByRole('button', { name: 'Δεν έχω λογαριασμό' }).click();
+    await page.getByLabel('Email').fill(`again-${email}`);
+    await page.getByLabel('Κωδικός').fill('secret-password');
+    await page.getByRole('button', { name: 'Δημιουργία λογαριασμού' }).click();
+    await page.getByRole('heading', { name: 'Η διεύθυνση της κάρτας σας' }).waitFor();
+    await claim(username);
+    await page.getByRole('heading', { level: 1, name: `Η κάρτα σας: /${username}` }).waitFor();
+    await page.getByText('Δεν έχετε λάβει ακόμη επαφές.', { exact: false }).waitFor();
+    await page.getByText('0 επαφές', { exact: false }).waitFor();
+    expect((await adminDb().doc(`users/${username}/contacts/${earlier.id}`).get()).exists).toBe(
+      true,
+    );
     expect(realProblems(problems, responses)).toEqual([]);
   } finally {
     await context.close();

@@ -1,13 +1,17 @@
 // Several origins, one cache: two `next start` on copies of the e2e build, both given REDIS_URL,
 // share their ISR cache through one Redis. A revalidation received by one is seen by the other;
-// with Redis stopped or frozen, cards still answer, rendered from Firestore.
+// with Redis stopped or frozen, cards still answer, rendered from Firestore. Their CDN purges go
+// to a stand-in that counts them: one per edit, two when a late render had to be replaced.
 import type { ChildProcess } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { adminDb } from '@/lib/firebase/admin-app';
 import { cacheKeyPrefix } from '@/lib/cache/handler.mjs';
+import { cardTag } from '@/lib/routes';
 import { freePort } from '@/tools/lib/emulator';
 import { copyBuild, startNext } from '@/tools/lib/next-server';
 import { DEMO_PROFILES_FILE, ROOT } from '@/tools/lib/paths';
@@ -25,6 +29,9 @@ const SHARED_AGAIN_BOUND_MS = 30_000;
 // soon.
 const READ_DEADLINE_MS = 3000;
 const RECHECK_BOUND_MS = READ_DEADLINE_MS + 2000 + 5000;
+// When a revalidation's recheck has run: its timer (a read deadline and a render's margin), then
+// its own reads.
+const RECHECKED_MS = READ_DEADLINE_MS + 2000 + 3000;
 
 interface Origin {
   name: string;
@@ -49,6 +56,13 @@ let buildId: string;
 
 const secret = () => process.env.REVALIDATE_SECRET as string;
 
+// The CDN's purge endpoint, as Varnish's is called (lib/cdn/varnish.ts): each PURGE's keys.
+let purger: http.Server;
+let purgeUrl: string;
+const purgedKeys: string[][] = [];
+const purgesOf = (username: string) =>
+  purgedKeys.filter((keys) => keys.includes(cardTag(username))).length;
+
 function copyOfBuild(): string {
   const copy = mkdtempSync(path.join(ROOT, '.next-shared-'));
   copyBuild(process.env.NEXT_DIST_DIR as string, path.basename(copy));
@@ -64,6 +78,8 @@ async function startOrigin(name: string, firestoreHost: string): Promise<Origin>
       ...process.env,
       NEXT_DIST_DIR: path.basename(distDir),
       REDIS_URL: redis.url,
+      CDN_PROVIDER: 'varnish',
+      VARNISH_PURGE_URL: purgeUrl,
       FIRESTORE_EMULATOR_HOST: firestoreHost,
       FIRESTORE_READ_TIMEOUT_MS: String(READ_DEADLINE_MS),
     },
@@ -143,6 +159,12 @@ async function untilShared(pathname: string): Promise<number> {
 }
 
 beforeAll(async () => {
+  purger = http.createServer((req, res) => {
+    if (req.method === 'PURGE') purgedKeys.push(String(req.headers['surrogate-key']).split(' '));
+    res.writeHead(200).end();
+  });
+  await new Promise<void>((resolve) => purger.listen(0, '127.0.0.1', resolve));
+  purgeUrl = `http://127.0.0.1:${(purger.address() as AddressInfo).port}/`;
   redis = await startRedis();
   buildId = readFileSync(
     path.join(ROOT, process.env.NEXT_DIST_DIR as string, 'BUILD_ID'),
@@ -160,6 +182,7 @@ afterAll(async () => {
   for (const origin of origins) rmSync(origin.distDir, { recursive: true, force: true });
   await redis?.stop();
   await linkOfA?.close();
+  await new Promise((resolve) => purger?.close(resolve));
   await Promise.all(created.map((username) => adminDb().doc(`users/${username}`).delete()));
 });
 
@@ -196,6 +219,9 @@ test('a card stored by origin A is served by origin B; a revalidation on A is se
   const pageMs = await timeUntilShown(b, `/${username}`, title, sent);
   const vcardMs = await timeUntilShown(b, `/${username}/vcard`, `TITLE:${title}`, sent);
   console.log(`shared cache: revalidation on A → new card on B ${pageMs} ms, vCard ${vcardMs} ms`);
+  // The recheck finds the card served as Firestore holds it: the CDN was purged once.
+  await new Promise((r) => setTimeout(r, Math.max(0, sent + RECHECKED_MS - Date.now())));
+  expect(purgesOf(username)).toBe(1);
 });
 
 test('a render that read the card before an edit and was stored after its revalidation is replaced', async () => {
@@ -227,6 +253,13 @@ test('a render that read the card before an edit and was stored after its revali
         `${ms} ms after the revalidation`,
     );
     expect(ms).toBeLessThan(RECHECK_BOUND_MS);
+    // The CDN may have fetched the late render after the first purge: the recheck purged again,
+    // once it had regenerated the card.
+    while (purgesOf(username) < 2 && Date.now() - marked < RECHECK_BOUND_MS + 5000) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    console.log(`shared cache: second purge ${Date.now() - marked} ms after the revalidation`);
+    expect(purgesOf(username)).toBe(2);
   } finally {
     linkOfA.release();
   }

@@ -9,7 +9,7 @@ import jsQR from 'jsqr';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { adminDb } from '@/lib/firebase/admin-app';
-import { cardUrl } from '@/lib/routes';
+import { cardUrl, qrCodeUrl } from '@/lib/routes';
 import { ROOT } from '@/tools/lib/paths';
 import { BROWSER_AGENTS, IN_APP_AGENTS } from '../fixtures/user-agents';
 import { baseUrl, browserForThisFile, watchProblems } from '../helpers/browser';
@@ -104,7 +104,7 @@ describe('the QR code', () => {
     const decoded = await decodeQr(await page.screenshot());
     await page.close();
     expect(svg.startsWith('<svg')).toBe(true);
-    expect(decoded).toBe(cardUrl('maria'));
+    expect(decoded).toBe(qrCodeUrl('maria'));
     expect((await get('/nobody-here/qr.svg')).status).toBe(404);
   });
 
@@ -118,7 +118,7 @@ describe('the QR code', () => {
     const box = await image.boundingBox();
     // Most of a phone's width: another phone's camera reads it from arm's length.
     expect(box!.width).toBeGreaterThanOrEqual(280);
-    expect(await decodeQr(await image.screenshot())).toBe(cardUrl('maria'));
+    expect(await decodeQr(await image.screenshot())).toBe(qrCodeUrl('maria'));
     await page.screenshot({ path: path.join(SCREENSHOTS, 'maria-qr-390x844.png') });
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
@@ -146,7 +146,7 @@ describe('the QR code', () => {
       expect(again.body).toBe(first.body);
       expect(
         await decodeQr(await sharp(Buffer.from(again.body)).resize(400).png().toBuffer()),
-      ).toBe(cardUrl(username));
+      ).toBe(qrCodeUrl(username));
 
       await adminDb().doc(`users/${username}`).delete();
       await revalidate(username);

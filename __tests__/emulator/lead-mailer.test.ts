@@ -1,14 +1,15 @@
 // The new-contact mails against a real Firestore emulator and a real SMTP server with an inbox
 // (maildev): once per contact with two mailers running, retried until a stopped mail server is
 // back, taken over from a mailer stopped half-way, and never for a card whose owner switched them
-// off or for a document no visitor could have written. The owner's address comes from a table
-// here; the Firebase Auth lookup is covered with the browser in e2e/lead-mail.test.ts.
+// off, for a contact left before the card was claimed, or for a document no visitor could have
+// written. The owner's address comes from a table here; the Firebase Auth lookup is covered with
+// the browser in e2e/lead-mail.test.ts.
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
-import { FieldValue, getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { FieldValue, getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { LEAD_MAIL_FIELD, startLeadMailer, type LeadMailer } from '@/lib/mail/lead-mailer';
 import { NEW_CONTACT_MAIL_FIELD } from '@/lib/mail/preferences';
 import { smtpSender } from '@/lib/mail/smtp';
-import { OWNER_FIELD } from '@/lib/profile';
+import { CLAIMED_FIELD, OWNER_FIELD } from '@/lib/profile';
 import { startEmulator, type RunningEmulator } from '@/tools/lib/emulator';
 import { startMailCatcher, type RunningMailCatcher } from '@/tools/lib/mail-catcher';
 import { RULES_FILE } from '@/tools/lib/paths';
@@ -168,6 +169,25 @@ test('the owner switched the mails off: none is sent, and the contact says why',
     expect(await mailsAbout('Μαρία Off')).toEqual([]);
   } finally {
     await db.doc('owners/uid-anna').update({ [NEW_CONTACT_MAIL_FIELD]: FieldValue.delete() });
+  }
+});
+
+test('a contact left before the card was claimed (for an earlier owner of the name) is not mailed', async () => {
+  await db.doc('users/anna').update({ [CLAIMED_FIELD]: FieldValue.serverTimestamp() });
+  try {
+    const earlier = await leave('Για τον προηγούμενο', {
+      createdAt: Timestamp.fromMillis(Date.now() - 60_000),
+    });
+    const m = mailer('claim');
+    await m.ready;
+    await leave('Για τη νέα κάτοχο');
+    await until(async () => (await mailsAbout('Για τη νέα κάτοχο')).length === 1);
+    await until(
+      async () => (await earlier.get()).get(`${LEAD_MAIL_FIELD}.skipped`) === 'before-claim',
+    );
+    expect(await mailsAbout('Για τον προηγούμενο')).toEqual([]);
+  } finally {
+    await db.doc('users/anna').update({ [CLAIMED_FIELD]: FieldValue.delete() });
   }
 });
 

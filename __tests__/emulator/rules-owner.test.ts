@@ -26,6 +26,7 @@ import {
   setLogLevel,
   Timestamp,
   updateDoc,
+  where,
   writeBatch,
   DocumentReference,
   type DocumentData,
@@ -47,8 +48,11 @@ import {
   CARD_PHONE_PATTERN,
   CARD_PHOTO_PATTERN,
   EDITABLE_FIELDS,
+  CLAIMED_FIELD,
+  ERASURES_COLLECTION,
   OWNER_FIELD,
   THUMBNAIL_MAX_CHARS,
+  UPDATED_FIELD,
   cardValueProblem,
   type EditableField,
 } from '@/lib/profile';
@@ -122,27 +126,58 @@ function watch(target: Query | DocumentReference): Promise<void> {
   });
 }
 
-/** A claim as the console makes it: the card and the owners/{uid} index entry in one batch. */
+/**
+ * A claim as the console makes it (lib/owner/card.ts claimCard): the card, with the claim's time
+ * and the change marker, and the owners/{uid} index entry in one batch.
+ */
 function claim(db: Firestore, uid: string, username: string, fields: DocumentData = {}) {
   const batch = writeBatch(db);
-  batch.set(doc(db, 'users', username), {
+  const card: DocumentData = {
     username,
     [OWNER_FIELD]: uid,
+    [CLAIMED_FIELD]: serverTimestamp(),
+    [UPDATED_FIELD]: serverTimestamp(),
     firstName: 'Νέα',
     ...fields,
-  });
+  };
+  // A field given as undefined is left out.
+  for (const [key, value] of Object.entries(card)) if (value === undefined) delete card[key];
+  batch.set(doc(db, 'users', username), card);
   batch.set(doc(db, 'owners', uid), { username });
   return batch.commit();
 }
 
-/** Erasure as the console does it: every contact, then the card with its photo and index entry. */
+/** An edit as the console makes it (saveCard): the changes and the change marker. */
+function edit(db: Firestore, username: string, changes: DocumentData) {
+  return updateDoc(doc(db, 'users', username), { ...changes, [UPDATED_FIELD]: serverTimestamp() });
+}
+
+/** The owner's contacts as the console asks for them: those left since the claim, newest first. */
+async function ownContacts(db: Firestore, username = CARD): Promise<Query> {
+  let since = Timestamp.fromMillis(0);
+  await seed(async (admin) => {
+    const claimedAt: unknown = (await getDoc(doc(admin, 'users', username))).get(CLAIMED_FIELD);
+    if (claimedAt instanceof Timestamp) since = claimedAt;
+  });
+  return query(
+    collection(db, 'users', username, 'contacts'),
+    where('createdAt', '>=', since),
+    orderBy('createdAt', 'desc'),
+  );
+}
+
+/**
+ * Erasure as the console does it (deleteCardAndData): every contact the owner can read, then the
+ * card with its photo, its index entry and its erasures/{username} entry.
+ */
 async function deleteCard(db: Firestore, uid: string, username: string) {
-  const contacts = await getDocs(collection(db, 'users', username, 'contacts'));
+  const contacts = await getDocs(await ownContacts(db, username));
   for (const contact of contacts.docs) await deleteDoc(contact.ref);
   const batch = writeBatch(db);
   batch.delete(photoRef(db, username));
   batch.delete(doc(db, 'users', username));
   batch.delete(doc(db, 'owners', uid));
+  batch.set(doc(db, ERASURES_COLLECTION, username), { at: serverTimestamp() });
   await batch.commit();
 }
 
@@ -165,6 +200,7 @@ function upload(db: Firestore, photo: PhotoDoc | DocumentData, username = CARD, 
   batch.update(doc(db, 'users', username), {
     displayImage: `/${username}/photo/${version ?? (photo.version as string)}`,
     thumbnailBase64: '/9j/4AAQ',
+    [UPDATED_FIELD]: serverTimestamp(),
   });
   return batch.commit();
 }
@@ -176,6 +212,7 @@ function removePhoto(db: Firestore) {
   batch.update(doc(db, 'users', CARD), {
     displayImage: deleteField(),
     thumbnailBase64: deleteField(),
+    [UPDATED_FIELD]: serverTimestamp(),
   });
   return batch.commit();
 }
@@ -272,12 +309,17 @@ const MATRIX: Row[] = [
   {
     operation: 'list the contacts',
     allowed: only('owner'),
+    run: async (db) => getDocs(await ownContacts(db)),
+  },
+  {
+    operation: 'list the contacts without asking for those since the claim',
+    allowed: nobody,
     run: (db) => getDocs(query(contactsOf(db), orderBy('createdAt', 'desc'))),
   },
   {
     operation: 'watch the contacts (onSnapshot, newest first)',
     allowed: only('owner'),
-    run: (db) => watch(query(contactsOf(db), orderBy('createdAt', 'desc'))),
+    run: async (db) => watch(await ownContacts(db)),
   },
   {
     operation: 'delete a contact',
@@ -302,42 +344,61 @@ const MATRIX: Row[] = [
   {
     operation: 'update the card’s jobTitle (valid)',
     allowed: only('owner'),
+    run: (db) => edit(db, CARD, { jobTitle: 'Πολεοδόμος' }),
+  },
+  {
+    operation: 'update the card without the change marker (updatedAt)',
+    allowed: nobody,
     run: (db) => updateDoc(doc(db, 'users', CARD), { jobTitle: 'Πολεοδόμος' }),
+  },
+  {
+    operation: 'update the card with a change time of its own (updatedAt)',
+    allowed: nobody,
+    run: (db) =>
+      updateDoc(doc(db, 'users', CARD), {
+        jobTitle: 'Πολεοδόμος',
+        [UPDATED_FIELD]: Timestamp.now(),
+      }),
+  },
+  {
+    operation: 'change the claim time (claimedAt)',
+    allowed: nobody,
+    run: (db) => edit(db, CARD, { [CLAIMED_FIELD]: Timestamp.fromMillis(0) }),
   },
   {
     operation: 'remove a field of the card',
     allowed: only('owner'),
-    run: (db) => updateDoc(doc(db, 'users', CARD), { jobTitle: deleteField() }),
+    run: (db) => edit(db, CARD, { jobTitle: deleteField() }),
   },
   {
     operation: 'update the card with a javascript: link',
     allowed: nobody,
-    run: (db) => updateDoc(doc(db, 'users', CARD), { websiteLink: 'javascript:alert(1)' }),
+    run: (db) => edit(db, CARD, { websiteLink: 'javascript:alert(1)' }),
   },
   {
     operation: 'change username',
     allowed: nobody,
-    run: (db) => updateDoc(doc(db, 'users', CARD), { username: 'maria2' }),
+    run: (db) => edit(db, CARD, { username: 'maria2' }),
   },
   {
     operation: 'remove username',
     allowed: nobody,
-    run: (db) => updateDoc(doc(db, 'users', CARD), { username: deleteField() }),
+    run: (db) => edit(db, CARD, { username: deleteField() }),
   },
   {
     operation: 'change the owner',
     allowed: nobody,
-    run: (db) => updateDoc(doc(db, 'users', CARD), { [OWNER_FIELD]: OTHER }),
+    run: (db) => edit(db, CARD, { [OWNER_FIELD]: OTHER }),
   },
   {
     operation: 'remove the owner',
     allowed: nobody,
-    run: (db) => updateDoc(doc(db, 'users', CARD), { [OWNER_FIELD]: deleteField() }),
+    run: (db) => edit(db, CARD, { [OWNER_FIELD]: deleteField() }),
   },
   {
     operation: 'add a field the card does not have (isAdmin)',
     allowed: nobody,
-    run: (db) => updateDoc(doc(db, 'users', CARD), { isAdmin: true }),
+    run: (db) => edit(db, CARD, { isAdmin: true }),
   },
   {
     operation: 'replace the whole card (set without its owner)',
@@ -347,12 +408,37 @@ const MATRIX: Row[] = [
   {
     operation: 'edit a card nobody owns (users/kostas)',
     allowed: nobody,
-    run: (db) => updateDoc(doc(db, 'users', 'kostas'), { jobTitle: 'Κλέφτης' }),
+    run: (db) => edit(db, 'kostas', { jobTitle: 'Κλέφτης' }),
   },
   {
     operation: 'delete the card with its contacts and index entry',
     allowed: only('owner'),
     run: (db, role) => deleteCard(db, uidOf(role), CARD),
+  },
+  {
+    operation: 'delete the card and its index entry without its erasure entry',
+    allowed: nobody,
+    run: (db, role) => {
+      const batch = writeBatch(db);
+      batch.delete(doc(db, 'users', CARD));
+      batch.delete(doc(db, 'owners', uidOf(role)));
+      return batch.commit();
+    },
+  },
+  {
+    operation: 'write an erasure entry for a card that stays',
+    allowed: nobody,
+    run: (db) => setDoc(doc(db, ERASURES_COLLECTION, CARD), { at: serverTimestamp() }),
+  },
+  {
+    operation: 'read an erasure entry',
+    allowed: nobody,
+    run: async (db) => {
+      await seed((admin) =>
+        setDoc(doc(admin, ERASURES_COLLECTION, 'old'), { at: Timestamp.now() }),
+      );
+      return getDoc(doc(db, ERASURES_COLLECTION, 'old'));
+    },
   },
   {
     operation: 'delete the card but keep the index entry',
@@ -412,6 +498,17 @@ const MATRIX: Row[] = [
     // The owner already has a card: one per account.
     allowed: only('other'),
     run: (db, role) => claim(db, uidOf(role), 'eleni'),
+  },
+  {
+    operation: 'claim without the claim time (claimedAt)',
+    allowed: nobody,
+    run: (db, role) => claim(db, uidOf(role), 'eleni', { [CLAIMED_FIELD]: undefined }),
+  },
+  {
+    operation: 'claim with a claim time of its own (claimedAt at the epoch)',
+    allowed: nobody,
+    run: (db, role) =>
+      claim(db, uidOf(role), 'eleni', { [CLAIMED_FIELD]: Timestamp.fromMillis(0) }),
   },
   {
     operation: 'claim a taken username (maria)',
@@ -517,7 +614,7 @@ const MATRIX: Row[] = [
   {
     operation: 'point the card at another card’s photo (/nikos/photo/v1)',
     allowed: nobody,
-    run: (db) => updateDoc(doc(db, 'users', CARD), { displayImage: '/nikos/photo/v1' }),
+    run: (db) => edit(db, CARD, { displayImage: '/nikos/photo/v1' }),
   },
   {
     operation: 'any other path',
@@ -542,6 +639,45 @@ describe('what the allowed operations leave behind', () => {
     expect(await exists(`owners/${OWNER}`)).toBe(false);
     // The account may then claim a card again.
     await assertSucceeds(claim(dbAs('owner'), OWNER, 'maria-nea'));
+  });
+
+  it('deleting the card leaves erasures/{username} with the time of the erasure', async () => {
+    const before = Date.now();
+    await deleteCard(dbAs('owner'), OWNER, CARD);
+    await seed(async (db) => {
+      const at: unknown = (await getDoc(doc(db, ERASURES_COLLECTION, CARD))).get('at');
+      expect(at).toBeInstanceOf(Timestamp);
+      expect((at as Timestamp).toMillis()).toBeGreaterThanOrEqual(before - 1000);
+    });
+  });
+
+  it('a name erased and claimed again shows its new owner only what was left since', async () => {
+    await deleteCard(dbAs('owner'), OWNER, CARD);
+    // A contact that raced the erasure: written before the card went, after the owner's deletes.
+    const raced = 'raced';
+    await seed((db) =>
+      setDoc(doc(db, 'users', CARD, 'contacts', raced), {
+        name: 'Πέτρος',
+        email: 'petros@example.gr',
+        createdAt: Timestamp.now(),
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await assertSucceeds(claim(dbAs('other'), OTHER, CARD));
+    await assertSucceeds(
+      addDoc(contactsOf(dbAs('anonymous')), {
+        name: 'Ελένη',
+        email: 'eleni@example.gr',
+        createdAt: serverTimestamp(),
+      }),
+    );
+    const mine = await getDocs(await ownContacts(dbAs('other')));
+    expect(mine.docs.map((d) => d.get('name'))).toEqual(['Ελένη']);
+    await assertFails(getDoc(doc(dbAs('other'), 'users', CARD, 'contacts', raced)));
+    await assertFails(deleteDoc(doc(dbAs('other'), 'users', CARD, 'contacts', raced)));
+    await assertFails(
+      getDocs(query(contactsOf(dbAs('other')), where('createdAt', '>=', Timestamp.fromMillis(0)))),
+    );
   });
 
   it('deleting the card takes its photo with it', async () => {
@@ -575,15 +711,15 @@ describe('what the allowed operations leave behind', () => {
 
   it("the owner of another card cannot read or delete this card's contacts", async () => {
     await assertSucceeds(claim(dbAs('other'), OTHER, 'eleni'));
-    await assertFails(getDocs(contactsOf(dbAs('other'))));
+    await assertFails(getDocs(await ownContacts(dbAs('other'))));
     await assertFails(deleteDoc(contactRef(dbAs('other'))));
   });
 
   it('a claimed card can be read back and edited by its owner only', async () => {
     await assertSucceeds(claim(dbAs('other'), OTHER, 'eleni', { jobTitle: 'Γιατρός' }));
     await assertSucceeds(getDoc(doc(dbAs('other'), 'users', 'eleni')));
-    await assertSucceeds(updateDoc(doc(dbAs('other'), 'users', 'eleni'), { city: 'Πάτρα' }));
-    await assertFails(updateDoc(doc(dbAs('owner'), 'users', 'eleni'), { city: 'Βόλος' }));
+    await assertSucceeds(edit(dbAs('other'), 'eleni', { city: 'Πάτρα' }));
+    await assertFails(edit(dbAs('owner'), 'eleni', { city: 'Βόλος' }));
   });
 });
 
@@ -664,7 +800,7 @@ describe.each(EDITABLE_FIELDS)('the owner editing %s', (field) => {
       const expected = cardValueProblem(field, value, CARD) === null ? 'allowed' : 'denied';
       let actual = 'allowed';
       try {
-        await updateDoc(doc(db, 'users', CARD), { [field]: value });
+        await edit(db, CARD, { [field]: value });
       } catch {
         actual = 'denied';
       }

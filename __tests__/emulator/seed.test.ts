@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
-import { getFirestore, type Firestore } from 'firebase-admin/firestore';
-import { OWNER_FIELD, PROFILE_FIELDS } from '@/lib/profile';
+import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { OWNER_FIELD, PROFILE_FIELDS, UPDATED_FIELD } from '@/lib/profile';
 import { localFirebaseEnv } from '@/tools/lib/local-env';
 import { DEMO_PROFILES_FILE, ROOT } from '@/tools/lib/paths';
 import { loadProfilesFile, parseProfiles, seedLiveProject, seedProfiles } from '@/tools/lib/seed';
@@ -15,6 +15,9 @@ const run = promisify(execFile);
 const PROJECT = 'demo-karta-seed';
 let app: App;
 let db: Firestore;
+
+/** What a live seed adds to every card it writes: the change watcher follows it. */
+const stamped = { [UPDATED_FIELD]: expect.any(Timestamp) as unknown };
 
 async function allUsers(): Promise<Record<string, Record<string, unknown>>> {
   const snapshot = await db.collection('users').get();
@@ -86,7 +89,7 @@ test('npm run seed loads a file of the user into the Firestore the environment n
     /Seeded 1 profile\(s\) from .*mine\.json into emulator .*project demo-karta-seed/,
   );
   expect(await allUsers()).toEqual({
-    zoe: { username: 'zoe', firstName: 'Ζωή', lastName: 'Λάμπρου' },
+    zoe: { username: 'zoe', firstName: 'Ζωή', lastName: 'Λάμπρου', ...stamped },
   });
 
   writeFileSync(file, '[{"firstName": "no username"}]');
@@ -122,8 +125,14 @@ describe('npm run seed on a project whose cards may have owners', () => {
     expect(await allUsers()).toEqual({
       owned: { username: 'owned', firstName: 'Όλγα', [OWNER_FIELD]: 'uid-1' },
       // Merged: the city the input did not name is still there, and no owner was made.
-      free: { username: 'free', firstName: 'Φώτης', city: 'Βόλος', jobTitle: 'Μάγειρας' },
-      nea: { username: 'nea', firstName: 'Νέα' },
+      free: {
+        username: 'free',
+        firstName: 'Φώτης',
+        city: 'Βόλος',
+        jobTitle: 'Μάγειρας',
+        ...stamped,
+      },
+      nea: { username: 'nea', firstName: 'Νέα', ...stamped },
     });
   });
 
@@ -151,6 +160,7 @@ describe('npm run seed on a project whose cards may have owners', () => {
       username: 'owned',
       firstName: 'Άλλη',
       [OWNER_FIELD]: 'uid-1',
+      ...stamped,
     });
   });
 });

@@ -1,12 +1,24 @@
 // The change watcher against a real emulator and a stand-in site that records what it is asked
-// to revalidate: debouncing, removals, a site that is down, and Firestore dropping out.
+// to revalidate: debouncing, the updatedAt stamp it follows, removals, a site that is down,
+// Firestore dropping out, the periodic re-listen, and erasures with their orphaned contacts.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
-import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { FieldValue, getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { startEmulator, type RunningEmulator } from '@/tools/lib/emulator';
 import { RULES_FILE } from '@/tools/lib/paths';
-import { startWatcher, type Watcher } from '@/lib/revalidation/watcher';
+import { cardChanged } from '@/lib/card-stamp';
+import { PHOTO_COLLECTION, PHOTO_DOC_ID } from '@/lib/card-photo';
+import { CLAIMED_FIELD, ERASURES_COLLECTION, UPDATED_FIELD } from '@/lib/profile';
+import { ORPHAN_PAGE } from '@/lib/revalidation/orphans';
+import {
+  startWatcher,
+  type WatchRead,
+  type Watcher,
+  type WatcherOptions,
+} from '@/lib/revalidation/watcher';
+import { athensDay } from '@/lib/stats/day';
+import { STATS_COLLECTION } from '@/lib/stats/events';
 
 const PROJECT = 'demo-karta-watch';
 let emulator: RunningEmulator;
@@ -17,16 +29,20 @@ let siteUrl: string;
 let siteDown = false;
 const calls: string[][] = [];
 const logs: string[] = [];
+const reads: WatchRead[] = [];
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function until(check: () => boolean, ms = 20_000) {
+async function until(check: () => boolean | Promise<boolean>, ms = 20_000) {
   const end = Date.now() + ms;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > end)
       throw new Error(`timed out; calls ${JSON.stringify(calls)}; logs ${logs.join(' | ')}`);
     await sleep(50);
   }
 }
+const called = (username: string) => calls.some((c) => c.includes(username));
+const usersRead = () =>
+  reads.filter((r) => r.listener === 'users').reduce((sum, r) => sum + r.docs, 0);
 
 beforeAll(async () => {
   // An emulator of its own: this test stops and restarts it.
@@ -34,7 +50,7 @@ beforeAll(async () => {
   process.env.FIRESTORE_EMULATOR_HOST = emulator.hostPort;
   app = initializeApp({ projectId: PROJECT }, 'watch-test');
   db = getFirestore(app);
-  await db.doc('users/anna').set({ firstName: 'Άννα' });
+  await db.doc('users/anna').set({ firstName: 'Άννα', ...cardChanged() });
   site = http.createServer((req, res) => {
     let body = '';
     req.on('data', (d) => (body += d));
@@ -61,22 +77,58 @@ afterAll(async () => {
 });
 
 let watcher: Watcher;
+async function start(extra: Partial<WatcherOptions> = {}): Promise<void> {
+  // firstDelayMs: the client's first retry wait, short for the site-down test.
+  watcher = startWatcher({
+    db,
+    siteUrl,
+    secret: 's',
+    log: (l) => logs.push(l),
+    onRead: (r) => reads.push(r),
+    firstDelayMs: 100,
+    ...extra,
+  });
+  await watcher.ready;
+}
 beforeEach(async () => {
   calls.length = 0;
   logs.length = 0;
-  watcher = startWatcher({ db, siteUrl, secret: 's', log: (l) => logs.push(l), firstDelayMs: 100 });
-  await watcher.ready;
+  reads.length = 0;
+  await start();
 });
 afterEach(async () => {
   await watcher.stop();
 });
 
+/** `n` contacts of `username`, written in batches; `createdAt` per contact. */
+async function writeContacts(
+  username: string,
+  n: number,
+  createdAt: (i: number) => Timestamp | FieldValue | undefined,
+  prefix = 'c',
+): Promise<void> {
+  for (let i = 0; i < n; i += 500) {
+    const batch = db.batch();
+    for (let k = i; k < Math.min(n, i + 500); k++) {
+      const at = createdAt(k);
+      batch.set(db.doc(`users/${username}/contacts/${prefix}${k}`), {
+        name: `Επαφή ${k}`,
+        ...(at === undefined ? {} : { createdAt: at }),
+      });
+    }
+    await batch.commit();
+  }
+}
+const contactIds = async (username: string) =>
+  (await db.collection(`users/${username}/contacts`).get()).docs.map((d) => d.id).sort();
+
 test('the state at start is not revalidated; edits, creations and removals are, once per window', async () => {
   await sleep(1200);
   expect(calls).toEqual([]);
-  await db.doc('users/anna').update({ jobTitle: 'α' });
-  await db.doc('users/anna').update({ jobTitle: 'β' });
-  await db.doc('users/bob').set({ firstName: 'Bob' });
+  expect(usersRead()).toBe(0);
+  await db.doc('users/anna').update({ jobTitle: 'α', ...cardChanged() });
+  await db.doc('users/anna').update({ jobTitle: 'β', ...cardChanged() });
+  await db.doc('users/bob').set({ firstName: 'Bob', ...cardChanged() });
   await until(() => calls.length > 0);
   await sleep(1200);
   expect(calls.map((c) => [...c].sort())).toEqual([['anna', 'bob']]);
@@ -86,17 +138,32 @@ test('the state at start is not revalidated; edits, creations and removals are, 
       expect.stringMatching(/^revalidated bob \(added\) \d+ ms after the change$/),
     ]),
   );
+  // A removed card's contacts are orphans: the watcher deletes them.
+  await writeContacts('bob', 3, () => FieldValue.serverTimestamp());
   await db.doc('users/bob').delete();
   await until(() => calls.length === 2);
   expect(calls[1]).toEqual(['bob']);
   await until(() =>
     logs.some((l) => /^revalidated bob \(removed\) \d+ ms after the change$/.test(l)),
   );
+  await until(() =>
+    logs.includes('orphans of bob: 3 contacts, 0 photos and 0 days of stats deleted'),
+  );
+  expect(await contactIds('bob')).toEqual([]);
+});
+
+test('a write without the updatedAt stamp is not followed (the console hand-edit case)', async () => {
+  await db.doc('users/anna').update({ jobTitle: 'χωρίς σφραγίδα' });
+  await sleep(1500);
+  expect(calls).toEqual([]);
+  await db.doc('users/anna').update({ jobTitle: 'με σφραγίδα', ...cardChanged() });
+  await until(() => calls.length === 1);
+  expect(calls[0]).toEqual(['anna']);
 });
 
 test('a site that is down is retried with back-off until it answers', async () => {
   siteDown = true;
-  await db.doc('users/anna').update({ city: 'Πάτρα' });
+  await db.doc('users/anna').update({ city: 'Πάτρα', ...cardChanged() });
   await until(() => logs.some((l) => l.includes('retry 2')));
   siteDown = false;
   await until(() => calls.length === 1);
@@ -106,12 +173,130 @@ test('a site that is down is retried with back-off until it answers', async () =
   ).toBeGreaterThanOrEqual(2);
 });
 
-test('Firestore dropping out and coming back: changes made after it returns still arrive', async () => {
+test('listening again every refreshMs loses no change and reads each change once', async () => {
+  await watcher.stop();
+  await start({ refreshMs: 300 });
+  const names = Array.from({ length: 8 }, (_, i) => `refresh-${i}`);
+  for (const name of names) {
+    await db.doc(`users/${name}`).set({ firstName: name, ...cardChanged() });
+    await sleep(150);
+  }
+  await until(() => names.every(called));
+  await sleep(1200);
+  expect(logs.filter((l) => l.startsWith('watch: listening from')).length).toBeGreaterThanOrEqual(
+    2,
+  );
+  // One read per card written, however often it listened again.
+  expect(usersRead()).toBe(names.length);
+  expect(calls.flat().sort()).toEqual(names);
+});
+
+test('an erasure: the card is revalidated, every contact (the racing one too), the photo and the stats deleted, then the tombstone', async () => {
+  const username = 'erin';
+  await db.doc(`users/${username}`).set({
+    firstName: 'Ειρήνη',
+    [CLAIMED_FIELD]: Timestamp.fromMillis(Date.now() - 60_000),
+    ...cardChanged(),
+  });
+  await db
+    .doc(`users/${username}/${PHOTO_COLLECTION}/${PHOTO_DOC_ID}`)
+    .set({ contentType: 'image/webp' });
+  for (const day of ['2026-01-01', '2026-02-02']) {
+    await db.doc(`users/${username}/${STATS_COLLECTION}/${day}`).set({ views: 3 });
+  }
+  // More than two pages, one without a createdAt.
+  const many = 2 * ORPHAN_PAGE + 100;
+  await writeContacts(username, many, (i) => (i === 7 ? undefined : FieldValue.serverTimestamp()));
+  await until(() => called(username));
+  calls.length = 0;
+  // The contact that raced the erasure: after the others, before the tombstone.
+  await writeContacts(username, 1, () => FieldValue.serverTimestamp(), 'race');
+  const erase = db.batch();
+  erase.delete(db.doc(`users/${username}`));
+  erase.delete(db.doc(`users/${username}/${PHOTO_COLLECTION}/${PHOTO_DOC_ID}`));
+  erase.set(db.doc(`${ERASURES_COLLECTION}/${username}`), { at: FieldValue.serverTimestamp() });
+  await erase.commit();
+  // The photo is left behind here (as a failed erasure might): the watcher deletes it.
+  await db
+    .doc(`users/${username}/${PHOTO_COLLECTION}/${PHOTO_DOC_ID}`)
+    .set({ contentType: 'image/webp' });
+
+  await until(async () => !(await db.doc(`${ERASURES_COLLECTION}/${username}`).get()).exists);
+  expect(called(username)).toBe(true);
+  expect(await contactIds(username)).toEqual([]);
+  expect((await db.collection(`users/${username}/${PHOTO_COLLECTION}`).get()).size).toBe(0);
+  expect((await db.collection(`users/${username}/${STATS_COLLECTION}`).get()).size).toBe(0);
+  expect(logs).toEqual(
+    expect.arrayContaining([
+      expect.stringMatching(new RegExp(`^revalidated ${username} \\((erased|removed)\\)`)),
+    ]),
+  );
+}, 60_000);
+
+test('an erasure of a name claimed again: only the contacts and the days of stats from before the new claim go', async () => {
+  const username = 'rita';
+  const claimedAt = Timestamp.now();
+  const claimDay = athensDay(claimedAt.toMillis());
+  await db.doc(`users/${username}/${STATS_COLLECTION}/2020-01-01`).set({ views: 9 });
+  await db.doc(`users/${username}/${STATS_COLLECTION}/${claimDay}`).set({ views: 1 });
+  const before = (i: number) => Timestamp.fromMillis(claimedAt.toMillis() - 1000 - i);
+  const after = (i: number) => Timestamp.fromMillis(claimedAt.toMillis() + 1000 + i);
+  await writeContacts(username, 30, before, 'old');
+  await writeContacts(username, 5, after, 'new');
+  // A contact without a time under a claimed card: whose it is cannot be told, so it stays.
+  await writeContacts(username, 1, () => undefined, 'undated');
+  await db.doc(`users/${username}`).set({
+    firstName: 'Ρίτα',
+    [CLAIMED_FIELD]: claimedAt,
+    [UPDATED_FIELD]: claimedAt,
+  });
+  await db
+    .doc(`users/${username}/${PHOTO_COLLECTION}/${PHOTO_DOC_ID}`)
+    .set({ contentType: 'image/webp' });
+  await db.doc(`${ERASURES_COLLECTION}/${username}`).set({ at: FieldValue.serverTimestamp() });
+
+  await until(async () => !(await db.doc(`${ERASURES_COLLECTION}/${username}`).get()).exists);
+  expect(called(username)).toBe(true);
+  expect(await contactIds(username)).toEqual([
+    ...[0, 1, 2, 3, 4].map((i) => `new${i}`),
+    'undated0',
+  ]);
+  expect((await db.doc(`users/${username}/${PHOTO_COLLECTION}/${PHOTO_DOC_ID}`).get()).exists).toBe(
+    true,
+  );
+  const days = await db.collection(`users/${username}/${STATS_COLLECTION}`).get();
+  expect(days.docs.map((d) => d.id)).toEqual([claimDay]);
+});
+
+test('an erasure left while no watcher ran is answered at the next start', async () => {
+  await watcher.stop();
+  await writeContacts('left', 4, () => FieldValue.serverTimestamp());
+  await db.doc(`${ERASURES_COLLECTION}/left`).set({ at: FieldValue.serverTimestamp() });
+  await start();
+  await until(async () => !(await db.doc(`${ERASURES_COLLECTION}/left`).get()).exists);
+  expect(called('left')).toBe(true);
+  expect(await contactIds('left')).toEqual([]);
+});
+
+test('Firestore dropping out and coming back: only the cards changed meanwhile are read', async () => {
   const port = emulator.port;
   await emulator.stop();
   await sleep(1500);
   emulator = await startEmulator({ rulesPath: RULES_FILE, projectId: PROJECT, port });
-  // The restarted emulator is empty: these are creations as far as the watcher can tell.
-  await db.doc('users/anna').set({ firstName: 'Άννα', jobTitle: 'μετά' });
-  await until(() => calls.some((c) => c.includes('anna')), 45_000);
-});
+  const readBefore = usersRead();
+  // The restarted emulator is empty: these stand for the cards that were there all along,
+  // stamped before the watcher started, and must not be read again.
+  const old = Timestamp.fromMillis(Date.now() - 3_600_000);
+  const batch = db.batch();
+  for (let i = 0; i < 50; i++) {
+    batch.set(db.doc(`users/still-${i}`), { firstName: `Κάρτα ${i}`, [UPDATED_FIELD]: old });
+  }
+  await batch.commit();
+  const changed = ['anna', 'bob', 'chris'];
+  for (const name of changed)
+    await db.doc(`users/${name}`).set({ firstName: name, ...cardChanged() });
+  await until(() => changed.every(called), 45_000);
+  await sleep(1500);
+  expect(usersRead() - readBefore).toBeLessThanOrEqual(changed.length);
+  expect(calls.flat().some((u) => u.startsWith('still-'))).toBe(false);
+}, 90_000);

@@ -1,10 +1,12 @@
 // The benchmark's budgets, and how its results compare with them.
+import type { BeaconsResult } from './beacons';
 import type { CdnResult } from './cdn';
 import type { ContactLatency } from './contacts';
 import type { ExchangeCase, ExchangeResult } from './exchange';
 import type { PageLighthouse } from './lighthouse';
 import { clsText, fixed, kib, ms } from './stats';
 import { throughputRow, type Throughput } from './throughput';
+import type { WatcherBenchResult } from './watcher';
 import type { WeightResult } from './weight';
 
 export interface BenchResults {
@@ -25,6 +27,8 @@ export interface BenchResults {
   exchange?: ExchangeResult;
   contacts?: ContactLatency;
   cdn?: CdnResult;
+  watcher?: WatcherBenchResult;
+  beacons?: BeaconsResult;
   /** Part name → why it could not run. */
   errors: Record<string, string>;
 }
@@ -56,6 +60,17 @@ export const BUDGETS = {
   cdnEditP50Ms: 1500,
   cdnEditP95Ms: 2000,
   minCdnVsNginx: 0.8,
+  /** Cards changed since the watcher started: none, in the benchmark. */
+  watcherStartReads: 0,
+  /** Read again after a dropped connection, beyond the cards edited meanwhile. */
+  watcherReconnectSlack: 2,
+  watcherHeapBytes: 10 * 1024 * 1024,
+  /** The watcher's heap growth against the whole-collection listener's. */
+  watcherHeapVsOld: 0.1,
+  watcherRequestP50Ms: 1500,
+  watcherRequestP95Ms: 2000,
+  /** Stats documents a flusher writes per card per flush interval. */
+  beaconWritesPerInterval: 1,
 };
 
 const pass = (ok: boolean): Status => (ok ? 'PASS' : 'MISS');
@@ -257,6 +272,69 @@ export function budgetRows(r: BenchResults): BudgetRow[] {
     });
   } else {
     rows.push(notRun(r, 'CDN', 'production path budgets', 'cdn'));
+  }
+
+  const wr = r.watcher;
+  if (wr) {
+    const n = wr.cards.toLocaleString('en');
+    rows.push({
+      part: 'Watcher',
+      budget: `${n} cards: documents read at start ≤ ${BUDGETS.watcherStartReads} (none changed since)`,
+      measured: `${wr.watcher.startReads} (whole collection: ${wr.old.startReads})`,
+      status: pass(wr.watcher.startReads <= BUDGETS.watcherStartReads),
+    });
+    // The SDK's snapshot shows only what differs from what it holds: the wire says what was sent.
+    const resent = (f: typeof wr.old) => Math.round(f.reconnectBytes / wr.cardBytes);
+    rows.push({
+      part: 'Watcher',
+      budget: `connection dropped, ${wr.editedWhileCut} cards edited meanwhile: cards sent again ≤ ${wr.editedWhileCut + BUDGETS.watcherReconnectSlack}`,
+      measured: `≈ ${resent(wr.watcher)} (${kib(wr.watcher.reconnectBytes)} on the wire; whole collection: ≈ ${resent(wr.old)}, ${kib(wr.old.reconnectBytes)})`,
+      status: pass(resent(wr.watcher) <= wr.editedWhileCut + BUDGETS.watcherReconnectSlack),
+    });
+    rows.push({
+      part: 'Watcher',
+      budget: `heap growth ≤ ${kib(BUDGETS.watcherHeapBytes, 0)} and ≤ ${BUDGETS.watcherHeapVsOld}× the whole collection's`,
+      measured: `${kib(wr.watcher.heapGrowth)} (whole collection: ${kib(wr.old.heapGrowth)}); RSS +${kib(wr.watcher.rssGrowth)} (+${kib(wr.old.rssGrowth)})`,
+      status: pass(
+        wr.watcher.heapGrowth <= BUDGETS.watcherHeapBytes &&
+          wr.watcher.heapGrowth <= BUDGETS.watcherHeapVsOld * wr.old.heapGrowth,
+      ),
+    });
+    rows.push({
+      part: 'Watcher',
+      budget: `edit → revalidation request: p50 ≤ ${ms(BUDGETS.watcherRequestP50Ms)}, p95 ≤ ${ms(BUDGETS.watcherRequestP95Ms)}`,
+      measured: `p50 ${ms(wr.p50Ms)}, p95 ${ms(wr.p95Ms)} (${wr.latencyMs.length} edits)`,
+      status: pass(
+        wr.p50Ms <= BUDGETS.watcherRequestP50Ms && wr.p95Ms <= BUDGETS.watcherRequestP95Ms,
+      ),
+    });
+  } else {
+    rows.push(notRun(r, 'Watcher', 'change watcher budgets', 'watcher'));
+  }
+
+  const b = r.beacons;
+  if (b) {
+    for (const row of b.rows) {
+      rows.push({
+        part: 'Beacons',
+        budget: `${row.label}: all ${row.beacons} counted in Firestore, no more, 0 errors`,
+        measured:
+          `${row.counted} counted, ${row.errors} errors ` +
+          `(${fixed(row.reqPerSec)} req/s, p99 ${ms(row.p99Ms)}; a route answering 401 at ` +
+          `once: ${fixed(b.baseline.reqPerSec)} req/s)`,
+        status: pass(row.counted === row.beacons && row.errors === 0),
+      });
+      rows.push({
+        part: 'Beacons',
+        budget:
+          `${row.label}: ≤ ${BUDGETS.beaconWritesPerInterval} write per card per flush interval ` +
+          'per origin',
+        measured: `${row.writes} writes in ${row.intervals} origin-intervals of ${ms(row.flushMs)}`,
+        status: pass(row.writes <= BUDGETS.beaconWritesPerInterval * row.intervals),
+      });
+    }
+  } else {
+    rows.push(notRun(r, 'Beacons', 'stats endpoint budgets', 'beacons'));
   }
   return rows;
 }

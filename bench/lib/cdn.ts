@@ -6,6 +6,7 @@ import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Firestore } from 'firebase-admin/firestore';
+import { cardChanged } from '../../lib/card-stamp';
 import { startScaleStack } from '../../tools/lib/scale-stack';
 import { rawGet } from './http';
 import { startNginx } from './nginx';
@@ -70,13 +71,13 @@ export async function measureCdn(options: CdnOptions): Promise<CdnResult> {
     for (let i = 0; i < options.edits; i++) {
       const jobTitle = `Αρχιτέκτονας ${i}-${Date.now()}`;
       const since = Date.now();
-      await profile.update({ jobTitle });
+      await profile.update({ jobTitle, ...cardChanged() });
       editMs.push(await timeUntilServed(cardUrl, jobTitle, since));
       // Apart, as an owner's edits are: each is its own batch for the watcher.
       await sleep(1200);
     }
   } finally {
-    if (original) await profile.set(original);
+    if (original) await profile.set({ ...original, ...cardChanged() });
   }
   await timeUntilServed(cardUrl, String(original?.jobTitle ?? ''), Date.now());
 

@@ -201,6 +201,44 @@ export function details(r: BenchResults): string {
     );
     out.push(`samples: ${c.samples.map((s) => s.toFixed(0)).join(', ')}`);
   }
+  const wr = r.watcher;
+  if (wr) {
+    out.push(
+      `\n== 5. Change watcher (${wr.cards} cards of ${kib(wr.cardBytes)} on average, each follower in a process of its own)`,
+    );
+    out.push(
+      table(
+        [
+          'follower',
+          'read at start',
+          'bytes at start',
+          'heap growth',
+          'RSS growth',
+          `in snapshots after a drop (${wr.editedWhileCut} edited)`,
+          'bytes after the drop',
+          '≈ cards sent again',
+          'drop → edits seen',
+        ],
+        (
+          [
+            ['whole collection', wr.old],
+            ['watcher (updatedAt)', wr.watcher],
+          ] as const
+        ).map(([label, f]) => [
+          label,
+          String(f.startReads),
+          kib(f.startBytes),
+          kib(f.heapGrowth),
+          kib(f.rssGrowth),
+          String(f.reconnectReads),
+          kib(f.reconnectBytes),
+          String(Math.round(f.reconnectBytes / wr.cardBytes)),
+          ms(f.reconnectMs),
+        ]),
+      ),
+    );
+    out.push(`edit → revalidation request (ms): ${wr.latencyMs.join(', ')}`);
+  }
   for (const [part, error] of Object.entries(r.errors)) out.push(`\n!! ${part} failed: ${error}`);
   return out.join('\n');
 }

@@ -1,4 +1,5 @@
-// Synthetic profiles for `npm run bench:build`, written into Firestore a few batches at a time.
+// Synthetic profiles for `npm run bench:build` and the watcher's benchmark, written into Firestore
+// a few batches at a time.
 import type { Firestore } from 'firebase-admin/firestore';
 import { seedProfiles, type ProfileRecord } from '../../tools/lib/seed';
 
@@ -12,7 +13,7 @@ export function syntheticUsername(i: number): string {
   return `user${String(i).padStart(6, '0')}`;
 }
 
-function syntheticProfile(i: number): ProfileRecord {
+export function syntheticProfile(i: number): ProfileRecord {
   return {
     username: syntheticUsername(i),
     firstName: 'Δοκιμή',
@@ -37,16 +38,24 @@ export async function seedSynthetic(
   db: Firestore,
   n: number,
   onProgress: (done: number) => void = () => {},
+  {
+    profile = syntheticProfile,
+    slice = SLICE,
+  }: {
+    profile?: (i: number) => ProfileRecord;
+    /** Profiles per commit: a commit is one gRPC message, at most 4 MiB. */
+    slice?: number;
+  } = {},
 ): Promise<void> {
   let next = 0;
   let done = 0;
   const worker = async (): Promise<void> => {
     while (next < n) {
       const from = next;
-      next = Math.min(n, from + SLICE);
-      const slice = Array.from({ length: next - from }, (_, k) => syntheticProfile(from + k));
+      next = Math.min(n, from + slice);
+      const profiles = Array.from({ length: next - from }, (_, k) => profile(from + k));
       // Not `done += await …`: that reads `done` before the wait and loses the other workers' counts.
-      const written = await seedProfiles(db, slice);
+      const written = await seedProfiles(db, profiles);
       done += written;
       onProgress(done);
     }

@@ -12,6 +12,7 @@ import {
   PHOTO_TARGET_BYTES,
   newPhotoVersion,
 } from '../../lib/card-photo';
+import { cardChanged } from '../../lib/card-stamp';
 import { photoPath } from '../../lib/routes';
 import { ROOT } from '../../tools/lib/paths';
 
@@ -38,6 +39,7 @@ export async function seedUploadedPhotoCard(
     ...card,
     username,
     displayImage: photoPath(username, version),
+    ...cardChanged(),
   });
   batch.set(db.collection('users').doc(username).collection(PHOTO_COLLECTION).doc(PHOTO_DOC_ID), {
     bytes,

@@ -7,8 +7,10 @@ import {
   CONTACTS_PAGE,
   countContacts,
   deleteContact,
+  ownContacts,
   watchContacts,
   type ContactsPage,
+  type OwnContacts,
   type ReceivedContact,
 } from '@/lib/owner/contacts';
 import { downloadText } from '@/lib/download';
@@ -34,6 +36,7 @@ function plural(count: number, one: string, many: string): string {
  * their counts, exports of every one, and deletion.
  */
 export default function ContactsPanel({ username }: { username: string }) {
+  const [own, setOwn] = useState<OwnContacts | null>(null);
   const [shown, setShown] = useState(CONTACTS_PAGE);
   const [page, setPage] = useState<ContactsPage | null>(null);
   const [counts, setCounts] = useState<{ total: number; fresh: number } | null>(null);
@@ -46,37 +49,49 @@ export default function ContactsPanel({ username }: { username: string }) {
     return previous;
   });
 
-  useEffect(
-    () =>
-      watchContacts(
-        username,
-        shown,
-        (next) => {
-          setPage(next);
-          setFailed(false);
-        },
-        () => setFailed(true),
-      ),
-    [username, shown],
-  );
+  // When the card was claimed, which every query starts from: read once.
+  useEffect(() => {
+    let current = true;
+    ownContacts(username).then(
+      (next) => current && setOwn(next),
+      () => current && setFailed(true),
+    );
+    return () => {
+      current = false;
+    };
+  }, [username]);
+
+  useEffect(() => {
+    if (!own) return;
+    return watchContacts(
+      own,
+      shown,
+      (next) => {
+        setPage(next);
+        setFailed(false);
+      },
+      () => setFailed(true),
+    );
+  }, [own, shown]);
 
   // Counted again whenever the newest contacts change: one arrived, or one was deleted.
   useEffect(() => {
-    if (!page) return;
+    if (!page || !own) return;
     let current = true;
-    countContacts(username, since).then(
+    countContacts(own, since).then(
       (next) => current && setCounts(next),
       () => current && setFailed(true),
     );
     return () => {
       current = false;
     };
-  }, [username, since, page]);
+  }, [own, since, page]);
 
   async function download(kind: keyof typeof EXPORTS) {
     const { build, type } = EXPORTS[kind];
+    if (!own) return;
     try {
-      downloadText(build(await allContacts(username)), type, exportFileName(username, kind));
+      downloadText(build(await allContacts(own)), type, exportFileName(username, kind));
     } catch {
       setStatus('Η λήψη απέτυχε. Δοκιμάστε ξανά.');
     }

@@ -1,5 +1,6 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import type { User } from '@/lib/owner/auth';
 import { profilePath } from '@/lib/routes';
@@ -9,8 +10,15 @@ import ContactsPanel from './ContactsPanel';
 import SharePanel from './SharePanel';
 import styles from './account.module.css';
 
+// Its own chunk, fetched when its tab is first opened: the other sections never pay for it.
+const StatsPanel = dynamic(() => import('./StatsPanel'), {
+  ssr: false,
+  loading: () => <p role="status">Φόρτωση στατιστικών…</p>,
+});
+
 const SECTIONS = [
   ['contacts', 'Επαφές'],
+  ['stats', 'Στατιστικά'],
   ['edit', 'Επεξεργασία'],
   ['share', 'Κοινοποίηση'],
   ['account', 'Λογαριασμός'],
@@ -57,6 +65,7 @@ export default function OwnerConsole({
       <div hidden={section !== 'contacts'}>
         <ContactsPanel username={username} />
       </div>
+      {section === 'stats' && <StatsPanel username={username} />}
       {section === 'edit' && <CardEditor username={username} />}
       {section === 'share' && <SharePanel username={username} />}
       {section === 'account' && (

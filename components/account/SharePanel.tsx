@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { downloadBlob, downloadText } from '@/lib/download';
 import { qrPngDataUrl } from '@/lib/owner/qr-png';
 import { qrSvg } from '@/lib/qr';
-import { cardUrl } from '@/lib/routes';
+import { cardUrl, qrCodeUrl } from '@/lib/routes';
 import { copyLink } from '@/lib/share';
 import styles from './account.module.css';
 
@@ -13,21 +13,25 @@ interface Codes {
   png: string;
 }
 
-/** The card's address to copy, and its QR code (the card page's own) as SVG and PNG. */
+/**
+ * The card's address to copy, and its QR code (the card page's own, whose address carries
+ * `?src=qr` so that scans are counted apart) as SVG and PNG.
+ */
 export default function SharePanel({ username }: { username: string }) {
   const url = cardUrl(username);
+  const codeUrl = qrCodeUrl(username);
   const [codes, setCodes] = useState<Codes | null>(null);
   const [copied, setCopied] = useState('');
 
   useEffect(() => {
     let current = true;
-    Promise.all([qrSvg(url), qrPngDataUrl(url)]).then(([svg, png]) => {
+    Promise.all([qrSvg(codeUrl), qrPngDataUrl(codeUrl)]).then(([svg, png]) => {
       if (current) setCodes({ svg, png });
     });
     return () => {
       current = false;
     };
-  }, [url]);
+  }, [codeUrl]);
 
   async function copy() {
     if (await copyLink(url)) {

@@ -1,7 +1,8 @@
 // The contact rows: e-mail, phone, address and website, each a link where the value is safe to
-// link (lib/profile-view.ts), as text where it is not.
+// link (lib/profile-view.ts), as text where it is not; a tap on a link is counted (./counted.ts).
 import type { PublicProfile } from '@/lib/profile';
 import { contactRows, type ContactRow } from '@/lib/profile-view';
+import { countedAs, ROW_EVENTS } from './counted';
 import { EXTERNAL_LINK } from './external-link';
 
 function RowBody({ row }: { row: ContactRow }) {
@@ -32,7 +33,12 @@ export function ContactRows({ profile }: { profile: PublicProfile }) {
       {rows.map((row) => (
         <li key={row.kind} className="row" data-row={row.kind}>
           {row.href ? (
-            <a href={row.href} className="rowLink" {...(row.external ? EXTERNAL_LINK : {})}>
+            <a
+              href={row.href}
+              className="rowLink"
+              {...(row.external ? EXTERNAL_LINK : {})}
+              {...countedAs(ROW_EVENTS[row.kind])}
+            >
               <RowBody row={row} />
             </a>
           ) : (

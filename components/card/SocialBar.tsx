@@ -1,6 +1,7 @@
-// The bar of social networks and messengers at the bottom of the card.
+// The bar of social networks and messengers at the bottom of the card; each tap is counted.
 import type { PublicProfile } from '@/lib/profile';
 import { socialLinks } from '@/lib/profile-view';
+import { countedAs, SOCIAL_EVENTS } from './counted';
 import { EXTERNAL_LINK } from './external-link';
 
 export function SocialBar({ profile }: { profile: PublicProfile }) {
@@ -17,6 +18,7 @@ export function SocialBar({ profile }: { profile: PublicProfile }) {
           className="socialLink"
           // An app's own scheme (viber:) opens the app, not a new tab.
           {...(link.href.startsWith('http') ? EXTERNAL_LINK : {})}
+          {...countedAs(SOCIAL_EVENTS[link.kind])}
         >
           <img src={link.icon} alt="" width={80} height={80} loading="lazy" decoding="async" />
         </a>

@@ -9,6 +9,7 @@ import {
   toContactDoc,
   type ContactFormValues,
 } from '@/lib/contact-form';
+import { sendEvent } from '@/components/card/island/events';
 import styles from './ExchangeSheet.module.css';
 
 type Field = keyof ContactFormValues;
@@ -43,6 +44,8 @@ export default function ContactForm({
     try {
       const { sendContact } = await import('@/lib/firebase/contacts-client');
       await sendContact(username, toContactDoc(values));
+      // Counted once the write has succeeded: a contact the owner will find (docs/visitors.md).
+      sendEvent(username, 'exchange');
       onSent();
     } catch (error) {
       console.error('Contact exchange failed:', error);

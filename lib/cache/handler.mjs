@@ -97,6 +97,11 @@ function storeFor(options) {
     redisUrl,
     database: databaseOf(redisUrl),
     keyPrefix: cacheKeyPrefix(readBuildId(options.serverDistDir)),
+    // Concurrent gets of one key still share one Redis call, but no origin keeps an answer in its
+    // own memory (the library's default is 10 s, not cleared when another origin stores a newer
+    // entry): Redis is the one copy every origin serves, so a revalidation's recheck, which reads
+    // the card back through its own origin, sees what the CDN can have fetched from any of them.
+    inMemoryCachingTime: 0,
   });
   return store;
 }

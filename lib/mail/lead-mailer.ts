@@ -15,14 +15,14 @@ import {
   type Firestore,
   type QuerySnapshot,
 } from 'firebase-admin/firestore';
-import { OWNER_FIELD } from '../profile';
+import { CLAIMED_FIELD, OWNER_FIELD } from '../profile';
 import { leadMail, parseLeadContact, type LeadContact, type LeadMail } from './new-contact-mail';
 import { NEW_CONTACT_MAIL_FIELD } from './preferences';
 
 /** Where a contact's mail state is kept, beside what the visitor wrote. */
 export const LEAD_MAIL_FIELD = 'leadMail';
 
-export type SkipReason = 'malformed' | 'no-owner' | 'switched-off' | 'no-email';
+export type SkipReason = 'malformed' | 'no-owner' | 'before-claim' | 'switched-off' | 'no-email';
 
 export interface LeadMailerOptions {
   db: Firestore;
@@ -139,10 +139,19 @@ export function startLeadMailer(options: LeadMailerOptions): LeadMailer {
   }
 
   /** The owner's address, or why there is none to mail. */
-  async function recipient(username: string): Promise<{ to: string } | { skip: SkipReason }> {
+  async function recipient(
+    username: string,
+    contact: LeadContact,
+  ): Promise<{ to: string } | { skip: SkipReason }> {
     const card = await db.collection('users').doc(username).get();
     const uid: unknown = card.get(OWNER_FIELD);
     if (typeof uid !== 'string' || !uid) return { skip: 'no-owner' };
+    // Left for an earlier owner of this username (erased, then claimed again): the rules keep it
+    // from this one, and so does the mail.
+    const claimedAt: unknown = card.get(CLAIMED_FIELD);
+    if (claimedAt instanceof Timestamp && contact.createdAt.getTime() < claimedAt.toMillis()) {
+      return { skip: 'before-claim' };
+    }
     const preferences = await db.collection('owners').doc(uid).get();
     if (preferences.get(NEW_CONTACT_MAIL_FIELD) === false) return { skip: 'switched-off' };
     const to = await ownerEmail(uid);
@@ -157,7 +166,7 @@ export function startLeadMailer(options: LeadMailerOptions): LeadMailer {
     }
     if (!contact) return;
     const username = ref.parent.parent?.id ?? '';
-    const target = await recipient(username);
+    const target = await recipient(username, contact);
     if ('skip' in target) {
       await ref.update({
         [`${LEAD_MAIL_FIELD}.skipped`]: target.skip,

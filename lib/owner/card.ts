@@ -9,14 +9,24 @@ import {
   getDoc,
   getDocs,
   onSnapshot,
+  query,
+  serverTimestamp,
   updateDoc,
+  where,
   writeBatch,
   type DocumentData,
   type FieldValue,
   type Firestore,
 } from 'firebase/firestore';
 import { PHOTO_COLLECTION, PHOTO_DOC_ID, type PhotoContentType } from '../card-photo';
-import { OWNER_FIELD, type EditableField } from '../profile';
+import {
+  CLAIMED_FIELD,
+  ERASURES_COLLECTION,
+  OWNER_FIELD,
+  UPDATED_FIELD,
+  type EditableField,
+} from '../profile';
+import { claimedSince } from './claim-time';
 import { ownerDb } from './firebase';
 
 /** The stored fields of a card as the editor sees them; undefined while it has none. */
@@ -48,7 +58,13 @@ export async function claimCard(
 ): Promise<void> {
   const db = ownerDb();
   const batch = writeBatch(db);
-  batch.set(doc(db, 'users', username), { ...fields, username, [OWNER_FIELD]: uid });
+  batch.set(doc(db, 'users', username), {
+    ...fields,
+    username,
+    [OWNER_FIELD]: uid,
+    [CLAIMED_FIELD]: serverTimestamp(),
+    [UPDATED_FIELD]: serverTimestamp(),
+  });
   batch.set(doc(db, 'owners', uid), { username });
   try {
     await batch.commit();
@@ -93,7 +109,7 @@ export function saveCard(
   upload?: PhotoUpload,
 ): Promise<void> {
   const db = ownerDb();
-  const update: Record<string, string | FieldValue> = {};
+  const update: Record<string, string | FieldValue> = { [UPDATED_FIELD]: serverTimestamp() };
   for (const [field, value] of Object.entries(changes)) {
     update[field] = value === null ? deleteField() : value;
   }
@@ -113,13 +129,21 @@ export function saveCard(
 }
 
 /**
- * The right to erasure: every received contact, then the card with its photo and its owners/{uid}
- * entry in one batch (the rules want them gone together). A contact left in the second between the two steps
- * would be orphaned; the rules then refuse any further one, as the card no longer exists.
+ * The right to erasure: every contact the owner can read, then the card with its photo, its
+ * owners/{uid} entry and the erasures/{username} tombstone in one batch (the rules want them gone
+ * together). What the owner cannot delete (a contact left in the moment between the two steps, or
+ * one left for an earlier owner of the name) is deleted by the watcher when it reads the
+ * tombstone; the rules refuse any further contact, as the card no longer exists.
  */
 export async function deleteCardAndData(uid: string, username: string): Promise<void> {
   const db = ownerDb();
-  const contacts = await getDocs(collection(db, 'users', username, 'contacts'));
+  const card = await getDoc(doc(db, 'users', username));
+  const contacts = await getDocs(
+    query(
+      collection(db, 'users', username, 'contacts'),
+      where('createdAt', '>=', claimedSince(card.get(CLAIMED_FIELD))),
+    ),
+  );
   // A batch holds 500 writes; contacts are deleted in batches of that size.
   for (let i = 0; i < contacts.docs.length; i += 500) {
     const batch = writeBatch(db);
@@ -130,5 +154,6 @@ export async function deleteCardAndData(uid: string, username: string): Promise<
   batch.delete(photoRef(db, username));
   batch.delete(doc(db, 'users', username));
   batch.delete(doc(db, 'owners', uid));
+  batch.set(doc(db, ERASURES_COLLECTION, username), { at: serverTimestamp() });
   await batch.commit();
 }

@@ -1,10 +1,12 @@
-// The contacts visitors left on the owner's card: the newest page live, more on demand, every one
-// for the exports, and their counts from Firestore without reading them.
+// The contacts visitors left on the owner's card since they claimed it: the newest page live, more
+// on demand, every one for the exports, and their counts from Firestore without reading them.
+// Every query asks for createdAt >= the claim's time, as the rules require (claim-time.ts).
 import {
   collection,
   deleteDoc,
   doc,
   getCountFromServer,
+  getDoc,
   getDocs,
   limit,
   onSnapshot,
@@ -14,6 +16,8 @@ import {
   where,
   type QueryDocumentSnapshot,
 } from 'firebase/firestore';
+import { CLAIMED_FIELD } from '../profile';
+import { claimedSince } from './claim-time';
 import { ownerDb } from './firebase';
 
 export interface ReceivedContact {
@@ -52,18 +56,31 @@ export interface ContactsPage {
   more: boolean;
 }
 
-const contactsOf = (username: string) => collection(ownerDb(), 'users', username, 'contacts');
-const newestFirst = (username: string) => query(contactsOf(username), orderBy('createdAt', 'desc'));
+/** The contacts of one card that its owner may read: those left since `since`, their claim. */
+export interface OwnContacts {
+  username: string;
+  since: Timestamp;
+}
+
+/** Reads when the owner claimed the card, which every query below starts from. */
+export async function ownContacts(username: string): Promise<OwnContacts> {
+  const card = await getDoc(doc(ownerDb(), 'users', username));
+  return { username, since: claimedSince(card.get(CLAIMED_FIELD)) };
+}
+
+const contactsOf = ({ username, since }: OwnContacts) =>
+  query(collection(ownerDb(), 'users', username, 'contacts'), where('createdAt', '>=', since));
+const newestFirst = (own: OwnContacts) => query(contactsOf(own), orderBy('createdAt', 'desc'));
 
 /** Calls `listener` with the newest `count` contacts, now and on every change. */
 export function watchContacts(
-  username: string,
+  own: OwnContacts,
   count: number,
   listener: (page: ContactsPage) => void,
   onError: (error: Error) => void,
 ): () => void {
   // One more than shown, to know whether there are older ones.
-  const q = query(newestFirst(username), limit(count + 1));
+  const q = query(newestFirst(own), limit(count + 1));
   return onSnapshot(
     q,
     (snapshot) => {
@@ -75,18 +92,18 @@ export function watchContacts(
 }
 
 /** Every contact, newest first, read once: for the exports. */
-export async function allContacts(username: string): Promise<ReceivedContact[]> {
-  return (await getDocs(newestFirst(username))).docs.map(toContact);
+export async function allContacts(own: OwnContacts): Promise<ReceivedContact[]> {
+  return (await getDocs(newestFirst(own))).docs.map(toContact);
 }
 
 /** How many contacts there are, and how many arrived after `since` (all of them if null). */
 export async function countContacts(
-  username: string,
+  own: OwnContacts,
   since: number | null,
 ): Promise<{ total: number; fresh: number }> {
-  const total = (await getCountFromServer(contactsOf(username))).data().count;
+  const total = (await getCountFromServer(contactsOf(own))).data().count;
   if (since === null) return { total, fresh: total };
-  const after = query(contactsOf(username), where('createdAt', '>', Timestamp.fromMillis(since)));
+  const after = query(contactsOf(own), where('createdAt', '>', Timestamp.fromMillis(since)));
   return { total, fresh: (await getCountFromServer(after)).data().count };
 }
 

@@ -1,5 +1,5 @@
 // The card's QR code as a PNG for printing: the same code as lib/qr.ts's SVG (the one the card
-// page serves at /{username}/qr.svg), drawn large enough for print.
+// page serves at /{username}/qr.svg, of qrCodeUrl in lib/routes.ts), drawn large enough for print.
 import QRCode from 'qrcode';
 import { QR_OPTIONS } from '../qr';
 

@@ -4,8 +4,9 @@ import { revalidateTag } from 'next/cache';
 import { NEXT_CACHE_IMPLICIT_TAG_ID } from 'next/dist/lib/constants';
 import { after } from 'next/server';
 import { purgeCards } from '../cdn/purge';
+import { CARD_VERSION_HEADER } from '../card-file-route';
 import { env } from '../env';
-import { getProfile } from '../profile-store';
+import { getCard, getProfile } from '../profile-store';
 import { cardPaths } from '../routes';
 import { requestRevalidation } from './client';
 
@@ -14,6 +15,8 @@ export interface Revalidation {
   revalidated: string[];
   /** Left exactly as they were, still served, because Firestore did not answer. */
   pending: string[];
+  /** A recheck's: already served from the card as Firestore holds it, so left alone, unpurged. */
+  current: string[];
 }
 
 const POLL_MS = 100;
@@ -63,6 +66,33 @@ async function regenerate(origin: string, path: string, deadline: number): Promi
   }
 }
 
+/**
+ * Whether every answer of the card this origin serves was rendered from the write Firestore holds
+ * now. The first pass of a revalidation has regenerated them and purged the CDN, which then
+ * fetched them from this cache: if they are current, so is the CDN, and the recheck purges
+ * nothing. An answer stored by a render that read the card before the edit carries the older
+ * version. Any failure counts as not current, which costs only a purge.
+ */
+async function servedCurrent(origin: string, username: string): Promise<boolean> {
+  try {
+    const { version } = await getCard(username);
+    const served = await Promise.all(
+      cardPaths(username).map(async (path) => {
+        const res = await fetch(new URL(path, origin), {
+          cache: 'no-store',
+          redirect: 'manual',
+          signal: AbortSignal.timeout(renderBoundMs()),
+        });
+        await res.arrayBuffer();
+        return res.headers.get(CARD_VERSION_HEADER);
+      }),
+    );
+    return served.every((seen) => seen === version);
+  } catch {
+    return false;
+  }
+}
+
 /** Regenerates on this origin, then purges the CDN, so that it fetches the new card. */
 async function refreshAndPurge(origin: string | undefined, usernames: string[]): Promise<void> {
   if (origin) {
@@ -96,23 +126,31 @@ function scheduleRecheck(origin: string, usernames: string[]): void {
 
 /**
  * Marks every page rendered from these profiles stale, then (after the response) regenerates
- * them on this origin, purges them from the CDN and, unless this is that recheck already, does
- * it all again once the renders begun before the mark have ended. A card is marked only while
- * Firestore answers for it, so that its regeneration succeeds; the others are left exactly as
- * they are, still served, and reported pending.
+ * them on this origin, purges them from the CDN and, unless this is that recheck already, checks
+ * once the renders begun before the mark have ended: a card this origin still serves from an
+ * older write is done again, one served as Firestore holds it is left alone (so an edit costs
+ * the CDN one purge). A card is marked only while Firestore answers for it, so that its
+ * regeneration succeeds; the others are left exactly as they are, still served, and reported
+ * pending.
  */
 export async function revalidateCards(
   usernames: string[],
   { recheck = false }: { recheck?: boolean } = {},
 ): Promise<Revalidation> {
+  const origin = env.ownOrigin;
   const answered = await Promise.all(usernames.map(answersNow));
-  const revalidated = usernames.filter((_, i) => answered[i]);
+  let revalidated = usernames.filter((_, i) => answered[i]);
   const pending = usernames.filter((_, i) => !answered[i]);
+  let current: string[] = [];
+  if (recheck && origin) {
+    const fresh = await Promise.all(revalidated.map((u) => servedCurrent(origin, u)));
+    current = revalidated.filter((_, i) => fresh[i]);
+    revalidated = revalidated.filter((_, i) => !fresh[i]);
+  }
   revalidated.flatMap(cardPaths).forEach(markStale);
   if (revalidated.length > 0) {
-    const origin = env.ownOrigin;
     after(() => refreshAndPurge(origin, revalidated));
     if (origin && !recheck) scheduleRecheck(origin, revalidated);
   }
-  return { revalidated, pending };
+  return { revalidated, pending, current };
 }

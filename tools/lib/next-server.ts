@@ -4,7 +4,7 @@ import { cpSync, createWriteStream, rmSync } from 'node:fs';
 import path from 'node:path';
 import { buildCardAssets } from './card-assets';
 import { ROOT } from './paths';
-import { NEXT_BIN, runProcess, startProcess, waitForHttp } from './processes';
+import { NEXT_BIN, runProcess, startProcess, stopProcess, waitForHttp } from './processes';
 
 export async function buildNext(env: NodeJS.ProcessEnv): Promise<void> {
   console.log("Building (the card's assets, then next build)…");
@@ -52,6 +52,12 @@ export async function startNext(
     server.stderr?.pipe(log);
   }
   if (onExit) server.on('exit', onExit);
-  await waitForHttp(`http://127.0.0.1:${port}/`);
+  try {
+    await waitForHttp(`http://127.0.0.1:${port}/`);
+  } catch (error) {
+    // A server that never answered is still running: stopped here, as nobody else holds it.
+    await stopProcess(server);
+    throw error;
+  }
   return server;
 }

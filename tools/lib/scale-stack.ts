@@ -102,17 +102,22 @@ export async function startScaleStack(options: ScaleStackOptions): Promise<Scale
     const servers: Array<ChildProcess | undefined> = [];
     const distDirs = ports.map((_, i) => `${builtDistDir}-origin-${i + 1}`);
     const start = async (i: number) => {
+      // Set once started: an origin that exits while starting is reported by the start itself.
+      const started: { server?: ChildProcess } = {};
       const server = await startNext(
         ports[i],
         { ...env, NEXT_DIST_DIR: distDirs[i] },
         {
           onExit: (code) => {
-            if (!stopping && servers[i] === server) log(`origin ${origins[i]} exited (${code})`);
+            if (!stopping && started.server && servers[i] === started.server) {
+              log(`origin ${origins[i]} exited (${code})`);
+            }
           },
           host: '127.0.0.1',
           logFile: options.logDir && path.join(options.logDir, `origin-${i + 1}.log`),
         },
       );
+      started.server = server;
       servers[i] = server;
     };
     for (const [i, dir] of distDirs.entries()) {

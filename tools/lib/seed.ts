@@ -1,8 +1,9 @@
 // Loads profiles from a JSON file into users/{username}: seedProfiles for the local commands and
 // the tests (each document replaced whole, on a fresh emulator), seedLiveProject for `npm run seed`
-// on a project whose cards may have owners.
+// on a project whose cards may have owners (stamped, so that a running watcher revalidates them).
 import { readFileSync } from 'node:fs';
 import type { Firestore } from 'firebase-admin/firestore';
+import { cardChanged } from '../../lib/card-stamp';
 import { OWNER_FIELD } from '../../lib/profile';
 import { isValidUsername } from '../../lib/username';
 
@@ -109,7 +110,8 @@ export async function seedLiveProject(
           part.owned.push(profile.username);
           return;
         }
-        tx.set(refs[j], fields, { merge: true });
+        // The stamp comes last: a time given in the input would hide the write from the watcher.
+        tx.set(refs[j], { ...fields, ...cardChanged() }, { merge: true });
         part.written.push(profile.username);
       });
       return part;

@@ -1,6 +1,6 @@
 import { cardFileResponse } from '@/lib/card-file-route';
 import { qrSvg } from '@/lib/qr';
-import { cardUrl } from '@/lib/routes';
+import { qrCodeUrl } from '@/lib/routes';
 
 // Cached like the page and regenerated with it (lib/routes.ts cardPaths); a deleted card's QR
 // code turns into a 404 with it.
@@ -20,7 +20,7 @@ export async function GET(
   return cardFileResponse(
     params,
     async (profile) =>
-      new Response(await qrSvg(cardUrl(profile.username)), {
+      new Response(await qrSvg(qrCodeUrl(profile.username)), {
         headers: { 'content-type': 'image/svg+xml' },
       }),
   );

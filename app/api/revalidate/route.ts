@@ -24,7 +24,7 @@ export async function POST(request: Request) {
   const parsed = parseRevalidateBody(body);
   if (!parsed.ok) return answer(parsed.status, { error: parsed.error });
 
-  const { revalidated, pending } = await revalidateCards(parsed.usernames, {
+  const { revalidated, pending, current } = await revalidateCards(parsed.usernames, {
     recheck: parsed.recheck,
   });
   if (pending.length > 0) {
@@ -39,7 +39,7 @@ export async function POST(request: Request) {
       { 'retry-after': String(RETRY_AFTER_S) },
     );
   }
-  return answer(200, { revalidated });
+  return answer(200, { revalidated, ...(current.length > 0 ? { current } : {}) });
 }
 
 function notAllowed() {

@@ -1,15 +1,17 @@
 // What the card's one script before interaction does (enhance.ts runs it): plain DOM, a few KiB,
 // so the card paints with no framework to fetch and run first (docs/performance.md). It makes
-// Save contact, Share, the QR code and the in-app browser hint work; the exchange sheet
-// (sheet.tsx, with React and Firestore) is fetched once the page has loaded and the browser is
-// idle, or earlier when a pointer, a touch or focus reaches its button.
+// Save contact, Share, the QR code and the in-app browser hint work, and counts the card's view
+// and taps for its owner (events.ts); the exchange sheet (sheet.tsx, with React and Firestore) is
+// fetched once the page has loaded and the browser is idle, or earlier when a pointer, a touch or
+// focus reaches its button.
 // Without it every link of the card still works as plain HTML.
 import { CONTACT_MESSAGES } from '@/lib/contact-messages';
 import { downloadBlob } from '@/lib/download';
 import { chromeIntentUrl, detectInAppBrowser } from '@/lib/in-app-browser';
 import { copyLink, shareLink, shareMessage } from '@/lib/share';
 import { IN_APP, SAVE_FAILED, SHEET_FAILED } from '../texts';
-import { afterLoadWhenIdle } from './after-load';
+import { afterLoad, afterLoadWhenIdle } from './after-load';
+import { countCard, countLinkTaps, type Count } from './events';
 import type { SheetControl, SheetOptions } from './sheet';
 
 export type SheetModule = {
@@ -35,7 +37,7 @@ function show(el: HTMLElement, text: string): void {
 }
 
 /** Save contact fetches the vCard itself, to show a spinner while it comes and say if it fails. */
-function enhanceSave(card: HTMLElement): void {
+function enhanceSave(card: HTMLElement, count: Count): void {
   const link = part<HTMLAnchorElement>(card, 'save');
   const error = part(card, 'save-error');
   const setBusy = (busy: boolean) => {
@@ -47,6 +49,7 @@ function enhanceSave(card: HTMLElement): void {
   link.addEventListener('click', async (event) => {
     event.preventDefault();
     if (link.getAttribute('aria-busy') === 'true') return;
+    count('save');
     setBusy(true);
     show(error, '');
     try {
@@ -63,9 +66,10 @@ function enhanceSave(card: HTMLElement): void {
 }
 
 /** Share hands the link to the system's share sheet, or copies it, and says which. */
-function enhanceShare(card: HTMLElement, title: string, url: string): HTMLElement {
+function enhanceShare(card: HTMLElement, title: string, url: string, count: Count): HTMLElement {
   const status = part(card, 'share-status');
   part(card, 'share').addEventListener('click', async () => {
+    count('share');
     status.textContent = '';
     status.textContent = shareMessage(await shareLink({ title, url }), url);
   });
@@ -73,12 +77,13 @@ function enhanceShare(card: HTMLElement, title: string, url: string): HTMLElemen
 }
 
 /** The QR link opens the code large in a modal dialog instead of the bare SVG. */
-function enhanceQr(card: HTMLElement, shareStatus: HTMLElement): void {
+function enhanceQr(card: HTMLElement, shareStatus: HTMLElement, count: Count): void {
   const dialog = part<HTMLDialogElement>(document, 'qr-dialog');
   part(card, 'qr').addEventListener('click', (event) => {
     event.preventDefault();
     shareStatus.textContent = '';
     dialog.showModal();
+    count('qr');
   });
   part(dialog, 'qr-close').addEventListener('click', () => dialog.close());
   // A tap on the backdrop (the dialog element itself, outside its content) closes it.
@@ -173,6 +178,7 @@ function enhanceExchange(
   firstName: string,
   loadSheet: (button: HTMLElement) => Promise<SheetModule>,
   whenIdle: Scheduler,
+  count: Count,
 ): void {
   const button = part<HTMLButtonElement>(card, 'exchange');
   const confirmation = part(card, 'confirmation');
@@ -217,6 +223,7 @@ function enhanceExchange(
     button.setAttribute('aria-expanded', 'true');
     try {
       (await load()).open();
+      count('sheet');
     } catch (e) {
       console.error(e);
       button.setAttribute('aria-expanded', 'false');
@@ -225,17 +232,23 @@ function enhanceExchange(
   });
 }
 
-/** Makes the card in the page work; `loadSheet` and `whenIdle` are replaced only in unit tests. */
+/**
+ * Makes the card in the page work; `loadSheet`, `whenIdle` and `whenLoaded` are replaced only in
+ * unit tests.
+ */
 export function enhanceCard(
   card: HTMLElement,
   loadSheet = loadSheetFrom,
   whenIdle: Scheduler = afterLoadWhenIdle,
+  whenLoaded: Scheduler = afterLoad,
 ): void {
   const { username = '', firstName = '', name = '', url = '' } = card.dataset;
-  enhanceSave(card);
-  enhanceQr(card, enhanceShare(card, name, url));
+  const count = countCard(username, whenLoaded);
+  countLinkTaps(card, count);
+  enhanceSave(card, count);
+  enhanceQr(card, enhanceShare(card, name, url, count), count);
   showInAppHint(card, url);
-  enhanceExchange(card, username, firstName, loadSheet, whenIdle);
+  enhanceExchange(card, username, firstName, loadSheet, whenIdle, count);
   // For the tests and anyone curious: the script ran.
   document.documentElement.dataset.enhanced = 'true';
 }

@@ -1,0 +1,241 @@
+// POST /api/events on the production build: what it refuses (and counts nothing for), the bots
+// and the rate limit, two origins adding up through Redis, and a graceful stop that flushes.
+// Each origin here is a `next start` of a copy of the e2e build with its own stats settings; the
+// counts are read back from the emulator.
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { adminDb } from '@/lib/firebase/admin-app';
+import { athensDay } from '@/lib/stats/day';
+import { EVENTS_PATH, MAX_BEACON_BYTES, STATS_COLLECTION, beaconBody } from '@/lib/stats/events';
+import { freePort } from '@/tools/lib/emulator';
+import { copyBuild, startNext } from '@/tools/lib/next-server';
+import { ROOT } from '@/tools/lib/paths';
+import { stopProcess } from '@/tools/lib/processes';
+import { startRedis, type RunningRedis } from '@/tools/lib/redis';
+
+const FLUSH_MS = 300;
+/** Well past a flush interval and its write. */
+const FLUSHED_MS = FLUSH_MS + 1500;
+const PHONE =
+  'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/119.0.0.0 Mobile Safari/537.36';
+const PREVIEWER = 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)';
+
+interface Origin {
+  base: string;
+  server: ChildProcess;
+  distDir: string;
+}
+
+const origins: Origin[] = [];
+const created: string[] = [];
+let redis: RunningRedis;
+let memory: Origin;
+let redisA: Origin;
+let redisB: Origin;
+
+async function startOrigin(name: string, env: Record<string, string>): Promise<Origin> {
+  const distDir = mkdtempSync(path.join(ROOT, '.next-stats-'));
+  copyBuild(process.env.NEXT_DIST_DIR as string, path.basename(distDir));
+  const port = await freePort();
+  const server = await startNext(
+    port,
+    {
+      ...process.env,
+      NEXT_DIST_DIR: path.basename(distDir),
+      STATS_LOG_FLUSHES: '1',
+      ...env,
+    },
+    { host: '127.0.0.1', logFile: path.join(ROOT, 'artifacts', `stats-endpoint-${name}.log`) },
+  );
+  const origin = { base: `http://127.0.0.1:${port}`, server, distDir };
+  origins.push(origin);
+  return origin;
+}
+
+async function newCard(label: string): Promise<string> {
+  const username = `stats-${label}-${Date.now()}`;
+  created.push(username);
+  await adminDb().doc(`users/${username}`).set({ username, firstName: 'Στατιστική' });
+  return username;
+}
+
+interface SendOptions {
+  userAgent?: string;
+  address?: string;
+  headers?: Record<string, string>;
+}
+
+function send(origin: Origin, body: BodyInit, options: SendOptions = {}) {
+  return fetch(`${origin.base}${EVENTS_PATH}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'text/plain;charset=UTF-8',
+      'user-agent': options.userAgent ?? PHONE,
+      'x-forwarded-for': options.address ?? '198.51.100.1',
+      ...options.headers,
+    },
+    body,
+    duplex: 'half',
+  } as RequestInit);
+}
+
+/**
+ * A body sent in chunks with no Content-Length, on a connection of its own: the server answers
+ * before the body ends and drops the connection, which a pooled fetch would then reuse.
+ */
+function sendChunked(origin: Origin, head: string, chunk: string, times: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      `${origin.base}${EVENTS_PATH}`,
+      {
+        method: 'POST',
+        agent: false,
+        headers: { 'user-agent': PHONE, 'content-type': 'text/plain' },
+      },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
+    request.on('error', reject);
+    request.write(head);
+    let sent = 0;
+    const more = () => {
+      if (sent++ === times) return request.end('"}');
+      request.write(chunk, () => setTimeout(more, 5));
+    };
+    more();
+  });
+}
+
+const statsOf = async (username: string) =>
+  (
+    await adminDb()
+      .doc(`users/${username}/${STATS_COLLECTION}/${athensDay(Date.now())}`)
+      .get()
+  ).data();
+
+const flushed = () => new Promise((r) => setTimeout(r, FLUSHED_MS));
+
+beforeAll(async () => {
+  redis = await startRedis();
+  [memory, redisA, redisB] = await Promise.all([
+    startOrigin('memory', { STATS_FLUSH_MS: String(FLUSH_MS) }),
+    startOrigin('redis-a', { STATS_FLUSH_MS: String(FLUSH_MS), REDIS_URL: redis.url }),
+    startOrigin('redis-b', { STATS_FLUSH_MS: String(FLUSH_MS), REDIS_URL: redis.url }),
+  ]);
+}, 180_000);
+
+afterAll(async () => {
+  await Promise.all(origins.map((origin) => stopProcess(origin.server)));
+  for (const origin of origins) rmSync(origin.distDir, { recursive: true, force: true });
+  await redis?.stop();
+  await Promise.all(created.map((u) => adminDb().recursiveDelete(adminDb().doc(`users/${u}`))));
+});
+
+test('a beacon is counted: 204, never cached; a view from the QR code adds to qrViews', async () => {
+  const username = await newCard('ok');
+  const res = await send(memory, beaconBody(username, 'view'));
+  expect(res.status).toBe(204);
+  expect(res.headers.get('cache-control')).toBe('no-store');
+  expect((await send(memory, beaconBody(username, 'view', true))).status).toBe(204);
+  expect((await send(memory, beaconBody(username, 'whatsapp'))).status).toBe(204);
+  await flushed();
+  expect(await statsOf(username)).toEqual({ views: 2, qrViews: 1, whatsappTaps: 1 });
+});
+
+test('malformed bodies get 400 or 413, never cached, and count nothing', async () => {
+  const username = await newCard('bad');
+  const refused: Array<[string, BodyInit, number]> = [
+    ['not JSON', `{"u":"${username}","e":"view"`, 400],
+    ['an unknown event', `{"u":"${username}","e":"purchase"}`, 400],
+    ['an extra field', `{"u":"${username}","e":"view","id":"abc"}`, 400],
+    ['q on a tap', `{"u":"${username}","e":"phone","q":1}`, 400],
+    ['a bad username', '{"u":"api","e":"view"}', 400],
+    ['a path as username', `{"u":"${username}/stats","e":"view"}`, 400],
+    ['an empty body', '', 400],
+    ['too long', `{"u":"${username}","e":"view","x":"${'x'.repeat(MAX_BEACON_BYTES)}"}`, 413],
+  ];
+  for (const [label, body, status] of refused) {
+    const res = await send(memory, body);
+    expect([label, res.status, res.headers.get('cache-control')]).toEqual([
+      label,
+      status,
+      'no-store',
+    ]);
+  }
+  // Streamed, with no Content-Length to refuse it by: cut off once it is over the limit.
+  expect(
+    await sendChunked(memory, `{"u":"${username}","e":"view","x":"`, 'x'.repeat(100), 20),
+  ).toBe(413);
+  const get = await fetch(`${memory.base}${EVENTS_PATH}`);
+  expect([get.status, get.headers.get('cache-control')]).toEqual([405, 'no-store']);
+  await flushed();
+  expect(await statsOf(username)).toBeUndefined();
+});
+
+test("a link previewer's or a bot's view is answered 204 and counts nothing", async () => {
+  const username = await newCard('bot');
+  expect((await send(memory, beaconBody(username, 'view'), { userAgent: PREVIEWER })).status).toBe(
+    204,
+  );
+  expect(
+    (await send(memory, beaconBody(username, 'view'), { userAgent: 'curl/8.5.0' })).status,
+  ).toBe(204);
+  expect((await send(memory, beaconBody(username, 'view'), { userAgent: '' })).status).toBe(204);
+  expect((await send(memory, beaconBody(username, 'save'))).status).toBe(204);
+  await flushed();
+  expect(await statsOf(username)).toEqual({ saves: 1 });
+});
+
+test('the rate limit: the 61st event a minute from one address is not counted; another card, or another address, is', async () => {
+  const [limited, other] = [await newCard('limited'), await newCard('other')];
+  const address = '203.0.113.61';
+  const statuses: number[] = [];
+  for (let i = 0; i < 61; i++) {
+    statuses.push((await send(memory, beaconBody(limited, 'view'), { address })).status);
+  }
+  // Answered like any count (a browser would report another status in the visitor's console);
+  // the counts below show the limit.
+  const last = await send(memory, beaconBody(limited, 'view'), { address });
+  expect([...new Set(statuses), last.status, last.headers.get('cache-control')]).toEqual([
+    204,
+    204,
+    'no-store',
+  ]);
+  expect((await send(memory, beaconBody(other, 'view'), { address })).status).toBe(204);
+  // Behind the CDN, the address is the one it appended, not what the client wrote before it.
+  const forged = `10.9.9.9, ${address}`;
+  expect((await send(memory, beaconBody(limited, 'view'), { address: forged })).status).toBe(204);
+  expect(
+    (await send(memory, beaconBody(limited, 'view'), { address: '203.0.113.62' })).status,
+  ).toBe(204);
+  await flushed();
+  expect(await statsOf(limited)).toEqual({ views: 61 });
+  expect(await statsOf(other)).toEqual({ views: 1 });
+});
+
+test('two origins on one Redis: views on both add up in Firestore', async () => {
+  const username = await newCard('redis');
+  const sends: Promise<Response>[] = [];
+  for (let i = 0; i < 25; i++) {
+    sends.push(send(redisA, beaconBody(username, 'view'), { address: `192.0.2.${i}` }));
+    sends.push(send(redisB, beaconBody(username, 'view', true), { address: `192.0.2.${i}` }));
+  }
+  expect(new Set((await Promise.all(sends)).map((res) => res.status))).toEqual(new Set([204]));
+  await flushed();
+  expect(await statsOf(username)).toEqual({ views: 50, qrViews: 25 });
+});
+
+test('a graceful stop (SIGTERM) writes what was counted since the last flush', async () => {
+  const username = await newCard('stop');
+  // An interval far longer than the test: only the stop can write these.
+  const origin = await startOrigin('stop', { STATS_FLUSH_MS: String(10 * 60_000) });
+  for (let i = 0; i < 3; i++)
+    expect((await send(origin, beaconBody(username, 'view'))).status).toBe(204);
+  expect(await statsOf(username)).toBeUndefined();
+  await stopProcess(origin.server, 15_000);
+  expect(await statsOf(username)).toEqual({ views: 3 });
+}, 120_000);

@@ -1,0 +1,96 @@
+// The whole path of a count, every part real: a visitor's phone browser on an owner's card (a
+// view, Save contact, the exchange sheet with a contact sent, a WhatsApp tap), its beacons to the
+// production build's endpoint, the flush into users/{username}/stats/{Athens day}, and the owner's
+// «Στατιστικά» showing them. Headless Chromium counts nothing (lib/stats/bots.ts), so the visitor
+// has a phone's user agent.
+import { adminDb } from '@/lib/firebase/admin-app';
+import { athensDay } from '@/lib/stats/day';
+import { STATS_COLLECTION } from '@/lib/stats/events';
+import { baseUrl, browserForThisFile, watchProblems } from '../helpers/browser';
+import { makeOwner, section, signIn } from '../helpers/owner';
+
+const browser = browserForThisFile();
+const STAMP = Date.now().toString(36);
+const PHONE_UA =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) ' +
+  'Chrome/126.0.0.0 Mobile Safari/537.36';
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 30_000) {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > end) throw new Error(`never: last ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+test('a visit, Save contact, an exchange and a WhatsApp tap reach the owner’s stats and console', async () => {
+  const owner = await makeOwner(
+    `counted-${STAMP}`,
+    { firstName: 'Μέτρα', lastName: 'Μετρητή', phoneNumber: '+30 691 234 5678' },
+    STAMP,
+  );
+  const visitor = await browser().newContext({
+    userAgent: PHONE_UA,
+    viewport: { width: 390, height: 844 },
+    acceptDownloads: true,
+  });
+  // WhatsApp's site is not the card's business (and there is no internet here).
+  await visitor.route(/^https:\/\//, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/plain', body: 'elsewhere' }),
+  );
+  try {
+    const page = await visitor.newPage();
+    const problems = watchProblems(page);
+    await page.goto(`${baseUrl()}/${owner.username}`, { waitUntil: 'load' });
+    await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Αποθήκευση Επαφής' }).click(),
+    ]);
+    await page.getByRole('button', { name: 'Ανταλλαγή Επαφής' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Ανταλλαγή στοιχείων με Μέτρα' });
+    await dialog.getByLabel('Όνομα').fill('Επισκέπτρια');
+    await dialog.getByLabel('Email').fill('visitor@example.gr');
+    await dialog.getByRole('button', { name: 'Αποστολή' }).click();
+    await page.getByRole('status').filter({ hasText: 'Τα στοιχεία σας στάλθηκαν' }).waitFor();
+    await page
+      .getByRole('button', { name: /κλείσιμο/i })
+      .click()
+      .catch(() => undefined);
+    const [tab] = await Promise.all([
+      visitor.waitForEvent('page'),
+      page.getByRole('link', { name: /^WhatsApp/ }).click(),
+    ]);
+    await tab.close();
+    expect(problems).toEqual([]);
+  } finally {
+    await visitor.close();
+  }
+
+  const today = adminDb().doc(
+    `users/${owner.username}/${STATS_COLLECTION}/${athensDay(Date.now())}`,
+  );
+  const expected = { views: 1, saves: 1, sheetOpens: 1, exchanges: 1, whatsappTaps: 1 };
+  const counted = await until(
+    async () => (await today.get()).data() ?? {},
+    (data) => Object.entries(expected).every(([field, n]) => data[field] === n),
+  );
+  expect(counted).toEqual(expected);
+
+  const ownerSide = await browser().newContext({ viewport: { width: 390, height: 844 } });
+  try {
+    const page = await signIn(ownerSide, owner);
+    await section(page, 'Στατιστικά');
+    const visitors = page.getByRole('table', { name: 'Τι έκαναν οι επισκέπτες' });
+    await visitors.getByRole('row', { name: 'Προβολές 1 1 1', exact: true }).waitFor();
+    await visitors.getByRole('row', { name: 'Αποθηκεύσεις επαφής 1 1 1', exact: true }).waitFor();
+    await visitors.getByRole('row', { name: 'Ανταλλαγές επαφών 1 1 1', exact: true }).waitFor();
+    await page
+      .getByRole('table', { name: 'Πατήματα συνδέσμων' })
+      .getByRole('row', { name: 'WhatsApp 1 1 1', exact: true })
+      .waitFor();
+  } finally {
+    await ownerSide.close();
+  }
+}, 120_000);

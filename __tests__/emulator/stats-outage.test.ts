@@ -1,0 +1,104 @@
+// Firestore stopped, then back: a flush that cannot write keeps its counts (one log line per
+// failed flush, none per beacon), and the first flush after Firestore returns writes all of them,
+// once. The emulator here is this file's own, since it is stopped and started again.
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { STATS_COLLECTION } from '@/lib/stats/events';
+import { Flusher } from '@/lib/stats/flusher';
+import { MemoryCounterStore } from '@/lib/stats/memory-store';
+import { writeCounts } from '@/lib/stats/writer';
+import { startEmulator, type RunningEmulator } from '@/tools/lib/emulator';
+
+const PROJECT = 'demo-karta-stats-outage';
+const DAY = '2025-07-14';
+const READ_DEADLINE_MS = 1500;
+const BACK_BOUND_MS = 60_000;
+
+let emulator: RunningEmulator;
+const apps: App[] = [];
+// Reads a flush gave up on at its deadline while Firestore was down: they go on retrying, and one
+// that ends after this file (its modules unloaded) crashes whatever file the worker runs next, as
+// google-gax decodes its status. So the file waits for them.
+const abandoned = new Set<Promise<unknown>>();
+const savedHost = process.env.FIRESTORE_EMULATOR_HOST;
+
+function client(name: string): Firestore {
+  // firebase-admin takes the emulator from the environment when it is created.
+  process.env.FIRESTORE_EMULATOR_HOST = emulator.hostPort;
+  const app = initializeApp({ projectId: PROJECT }, name);
+  apps.push(app);
+  const db = getFirestore(app);
+  const getAll = db.getAll.bind(db);
+  db.getAll = (...args: Parameters<typeof getAll>) => {
+    const read = getAll(...args);
+    abandoned.add(read);
+    read.then(
+      () => abandoned.delete(read),
+      () => abandoned.delete(read),
+    );
+    return read;
+  };
+  return db;
+}
+
+beforeAll(async () => {
+  emulator = await startEmulator({ projectId: PROJECT });
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.allSettled([...abandoned]);
+  // Ends the clients' retries before the emulator goes.
+  await Promise.all(apps.map((app) => deleteApp(app)));
+  await emulator?.stop();
+  process.env.FIRESTORE_EMULATOR_HOST = savedHost;
+}, 120_000);
+
+test('Firestore stopped: the counts wait; started again: they are written, once', async () => {
+  const db = client('stats-outage');
+  await db.doc('users/maria').set({ username: 'maria' });
+  const logs: string[] = [];
+  const store = new MemoryCounterStore();
+  const flusher = new Flusher({
+    store,
+    write: (counts) => writeCounts(db, counts, { readDeadlineMs: READ_DEADLINE_MS }),
+    intervalMs: 60_000,
+    log: (line) => logs.push(line),
+  });
+  for (let i = 0; i < 10; i++) await store.add('maria', DAY, ['views']);
+  await flusher.flush();
+  expect((await db.doc(`users/maria/${STATS_COLLECTION}/${DAY}`).get()).data()).toEqual({
+    views: 10,
+  });
+
+  const port = emulator.port;
+  await emulator.stop();
+  for (let i = 0; i < 25; i++) await store.add('maria', DAY, ['views']);
+  await flusher.flush();
+  for (let i = 0; i < 5; i++) await store.add('maria', DAY, ['views', 'qrViews']);
+  await flusher.flush();
+  // Two failed flushes, two lines: not one per beacon.
+  expect(logs).toHaveLength(2);
+  expect(logs[0]).toMatch(/^Stats: a flush failed \(.+\); its counts wait for the next one\.$/);
+
+  // Firestore is back, with its data (the emulator keeps none across a restart: the card again).
+  emulator = await startEmulator({ projectId: PROJECT, port });
+  const seeded = client('stats-outage-seed');
+  await seeded.doc('users/maria').set({ username: 'maria' });
+  await seeded.doc(`users/maria/${STATS_COLLECTION}/${DAY}`).set({ views: 10 });
+
+  // The first client reconnects by itself, after its own backoff.
+  const started = Date.now();
+  let report = await flusher.flush();
+  while (report.writes === 0) {
+    if (Date.now() - started > BACK_BOUND_MS) throw new Error(`never written: ${logs.join('\n')}`);
+    await new Promise((r) => setTimeout(r, 500));
+    report = await flusher.flush();
+  }
+  expect(report).toEqual({ taken: 1, writes: 1, dropped: 0, unwritten: 0 });
+  expect((await seeded.doc(`users/maria/${STATS_COLLECTION}/${DAY}`).get()).data()).toEqual({
+    views: 40,
+    qrViews: 5,
+  });
+  expect(logs.at(-1)).toBe('Stats: flushing again; the counts kept meanwhile are written.');
+  expect(await store.take()).toBeNull();
+}, 120_000);

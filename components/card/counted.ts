@@ -1,0 +1,23 @@
+import type { RowKind, SocialKind } from '@/lib/profile-view';
+import type { CardEvent } from '@/lib/stats/events';
+
+/** Marks a link whose tap the card's script counts as `event` (island/events.ts countLinkTaps). */
+export function countedAs(event: CardEvent): { 'data-event': CardEvent } {
+  return { 'data-event': event };
+}
+
+/** The event of a tap on each contact row's link. */
+export const ROW_EVENTS: Record<RowKind, CardEvent> = {
+  email: 'email',
+  phone: 'phone',
+  address: 'map',
+  website: 'website',
+};
+
+/** Each social link is counted under its own name. */
+export const SOCIAL_EVENTS: Record<SocialKind, CardEvent> = {
+  facebook: 'facebook',
+  instagram: 'instagram',
+  viber: 'viber',
+  whatsapp: 'whatsapp',
+};

@@ -1,0 +1,51 @@
+// The card's daily counts for its owner: the last 30 Athens days, live, with one listener on one
+// query (ids are days, so a range of ids is a range of days). The rules let the card's owner read
+// users/{username}/stats; only the server writes there.
+import { collection, doc, documentId, getDoc, onSnapshot, query, where } from 'firebase/firestore';
+import { CLAIMED_FIELD } from '../profile';
+import { athensDay } from '../stats/day';
+import { STATS_COLLECTION } from '../stats/events';
+import { claimedSince } from './claim-time';
+import { ownerDb } from './firebase';
+import { statsRange, summariseStats, type StatsSummary } from './stats-summary';
+
+/**
+ * Calls `listener` with the summary of the 30 days that end with `today` (an Athens day), now and
+ * on every change to them. Returns the function that stops listening.
+ */
+export function watchStats(
+  username: string,
+  today: string,
+  listener: (summary: StatsSummary) => void,
+  onError: (error: Error) => void,
+): () => void {
+  let stop: (() => void) | null = null;
+  let stopped = false;
+  // Days before the claim are left out, as contacts are: a name erased and claimed again does not
+  // show its new owner the last one's counts. A card made by the operator has no claim (the epoch).
+  getDoc(doc(ownerDb(), 'users', username)).then((card) => {
+    if (stopped) return;
+    const claimDay = athensDay(claimedSince(card.get(CLAIMED_FIELD)).toDate());
+    const { from, to } = statsRange(today, claimDay);
+    const days = query(
+      collection(ownerDb(), 'users', username, STATS_COLLECTION),
+      where(documentId(), '>=', from),
+      where(documentId(), '<=', to),
+    );
+    stop = onSnapshot(
+      days,
+      (snapshot) =>
+        listener(
+          summariseStats(
+            snapshot.docs.map((d) => ({ id: d.id, data: d.data() })),
+            today,
+          ),
+        ),
+      onError,
+    );
+  }, onError);
+  return () => {
+    stopped = true;
+    stop?.();
+  };
+}

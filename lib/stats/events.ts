@@ -1,0 +1,65 @@
+// What a card counts, and where: the one list of events the card's script may send, the endpoint
+// accepts and the stats documents hold (users/{username}/stats/{YYYY-MM-DD}, one integer field per
+// counter). Counts only: nothing about who sent them.
+
+/** Each event the card's script sends, and the counter it adds one to. */
+export const CARD_EVENTS = {
+  view: 'views',
+  save: 'saves',
+  sheet: 'sheetOpens',
+  exchange: 'exchanges',
+  share: 'shares',
+  qr: 'qrShows',
+  phone: 'phoneTaps',
+  email: 'emailTaps',
+  website: 'websiteTaps',
+  map: 'mapTaps',
+  viber: 'viberTaps',
+  whatsapp: 'whatsappTaps',
+  facebook: 'facebookTaps',
+  instagram: 'instagramTaps',
+} as const;
+
+export type CardEvent = keyof typeof CARD_EVENTS;
+export type StatsCounter = (typeof CARD_EVENTS)[CardEvent] | typeof QR_VIEWS;
+
+/** A view that came from the card's QR code also adds one here (besides `views`). */
+export const QR_VIEWS = 'qrViews';
+
+/** The query parameter the QR code's URL carries; the CDN and the ISR cache ignore it. */
+export const QR_SOURCE_PARAM = 'src';
+export const QR_SOURCE_VALUE = 'qr';
+
+/** Where a card's daily counts live, under users/{username}. */
+export const STATS_COLLECTION = 'stats';
+
+// Marked pure so that the card's inline script, which imports this module for beaconBody, drops it.
+export const STATS_COUNTERS: readonly StatsCounter[] = /* @__PURE__ */ (() => [
+  ...Object.values(CARD_EVENTS),
+  QR_VIEWS,
+])();
+
+export function isCardEvent(value: unknown): value is CardEvent {
+  return typeof value === 'string' && Object.hasOwn(CARD_EVENTS, value);
+}
+
+/** Where the card's script sends its events (POST, never cached). */
+export const EVENTS_PATH = '/api/events';
+
+/** The longest body the endpoint reads; a longer one is refused with 413. */
+export const MAX_BEACON_BYTES = 256;
+
+/** What the card's script sends, as JSON text: `{"u":"maria","e":"view","q":1}`. */
+export interface Beacon {
+  /** The card's username. */
+  u: string;
+  e: CardEvent;
+  /** Present (1) on a view of a card opened from its QR code. */
+  q?: 1;
+}
+
+export function beaconBody(username: string, event: CardEvent, fromQr = false): string {
+  const beacon: Beacon =
+    fromQr && event === 'view' ? { u: username, e: event, q: 1 } : { u: username, e: event };
+  return JSON.stringify(beacon);
+}
