@@ -19,6 +19,9 @@ const project = (displayName, extra) => createJestConfig({ ...base, displayName,
 
 export default async function config() {
   return {
+    // Most of a file's time is spent waiting on servers, browsers and timers, not on a core: three
+    // files at a time keep a 2-core machine busy.
+    maxWorkers: 3,
     projects: await Promise.all([
       project('unit', { testMatch: ['<rootDir>/__tests__/unit/**/*.test.{ts,tsx}'] }),
       project('emulator', {
@@ -36,6 +39,8 @@ export default async function config() {
           ...base.setupFilesAfterEnv,
           '<rootDir>/__tests__/setup/slow-timeout.ts',
         ],
+        // Files run side by side, each holding the run's lock: shared, or alone (run-lock.ts).
+        testEnvironment: '<rootDir>/__tests__/setup/e2e-environment.ts',
         globalSetup: '<rootDir>/__tests__/setup/global-setup-e2e.ts',
         globalTeardown: '<rootDir>/__tests__/setup/global-teardown.ts',
       }),

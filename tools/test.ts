@@ -1,33 +1,72 @@
-// npm test: the whole suite. Types, lint and dead code first (fast), then every Jest project: unit,
-// emulator (real Firestore) and e2e (a production build on the emulator, real Chromium, and the
-// production path with Redis and Varnish).
+// npm test: the whole suite. Types, lint, format and dead code, side by side with every Jest
+// project: unit, emulator (real Firestore) and e2e (a production build on the emulator, real
+// Chromium, and the production path with Redis and Varnish). The checks print when they end
+// (their output held until then, so it does not break into Jest's); the run fails if any fails.
 // Extra arguments go to Jest, e.g. `npm test -- --selectProjects unit`.
 import { ensureChromium } from './lib/chromium';
-import { runProcess } from './lib/processes';
+import { runProcess, startProcess } from './lib/processes';
 import { ensureRedisServer } from './lib/redis';
 import { ensureVarnishd } from './lib/varnish';
 
-async function step(title: string, command: string, args: string[]): Promise<void> {
+const bin = (name: string) =>
+  require.resolve(`.bin/${name}`, { paths: [process.cwd() + '/node_modules'] });
+
+const CHECKS: Array<[string, string, string[]]> = [
+  ['typecheck (tsc --noEmit)', 'tsc', ['--noEmit']],
+  ['lint (eslint)', 'eslint', ['.', '--max-warnings', '0']],
+  ['format (prettier --check)', 'prettier', ['--check', '.']],
+  ['unused files, exports and dependencies (knip)', 'knip', []],
+];
+
+const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
+
+/** Runs `command` with its output held; prints a line when it ends, and the output if it failed. */
+function check(title: string, command: string, args: string[]): Promise<boolean> {
   const started = Date.now();
-  console.log(`\n▶ ${title}`);
-  await runProcess(command, args);
-  console.log(`✔ ${title} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  return new Promise((resolve) => {
+    const child = startProcess(command, args, { stdio: 'pipe' });
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('exit', (code) => {
+      if (code === 0) console.log(`✔ ${title} (${seconds(started)})`);
+      else console.log(`✘ ${title} failed (exit ${code}, ${seconds(started)}):\n${output}`);
+      resolve(code === 0);
+    });
+  });
+}
+
+async function checks(): Promise<string[]> {
+  const failed: string[] = [];
+  // One after another: each is busy on its own, and the tests take the other core.
+  for (const [title, name, args] of CHECKS) {
+    if (!(await check(title, bin(name), args))) failed.push(title);
+  }
+  return failed;
+}
+
+async function tests(jestArgs: string[]): Promise<string[]> {
+  const started = Date.now();
+  console.log('▶ tests (jest)');
+  try {
+    await runProcess(bin('jest'), ['--ci', ...jestArgs]);
+    console.log(`✔ tests (jest) (${seconds(started)})`);
+    return [];
+  } catch {
+    return ['tests (jest)'];
+  }
 }
 
 async function main(): Promise<void> {
-  const jestArgs = process.argv.slice(2);
+  const started = Date.now();
   const chromium = ensureChromium();
   process.env.CHROMIUM_PATH = chromium;
   // Debian's servers the e2e tests start, installed (as root with apt) before anything runs.
   ensureRedisServer();
   ensureVarnishd();
-  const bin = (name: string) =>
-    require.resolve(`.bin/${name}`, { paths: [process.cwd() + '/node_modules'] });
-  await step('typecheck (tsc --noEmit)', bin('tsc'), ['--noEmit']);
-  await step('lint (eslint)', bin('eslint'), ['.', '--max-warnings', '0']);
-  await step('format (prettier --check)', bin('prettier'), ['--check', '.']);
-  await step('unused files, exports and dependencies (knip)', bin('knip'), []);
-  await step('tests (jest)', bin('jest'), ['--ci', ...jestArgs]);
+  const failed = (await Promise.all([checks(), tests(process.argv.slice(2))])).flat();
+  if (failed.length > 0) throw new Error(`failed: ${failed.join(', ')}`);
+  console.log(`\n✔ npm test (${seconds(started)})`);
 }
 
 main().catch((error: Error) => {

@@ -1,3 +1,6 @@
+/**
+ * @run-alone it deletes maria, which the other files open, while a visitor writes to it
+ */
 // The visitor's two actions in real Chromium against the production build on the emulator:
 // leaving their details (read back with firebase-admin) and saving the card as a vCard.
 import { readFileSync } from 'node:fs';

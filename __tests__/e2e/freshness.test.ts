@@ -1,3 +1,6 @@
+/**
+ * @run-alone it runs the change watcher, which sees every edit, and deletes a card others read
+ */
 // Freshness: on-demand revalidation, the change watcher, and stale-while-down, against the
 // production build on the emulator.
 import { spawn, type ChildProcess } from 'node:child_process';

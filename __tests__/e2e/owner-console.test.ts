@@ -6,7 +6,6 @@
 //
 // The cards here are this file's own (created below), so other test files' cards stay untouched.
 import { readFileSync } from 'node:fs';
-import type axe from 'axe-core';
 import { Timestamp } from 'firebase-admin/firestore';
 import ICAL from 'ical.js';
 import jsQR from 'jsqr';
@@ -18,24 +17,18 @@ import { CONTACTS_PAGE } from '@/lib/owner/contacts';
 import { CARD_MESSAGES, CLAIMED_FIELD, ERASURES_COLLECTION, OWNER_FIELD } from '@/lib/profile';
 import { startWatcher } from '@/lib/revalidation/watcher';
 import { USERNAME_MESSAGES } from '@/lib/username';
-import { baseUrl, browserForThisFile, watchProblems } from '../helpers/browser';
+import { baseUrl, browserForThisFile, expectAccessible, watchProblems } from '../helpers/browser';
 import { get } from '../helpers/http';
 import {
   authHost,
   makeOwner as makeOwnerWith,
+  queryStatus,
   section,
   signIn,
   type Owner,
 } from '../helpers/owner';
 
-declare global {
-  interface Window {
-    axe: typeof axe;
-  }
-}
-
 const PHONE = { width: 390, height: 844 };
-const AXE_SOURCE = require.resolve('axe-core/axe.min.js');
 const STAMP = Date.now().toString(36);
 const browser = browserForThisFile();
 
@@ -80,30 +73,6 @@ async function untilStatus(pathname: string, status: number, limitMs = 10_000): 
     if (Date.now() - since > limitMs) throw new Error(`${pathname} never answered ${status}`);
     await new Promise((r) => setTimeout(r, 100));
   }
-}
-
-async function runAxe(page: Page): Promise<string[]> {
-  // Evaluated rather than added as a <script>: the pages' CSP refuses inline scripts it does not
-  // know, and a test must not weaken it.
-  await page.evaluate(readFileSync(AXE_SOURCE, 'utf8'));
-  return page.evaluate(async () => {
-    const results = await window.axe.run(document);
-    return results.violations.flatMap((v) =>
-      v.nodes.map((n) => `${v.id}: ${v.help} at ${n.target.map(String).join(' ')}`),
-    );
-  });
-}
-
-/** axe finds nothing, and nothing is wider than the 390 px screen. */
-async function expectAccessible(page: Page, screen: string): Promise<void> {
-  expect([screen, await runAxe(page)]).toEqual([screen, []]);
-  const overflow = await page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    return [...document.querySelectorAll('body *')]
-      .filter((el) => el.getBoundingClientRect().right > width + 0.5)
-      .map((el) => `${el.tagName.toLowerCase()}.${el.className}`);
-  });
-  expect([screen, overflow]).toEqual([screen, []]);
 }
 
 async function newContext(b: Browser = browser()): Promise<BrowserContext> {
@@ -414,59 +383,19 @@ test('a second owner’s browser is denied the first owner’s contacts, but get
   try {
     const page = await signIn(context, fotini);
     // The session the console keeps in this browser: its ID token, as the web SDK stores it.
-    const token = await page.evaluate(
-      () =>
-        new Promise<string>((resolve, reject) => {
-          const open = indexedDB.open('firebaseLocalStorageDb');
-          open.onerror = () => reject(open.error);
-          open.onsuccess = () => {
-            const all = open.result
-              .transaction('firebaseLocalStorage', 'readonly')
-              .objectStore('firebaseLocalStorage')
-              .getAll();
-            all.onsuccess = () => {
-              const entry = (
-                all.result as Array<{ value: { stsTokenManager?: { accessToken: string } } }>
-              ).find((row) => row.value.stsTokenManager);
-              resolve(entry?.value.stsTokenManager?.accessToken ?? '');
-            };
-          };
-        }),
-    );
-    expect(token).not.toBe('');
     // The query the console makes: the card's contacts since its claim (the epoch for these
     // cards, which the test set up by hand).
     const read = (username: string) =>
-      page.evaluate(
-        async ({ host, project, username, token }) => {
-          const res = await fetch(
-            `http://${host}/v1/projects/${project}/databases/(default)/documents/users/${username}:runQuery`,
-            {
-              method: 'POST',
-              headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-              body: JSON.stringify({
-                structuredQuery: {
-                  from: [{ collectionId: 'contacts' }],
-                  where: {
-                    fieldFilter: {
-                      field: { fieldPath: 'createdAt' },
-                      op: 'GREATER_THAN_OR_EQUAL',
-                      value: { timestampValue: '1970-01-01T00:00:00Z' },
-                    },
-                  },
-                },
-              }),
-            },
-          );
-          return res.status;
+      queryStatus(page, username, {
+        from: [{ collectionId: 'contacts' }],
+        where: {
+          fieldFilter: {
+            field: { fieldPath: 'createdAt' },
+            op: 'GREATER_THAN_OR_EQUAL',
+            value: { timestampValue: '1970-01-01T00:00:00Z' },
+          },
         },
-        {
-          host: process.env.FIRESTORE_EMULATOR_HOST as string,
-          project: process.env.NEXT_PUBLIC_FIREBASE_PROJECT_ID as string,
-          username,
-          token,
-        },
-      );
+      });
     expect(await read(ektor.username)).toBe(403);
     expect(await read(fotini.username)).toBe(200);
   } finally {

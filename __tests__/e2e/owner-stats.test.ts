@@ -3,9 +3,7 @@
 // the chart, the share, the links and the sources; an increment arriving live; the panel's code
 // fetched only when its tab opens; axe in both schemes and nothing wider than a 360 px phone; and a
 // second owner, who sees only their own card's counts, and none from before their claim.
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type axe from 'axe-core';
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import type { BrowserContext, Page } from 'playwright-core';
 import { adminDb } from '@/lib/firebase/admin-app';
@@ -14,17 +12,10 @@ import { CLAIMED_FIELD } from '@/lib/profile';
 import { athensDay } from '@/lib/stats/day';
 import { STATS_COLLECTION } from '@/lib/stats/events';
 import { ROOT } from '../setup/harness';
-import { browserForThisFile, watchProblems } from '../helpers/browser';
-import { makeOwner, section, signIn, type Owner } from '../helpers/owner';
-
-declare global {
-  interface Window {
-    axe: typeof axe;
-  }
-}
+import { browserForThisFile, expectAccessible, watchProblems } from '../helpers/browser';
+import { makeOwner, queryStatus, section, signIn, type Owner } from '../helpers/owner';
 
 const PHONE = { width: 360, height: 780 };
-const AXE_SOURCE = require.resolve('axe-core/axe.min.js');
 const SCREENSHOTS = path.join(ROOT, 'artifacts', 'screenshots');
 const STAMP = Date.now().toString(36);
 const browser = browserForThisFile();
@@ -71,29 +62,6 @@ beforeAll(async () => {
     stats(nefeli, BEFORE_WINDOW).set({ views: 100, saves: 100, phoneTaps: 100 }),
   ]);
 });
-
-async function runAxe(page: Page): Promise<string[]> {
-  // Evaluated rather than added as a <script>, which the console's CSP refuses.
-  await page.evaluate(readFileSync(AXE_SOURCE, 'utf8'));
-  return page.evaluate(async () => {
-    const results = await window.axe.run(document);
-    return results.violations.flatMap((v) =>
-      v.nodes.map((n) => `${v.id}: ${v.help} at ${n.target.map(String).join(' ')}`),
-    );
-  });
-}
-
-/** axe finds nothing, and nothing is wider than the 360 px screen. */
-async function expectAccessible(page: Page, screen: string): Promise<void> {
-  expect([screen, await runAxe(page)]).toEqual([screen, []]);
-  const overflow = await page.evaluate(() => ({
-    page: document.documentElement.scrollWidth - window.innerWidth,
-    wider: [...document.querySelectorAll('body *')]
-      .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
-      .map((el) => `${el.tagName.toLowerCase()}.${el.className}`),
-  }));
-  expect([screen, overflow]).toEqual([screen, { page: 0, wider: [] }]);
-}
 
 /** The problems of watchProblems, less the Firestore SDK's own aborted long polls. */
 const realProblems = (problems: string[]) =>
@@ -308,61 +276,28 @@ test('another owner sees only their own counts, from their claim on, live', asyn
 
     // The rules themselves, with her session: the console's query (a range of days) on her card
     // is allowed, on Nefeli's refused.
+    const parent = (username: string) =>
+      `projects/${process.env.NEXT_PUBLIC_FIREBASE_PROJECT_ID}/databases/(default)/documents/users/${username}`;
+    const bound = (username: string, op: string, day: string) => ({
+      fieldFilter: {
+        field: { fieldPath: '__name__' },
+        op,
+        value: { referenceValue: `${parent(username)}/stats/${day}` },
+      },
+    });
     const status = (username: string) =>
-      page.evaluate(
-        async ({ host, project, username, from, to }) => {
-          const token = await new Promise<string>((resolve, reject) => {
-            const open = indexedDB.open('firebaseLocalStorageDb');
-            open.onerror = () => reject(open.error);
-            open.onsuccess = () => {
-              const all = open.result
-                .transaction('firebaseLocalStorage', 'readonly')
-                .objectStore('firebaseLocalStorage')
-                .getAll();
-              all.onsuccess = () => {
-                const entry = (
-                  all.result as Array<{ value: { stsTokenManager?: { accessToken: string } } }>
-                ).find((row) => row.value.stsTokenManager);
-                resolve(entry?.value.stsTokenManager?.accessToken ?? '');
-              };
-            };
-          });
-          const parent = `projects/${project}/databases/(default)/documents/users/${username}`;
-          const bound = (op: string, day: string) => ({
-            fieldFilter: {
-              field: { fieldPath: '__name__' },
-              op,
-              value: { referenceValue: `${parent}/stats/${day}` },
-            },
-          });
-          const res = await fetch(`http://${host}/v1/${parent}:runQuery`, {
-            method: 'POST',
-            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-            body: JSON.stringify({
-              structuredQuery: {
-                from: [{ collectionId: 'stats' }],
-                where: {
-                  compositeFilter: {
-                    op: 'AND',
-                    filters: [
-                      bound('GREATER_THAN_OR_EQUAL', from),
-                      bound('LESS_THAN_OR_EQUAL', to),
-                    ],
-                  },
-                },
-              },
-            }),
-          });
-          return res.status;
+      queryStatus(page, username, {
+        from: [{ collectionId: 'stats' }],
+        where: {
+          compositeFilter: {
+            op: 'AND',
+            filters: [
+              bound(username, 'GREATER_THAN_OR_EQUAL', DAYS[0]),
+              bound(username, 'LESS_THAN_OR_EQUAL', TODAY),
+            ],
+          },
         },
-        {
-          host: process.env.FIRESTORE_EMULATOR_HOST as string,
-          project: process.env.NEXT_PUBLIC_FIREBASE_PROJECT_ID as string,
-          username,
-          from: DAYS[0],
-          to: TODAY,
-        },
-      );
+      });
     // Before the refused request below, which the browser logs as an error.
     expect(realProblems(problems)).toEqual([]);
     expect(await status(danai.username)).toBe(200);

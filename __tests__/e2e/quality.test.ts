@@ -2,19 +2,11 @@
 // runs by default), layout at a phone and a desktop width, the card without JavaScript, and pages
 // that load without a single console error or failed request.
 import { readFileSync } from 'node:fs';
-import type axe from 'axe-core';
 import type { BrowserContextOptions, Page, Response } from 'playwright-core';
 import { DEMO_PROFILES_FILE } from '@/tools/lib/paths';
 import { loadProfilesFile } from '@/tools/lib/seed';
-import { baseUrl, browserForThisFile } from '../helpers/browser';
+import { baseUrl, browserForThisFile, explain, runAxe } from '../helpers/browser';
 
-declare global {
-  interface Window {
-    axe: typeof axe;
-  }
-}
-
-const AXE_SOURCE = require.resolve('axe-core/axe.min.js');
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 const maria = loadProfilesFile(DEMO_PROFILES_FILE).find((p) => p.username === 'maria')!;
@@ -28,47 +20,6 @@ async function open(
   const page = await browser().newPage({ viewport: PHONE, ...options });
   const response = await page.goto(`${baseUrl()}${pathname}`, { waitUntil: 'networkidle' });
   return { page, response };
-}
-
-interface Finding {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: Array<{ target: string; summary: string }>;
-}
-
-async function runAxe(
-  page: Page,
-  options: axe.RunOptions = {},
-): Promise<{ violations: Finding[]; passed: string[] }> {
-  // Evaluated rather than added as a <script>: the pages' CSP refuses inline scripts it does not
-  // know, and a test must not weaken it.
-  await page.evaluate(readFileSync(AXE_SOURCE, 'utf8'));
-  // Only plain data crosses back from the page: axe's results hold nothing Node needs beyond this.
-  return page.evaluate(async (opts) => {
-    const results = await window.axe.run(document, opts);
-    return {
-      violations: results.violations.map((v) => ({
-        id: v.id,
-        impact: v.impact ?? null,
-        help: v.help,
-        nodes: v.nodes.map((n) => ({
-          target: n.target.map(String).join(' '),
-          summary: n.failureSummary ?? '',
-        })),
-      })),
-      passed: results.passes.map((p) => p.id),
-    };
-  }, options);
-}
-
-/** One line per failing node, so a failure says what to fix and where. */
-function explain(violations: Finding[]): string[] {
-  return violations.flatMap((v) =>
-    v.nodes.map(
-      (n) => `${v.id} (${v.impact}): ${v.help} at ${n.target}: ${n.summary.replace(/\s+/g, ' ')}`,
-    ),
-  );
 }
 
 describe('axe-core finds no violations', () => {

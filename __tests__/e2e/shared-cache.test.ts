@@ -19,7 +19,7 @@ import { stopProcess } from '@/tools/lib/processes';
 import { startRedis, type RunningRedis } from '@/tools/lib/redis';
 import { loadProfilesFile } from '@/tools/lib/seed';
 import { ensureCommand } from '@/tools/lib/system-packages';
-import { startHeldLink, type HeldLink } from '../helpers/held-link';
+import { startTcpRelay, type TcpRelay } from '@/tools/lib/tcp-relay';
 
 // Well above what a card takes with Redis frozen (a get and a set deadline, 1 s each, and a
 // render), well below the 20 s and more it hung without them.
@@ -49,7 +49,7 @@ interface Card {
 
 let redis: RunningRedis;
 // Origin A reads Firestore through it; B directly.
-let linkOfA: HeldLink;
+let linkOfA: TcpRelay;
 const origins: Origin[] = [];
 const created: string[] = [];
 let buildId: string;
@@ -171,7 +171,7 @@ beforeAll(async () => {
     'utf8',
   ).trim();
   const emulator = process.env.FIRESTORE_EMULATOR_HOST as string;
-  linkOfA = await startHeldLink(emulator);
+  linkOfA = await startTcpRelay(emulator);
   origins.push(
     ...(await Promise.all([startOrigin('A', linkOfA.hostPort), startOrigin('B', emulator)])),
   );

@@ -1,29 +1,25 @@
 // The visitor in the real world, in Chromium against the production build: in-app browsers,
 // both colour schemes, the privacy notice, Share and the QR code, and a card whose first paint
 // needs nothing but its HTML.
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type axe from 'axe-core';
 import jsQR from 'jsqr';
-import type { BrowserContextOptions, Page } from 'playwright-core';
+import type { BrowserContextOptions } from 'playwright-core';
 import sharp from 'sharp';
 import { adminDb } from '@/lib/firebase/admin-app';
 import { cardUrl, qrCodeUrl } from '@/lib/routes';
 import { ROOT } from '@/tools/lib/paths';
 import { BROWSER_AGENTS, IN_APP_AGENTS } from '../fixtures/user-agents';
-import { baseUrl, browserForThisFile, watchProblems } from '../helpers/browser';
+import { axeViolations, baseUrl, browserForThisFile, watchProblems } from '../helpers/browser';
 import { get } from '../helpers/http';
 
 declare global {
   interface Window {
-    axe: typeof axe;
     sharedData?: ShareData[];
   }
 }
 
 const PHONE = { width: 390, height: 844 };
-const AXE_SOURCE = require.resolve('axe-core/axe.min.js');
 const SCREENSHOTS = path.join(ROOT, 'artifacts', 'screenshots');
 const browser = browserForThisFile();
 
@@ -33,19 +29,6 @@ async function open(pathname: string, options: BrowserContextOptions = {}) {
   const problems = watchProblems(page);
   const response = await page.goto(`${baseUrl()}${pathname}`, { waitUntil: 'networkidle' });
   return { context, page, problems, response };
-}
-
-/** axe's violations on the page as it is now, one line per failing node. */
-async function axeViolations(page: Page): Promise<string[]> {
-  // Evaluated rather than added as a <script>: the pages' CSP refuses inline scripts it does not
-  // know, and a test must not weaken it.
-  await page.evaluate(readFileSync(AXE_SOURCE, 'utf8'));
-  return page.evaluate(async () => {
-    const results = await window.axe.run(document);
-    return results.violations.flatMap((v) =>
-      v.nodes.map((n) => `${v.id}: ${v.help} at ${n.target.join(' ')}: ${n.failureSummary}`),
-    );
-  });
 }
 
 /** Decodes the QR code in a PNG with jsqr, an independent decoder. */

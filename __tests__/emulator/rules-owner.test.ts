@@ -1,14 +1,7 @@
 // The owner's side of firestore.rules: the full matrix (the card's owner, another signed-in user,
 // an anonymous visitor × every operation), and the card's field validation held together with
 // lib/profile.ts, which the console's editor uses.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import {
-  assertFails,
-  assertSucceeds,
-  initializeTestEnvironment,
-  type RulesTestEnvironment,
-} from '@firebase/rules-unit-testing';
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import {
   addDoc,
   Bytes,
@@ -23,7 +16,6 @@ import {
   query,
   serverTimestamp,
   setDoc,
-  setLogLevel,
   Timestamp,
   updateDoc,
   where,
@@ -57,58 +49,36 @@ import {
   type EditableField,
 } from '@/lib/profile';
 import { NEW_CONTACT_MAIL_FIELD } from '@/lib/mail/preferences';
+import { deleteCardAndData } from '@/lib/owner/card';
 import {
   CLAIMABLE_USERNAME_PATTERN,
   RESERVED_USERNAMES,
   claimProblem,
   isValidUsername,
 } from '@/lib/username';
+import {
+  OTHER_UID as OTHER,
+  OWNER_UID as OWNER,
+  RULES_TEXT,
+  rulesFile,
+  type Role,
+} from '../helpers/rules';
 
 // Its own project id, so clearFirestore() cannot wipe data other emulator test files rely on.
 const PROJECT_ID = 'demo-karta-owner-rules';
-const RULES_TEXT = readFileSync(path.join(__dirname, '..', '..', 'firestore.rules'), 'utf8');
 const CARD = 'maria';
-const OWNER = 'owner-uid';
-const OTHER = 'other-uid';
 const CONTACT = 'seeded';
 
-type Role = 'owner' | 'other' | 'anonymous';
 const ROLES: Role[] = ['owner', 'other', 'anonymous'];
 
-let testEnv: RulesTestEnvironment;
-
-function emulatorHostPort(): { host: string; port: number } {
-  const hostPort = process.env.FIRESTORE_EMULATOR_HOST;
-  if (!hostPort) throw new Error('FIRESTORE_EMULATOR_HOST is not set: run the emulator project');
-  const separator = hostPort.lastIndexOf(':');
-  return { host: hostPort.slice(0, separator), port: Number(hostPort.slice(separator + 1)) };
-}
-
-function dbAs(role: Role): Firestore {
-  // The rules-unit-testing contexts are typed for the compat SDK; the modular functions accept them.
-  const context =
-    role === 'anonymous'
-      ? testEnv.unauthenticatedContext()
-      : testEnv.authenticatedContext(role === 'owner' ? OWNER : OTHER);
-  return context.firestore() as unknown as Firestore;
-}
+const { dbAs, asServer: seed, clear } = rulesFile(PROJECT_ID);
 
 function uidOf(role: Role): string {
   return role === 'owner' ? OWNER : OTHER;
 }
 
-async function seed(write: (db: Firestore) => Promise<unknown>): Promise<void> {
-  await testEnv.withSecurityRulesDisabled(async (context) => {
-    await write(context.firestore() as unknown as Firestore);
-  });
-}
-
-async function exists(pathSegments: string): Promise<boolean> {
-  let found = false;
-  await seed(async (db) => {
-    found = (await getDoc(doc(db, pathSegments))).exists();
-  });
-  return found;
+function exists(pathSegments: string): Promise<boolean> {
+  return seed(async (db) => (await getDoc(doc(db, pathSegments))).exists());
 }
 
 /** Resolves on the first snapshot, rejects on a denial: what a live listener gets. */
@@ -166,19 +136,9 @@ async function ownContacts(db: Firestore, username = CARD): Promise<Query> {
   );
 }
 
-/**
- * Erasure as the console does it (deleteCardAndData): every contact the owner can read, then the
- * card with its photo, its index entry and its erasures/{username} entry.
- */
-async function deleteCard(db: Firestore, uid: string, username: string) {
-  const contacts = await getDocs(await ownContacts(db, username));
-  for (const contact of contacts.docs) await deleteDoc(contact.ref);
-  const batch = writeBatch(db);
-  batch.delete(photoRef(db, username));
-  batch.delete(doc(db, 'users', username));
-  batch.delete(doc(db, 'owners', uid));
-  batch.set(doc(db, ERASURES_COLLECTION, username), { at: serverTimestamp() });
-  await batch.commit();
+/** Erasure by the console's own function (deleteCardAndData), as `db`'s user. */
+function deleteCard(db: Firestore, uid: string, username: string): Promise<void> {
+  return deleteCardAndData(uid, username, db);
 }
 
 const photoRef = (db: Firestore, username = CARD) => doc(db, 'users', username, 'photo', 'current');
@@ -225,16 +185,8 @@ function seedPhoto() {
   });
 }
 
-beforeAll(async () => {
-  setLogLevel('error');
-  testEnv = await initializeTestEnvironment({
-    projectId: PROJECT_ID,
-    firestore: { rules: RULES_TEXT, ...emulatorHostPort() },
-  });
-});
-
 beforeEach(async () => {
-  await testEnv.clearFirestore();
+  await clear();
   await seed(async (db) => {
     await setDoc(doc(db, 'users', CARD), {
       username: CARD,
@@ -254,10 +206,6 @@ beforeEach(async () => {
     // A card nobody owns yet (made by hand or by the seed).
     await setDoc(doc(db, 'users', 'kostas'), { username: 'kostas', firstName: 'Κώστας' });
   });
-});
-
-afterAll(async () => {
-  await testEnv?.cleanup();
 });
 
 // ---------------------------------------------------------------------------------------------

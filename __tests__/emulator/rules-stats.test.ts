@@ -1,14 +1,7 @@
 // firestore.rules for a card's daily counts (users/{username}/stats/{day}): its owner reads them,
 // nobody else does, and no client writes them, the owner included; only the server's
 // firebase-admin (lib/stats/writer.ts) does.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import {
-  assertFails,
-  assertSucceeds,
-  initializeTestEnvironment,
-  type RulesTestEnvironment,
-} from '@firebase/rules-unit-testing';
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import {
   collection,
   deleteDoc,
@@ -17,67 +10,34 @@ import {
   getDocs,
   increment,
   setDoc,
-  setLogLevel,
   updateDoc,
   type Firestore,
 } from 'firebase/firestore';
+import { OTHER_UID, OWNER_UID, rulesFile } from '../helpers/rules';
 import { OWNER_FIELD } from '@/lib/profile';
 import { STATS_COLLECTION } from '@/lib/stats/events';
 
 // Its own project id, so clearFirestore() cannot wipe data other emulator test files rely on.
 const PROJECT_ID = 'demo-karta-stats-rules';
-const RULES_TEXT = readFileSync(path.join(__dirname, '..', '..', 'firestore.rules'), 'utf8');
 const CARD = 'maria';
 const DAY = '2025-07-14';
-const OWNER = 'owner-uid';
-const OTHER = 'other-uid';
 
-type Role = 'owner' | 'other' | 'anonymous';
-
-let testEnv: RulesTestEnvironment;
-
-function emulatorHostPort(): { host: string; port: number } {
-  const hostPort = process.env.FIRESTORE_EMULATOR_HOST;
-  if (!hostPort) throw new Error('FIRESTORE_EMULATOR_HOST is not set: run the emulator project');
-  const separator = hostPort.lastIndexOf(':');
-  return { host: hostPort.slice(0, separator), port: Number(hostPort.slice(separator + 1)) };
-}
-
-function dbAs(role: Role): Firestore {
-  const context =
-    role === 'anonymous'
-      ? testEnv.unauthenticatedContext()
-      : testEnv.authenticatedContext(role === 'owner' ? OWNER : OTHER);
-  return context.firestore() as unknown as Firestore;
-}
+const { dbAs, asServer, clear } = rulesFile(PROJECT_ID);
 
 const statsDoc = (db: Firestore, day = DAY) => doc(db, 'users', CARD, STATS_COLLECTION, day);
 
-beforeAll(async () => {
-  setLogLevel('error');
-  testEnv = await initializeTestEnvironment({
-    projectId: PROJECT_ID,
-    firestore: { rules: RULES_TEXT, ...emulatorHostPort() },
-  });
-});
-
 beforeEach(async () => {
-  await testEnv.clearFirestore();
-  await testEnv.withSecurityRulesDisabled(async (context) => {
-    const db = context.firestore() as unknown as Firestore;
+  await clear();
+  await asServer(async (db) => {
     await setDoc(doc(db, 'users', CARD), {
       username: CARD,
       firstName: 'Μαρία',
-      [OWNER_FIELD]: OWNER,
+      [OWNER_FIELD]: OWNER_UID,
     });
     // The other role owns a card of its own: being an owner is not enough.
-    await setDoc(doc(db, 'users', 'nikos'), { username: 'nikos', [OWNER_FIELD]: OTHER });
+    await setDoc(doc(db, 'users', 'nikos'), { username: 'nikos', [OWNER_FIELD]: OTHER_UID });
     await setDoc(statsDoc(db), { views: 12, qrViews: 3, saves: 2 });
   });
-});
-
-afterAll(async () => {
-  await testEnv?.cleanup();
 });
 
 test('the owner reads a day and lists the days', async () => {
@@ -113,8 +73,7 @@ describe.each(['owner', 'other', 'anonymous'] as const)('%s writes nothing', (ro
 });
 
 test('the counts are as the server left them', async () => {
-  await testEnv.withSecurityRulesDisabled(async (context) => {
-    const db = context.firestore() as unknown as Firestore;
+  await asServer(async (db) => {
     expect((await getDoc(statsDoc(db))).data()).toEqual({ views: 12, qrViews: 3, saves: 2 });
     expect((await getDoc(statsDoc(db, '2025-07-15'))).exists()).toBe(false);
   });

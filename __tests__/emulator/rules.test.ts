@@ -1,11 +1,4 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import {
-  assertFails,
-  assertSucceeds,
-  initializeTestEnvironment,
-  type RulesTestEnvironment,
-} from '@firebase/rules-unit-testing';
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import {
   addDoc,
   collection,
@@ -15,35 +8,20 @@ import {
   getDocs,
   serverTimestamp,
   setDoc,
-  setLogLevel,
   Timestamp,
   updateDoc,
   type DocumentData,
-  type Firestore,
 } from 'firebase/firestore';
+import { rulesFile } from '../helpers/rules';
 
 // Its own project id, so clearFirestore() cannot wipe data other emulator test files rely on.
 const PROJECT_ID = 'demo-karta-rules';
 const PROFILE = 'maria';
 const SEEDED_CONTACT = 'seeded';
 
-let testEnv: RulesTestEnvironment;
-
-function emulatorHostPort(): { host: string; port: number } {
-  const hostPort = process.env.FIRESTORE_EMULATOR_HOST;
-  if (!hostPort) throw new Error('FIRESTORE_EMULATOR_HOST is not set: run the emulator project');
-  const separator = hostPort.lastIndexOf(':');
-  return { host: hostPort.slice(0, separator), port: Number(hostPort.slice(separator + 1)) };
-}
-
-function visitorDb(): Firestore {
-  // The rules-unit-testing contexts are typed for the compat SDK; the modular functions accept them.
-  return testEnv.unauthenticatedContext().firestore() as unknown as Firestore;
-}
-
-function signedInDb(): Firestore {
-  return testEnv.authenticatedContext('someone').firestore() as unknown as Firestore;
-}
+const { dbAs, asServer, clear } = rulesFile(PROJECT_ID);
+const visitorDb = () => dbAs('anonymous');
+const signedInDb = () => dbAs('other');
 
 function validContact(overrides: DocumentData = {}): DocumentData {
   return {
@@ -70,21 +48,9 @@ function emailOfLength(length: number): string {
   return 'a'.repeat(length - domain.length) + domain;
 }
 
-beforeAll(async () => {
-  setLogLevel('error');
-  testEnv = await initializeTestEnvironment({
-    projectId: PROJECT_ID,
-    firestore: {
-      rules: readFileSync(path.join(__dirname, '..', '..', 'firestore.rules'), 'utf8'),
-      ...emulatorHostPort(),
-    },
-  });
-});
-
 beforeEach(async () => {
-  await testEnv.clearFirestore();
-  await testEnv.withSecurityRulesDisabled(async (context) => {
-    const db = context.firestore() as unknown as Firestore;
+  await clear();
+  await asServer(async (db) => {
     await setDoc(doc(db, 'users', PROFILE), { displayName: 'Maria Papadopoulou' });
     await setDoc(doc(db, 'users', PROFILE, 'contacts', SEEDED_CONTACT), {
       name: 'Earlier Visitor',
@@ -92,10 +58,6 @@ beforeEach(async () => {
       createdAt: Timestamp.now(),
     });
   });
-});
-
-afterAll(async () => {
-  await testEnv?.cleanup();
 });
 
 describe('creating a contact', () => {

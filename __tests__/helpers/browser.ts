@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import type axe from 'axe-core';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, findChromium } from '@/tools/lib/chromium';
 
@@ -66,4 +68,71 @@ export function browserForThisFile(): () => Browser {
       );
     return browser;
   };
+}
+
+declare global {
+  interface Window {
+    axe: typeof axe;
+  }
+}
+
+const AXE_SOURCE = require.resolve('axe-core/axe.min.js');
+
+/** One of axe's violations, as plain data (nothing else crosses back from the page). */
+export interface AxeFinding {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: string; summary: string }>;
+}
+
+/** axe-core (every rule it runs by default, unless `options` says otherwise) on the page as it is. */
+export async function runAxe(
+  page: Page,
+  options: axe.RunOptions = {},
+): Promise<{ violations: AxeFinding[]; passed: string[] }> {
+  // Evaluated rather than added as a <script>: the pages' CSP refuses inline scripts it does not
+  // know, and a test must not weaken it.
+  await page.evaluate(readFileSync(AXE_SOURCE, 'utf8'));
+  return page.evaluate(async (opts) => {
+    const results = await window.axe.run(document, opts);
+    return {
+      violations: results.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact ?? null,
+        help: v.help,
+        nodes: v.nodes.map((n) => ({
+          target: n.target.map(String).join(' '),
+          summary: n.failureSummary ?? '',
+        })),
+      })),
+      passed: results.passes.map((p) => p.id),
+    };
+  }, options);
+}
+
+/** One line per failing node, so a failure says what to fix and where. */
+export function explain(violations: AxeFinding[]): string[] {
+  return violations.flatMap((v) =>
+    v.nodes.map(
+      (n) => `${v.id} (${v.impact}): ${v.help} at ${n.target}: ${n.summary.replace(/\s+/g, ' ')}`,
+    ),
+  );
+}
+
+/** axe's violations on the page as it is now, one line per failing node. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  return explain((await runAxe(page)).violations);
+}
+
+/** axe finds nothing on the page as it is, and nothing is wider than its screen. */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  expect([screen, await axeViolations(page)]).toEqual([screen, []]);
+  const overflow = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth - window.innerWidth,
+    wider: [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className}`),
+  }));
+  expect([screen, overflow]).toEqual([screen, { page: 0, wider: [] }]);
 }

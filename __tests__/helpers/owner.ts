@@ -48,3 +48,57 @@ export async function signIn(context: BrowserContext, owner: Owner): Promise<Pag
 export async function section(page: Page, name: string): Promise<void> {
   await page.getByRole('button', { name, exact: true }).click();
 }
+
+/** The ID token of the session the console keeps in this browser, as the web SDK stores it. */
+function sessionToken(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      new Promise<string>((resolve, reject) => {
+        const open = indexedDB.open('firebaseLocalStorageDb');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const all = open.result
+            .transaction('firebaseLocalStorage', 'readonly')
+            .objectStore('firebaseLocalStorage')
+            .getAll();
+          all.onsuccess = () => {
+            const entry = (
+              all.result as Array<{ value: { stsTokenManager?: { accessToken: string } } }>
+            ).find((row) => row.value.stsTokenManager);
+            resolve(entry?.value.stsTokenManager?.accessToken ?? '');
+          };
+        };
+      }),
+  );
+}
+
+/**
+ * The HTTP status of a query on users/{username} sent from the page with its session's token to
+ * Firestore's REST API: the rules themselves, with nothing of the console's code in between.
+ */
+export async function queryStatus(
+  page: Page,
+  username: string,
+  structuredQuery: object,
+): Promise<number> {
+  const token = await sessionToken(page);
+  if (!token) throw new Error('No session in this browser: sign in first');
+  return page.evaluate(
+    async ({ host, project, username, token, structuredQuery }) => {
+      const parent = `projects/${project}/databases/(default)/documents/users/${username}`;
+      const res = await fetch(`http://${host}/v1/${parent}:runQuery`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ structuredQuery }),
+      });
+      return res.status;
+    },
+    {
+      host: process.env.FIRESTORE_EMULATOR_HOST as string,
+      project: process.env.NEXT_PUBLIC_FIREBASE_PROJECT_ID as string,
+      username,
+      token,
+      structuredQuery,
+    },
+  );
+}

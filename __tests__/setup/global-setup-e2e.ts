@@ -13,6 +13,7 @@ import { loadProfilesFile, seedProfiles } from '../../tools/lib/seed';
 import { createDemoOwners } from '../../tools/lib/demo-owners';
 import { MALFORMED_PROFILES } from '../fixtures/profiles';
 import { ensureAuthEmulator, ensureEmulator, harness, ROOT } from './harness';
+import { startRunLock } from './run-lock';
 
 // KARTA_E2E_DIST_DIR lets two runs on one machine build side by side.
 export const E2E_DIST_DIR = process.env.KARTA_E2E_DIST_DIR || '.next-test';
@@ -34,6 +35,9 @@ function runLogged(args: string[], env: NodeJS.ProcessEnv, log: string): Promise
 }
 
 export default async function globalSetup(): Promise<void> {
+  const lock = await startRunLock();
+  harness().stops.push(() => lock.close());
+  process.env.KARTA_RUN_LOCK = lock.address;
   // Both take seconds to start: side by side. NEXT_PUBLIC_FIREBASE_AUTH_EMULATOR_HOST must be set
   // before the build, which inlines it into the console's bundle.
   const [, auth] = await Promise.all([ensureEmulator(), ensureAuthEmulator()]);

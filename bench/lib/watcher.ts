@@ -15,7 +15,7 @@ import { cardChanged } from '../../lib/card-stamp';
 import { UPDATED_FIELD } from '../../lib/profile';
 import { startEmulator } from '../../tools/lib/emulator';
 import { ROOT } from '../../tools/lib/paths';
-import { startCutLink, type CutLink } from './cut-link';
+import { startTcpRelay, type TcpRelay } from '../../tools/lib/tcp-relay';
 import { median, percentile } from './stats';
 import { seedSynthetic, syntheticProfile, syntheticUsername } from './synthetic-users';
 import type { ChildMessage, ParentMessage } from './watcher-child';
@@ -159,7 +159,7 @@ async function until(check: () => boolean, what: string): Promise<number> {
 async function measureFollower(
   mode: 'old' | 'new',
   db: Firestore,
-  link: CutLink,
+  link: TcpRelay,
   site: Awaited<ReturnType<typeof standInSite>>,
   options: WatcherBenchOptions,
   edited: string[],
@@ -214,7 +214,7 @@ async function measureFollower(
 export async function measureWatcher(options: WatcherBenchOptions): Promise<WatcherBenchResult> {
   const emulator = await startEmulator({ projectId: PROJECT });
   options.addCleanup(() => emulator.stop());
-  const link = await startCutLink(emulator.hostPort);
+  const link = await startTcpRelay(emulator.hostPort);
   options.addCleanup(() => link.close());
   // Set while the part runs: the SDK reads it again when it connects, not only when created.
   const previousHost = process.env.FIRESTORE_EMULATOR_HOST;

@@ -15,8 +15,13 @@ import { env } from '../env';
 const APP_NAME = 'karta-admin';
 
 function credential() {
-  // The emulator accepts any caller: no credentials to load.
-  if (env.firestoreEmulatorHost) return undefined;
+  if (env.firestoreEmulatorHost) {
+    // The emulator accepts any caller: no credentials to load. Google's auth library would still
+    // probe the GCE metadata server for some, and print a MetadataLookupWarning when a proxy
+    // answers that probe (403); with nothing to look up, it is told not to.
+    process.env.METADATA_SERVER_DETECTION ??= 'none';
+    return undefined;
+  }
   const key = env.serviceAccountKey;
   if (key) {
     try {

@@ -135,8 +135,12 @@ export function saveCard(
  * one left for an earlier owner of the name) is deleted by the watcher when it reads the
  * tombstone; the rules refuse any further contact, as the card no longer exists.
  */
-export async function deleteCardAndData(uid: string, username: string): Promise<void> {
-  const db = ownerDb();
+export async function deleteCardAndData(
+  uid: string,
+  username: string,
+  // The signed-in console's, or a rules test's with the same identity.
+  db: Firestore = ownerDb(),
+): Promise<void> {
   const card = await getDoc(doc(db, 'users', username));
   const contacts = await getDocs(
     query(

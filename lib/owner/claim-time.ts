@@ -1,4 +1,6 @@
-import { Timestamp } from 'firebase/firestore';
+import { doc, getDoc, Timestamp } from 'firebase/firestore';
+import { CLAIMED_FIELD } from '../profile';
+import { ownerDb } from './firebase';
 
 /**
  * The earliest createdAt of a contact this card's owner may read: the claim's time, or the
@@ -8,4 +10,10 @@ import { Timestamp } from 'firebase/firestore';
  */
 export function claimedSince(claimedAt: unknown): Timestamp {
   return claimedAt instanceof Timestamp ? claimedAt : Timestamp.fromMillis(0);
+}
+
+/** Reads the card once for `claimedSince`: what its contacts and its counts start from. */
+export async function readClaimedSince(username: string): Promise<Timestamp> {
+  const card = await getDoc(doc(ownerDb(), 'users', username));
+  return claimedSince(card.get(CLAIMED_FIELD));
 }

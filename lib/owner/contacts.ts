@@ -6,7 +6,6 @@ import {
   deleteDoc,
   doc,
   getCountFromServer,
-  getDoc,
   getDocs,
   limit,
   onSnapshot,
@@ -16,8 +15,7 @@ import {
   where,
   type QueryDocumentSnapshot,
 } from 'firebase/firestore';
-import { CLAIMED_FIELD } from '../profile';
-import { claimedSince } from './claim-time';
+import { readClaimedSince } from './claim-time';
 import { ownerDb } from './firebase';
 
 export interface ReceivedContact {
@@ -64,8 +62,7 @@ export interface OwnContacts {
 
 /** Reads when the owner claimed the card, which every query below starts from. */
 export async function ownContacts(username: string): Promise<OwnContacts> {
-  const card = await getDoc(doc(ownerDb(), 'users', username));
-  return { username, since: claimedSince(card.get(CLAIMED_FIELD)) };
+  return { username, since: await readClaimedSince(username) };
 }
 
 const contactsOf = ({ username, since }: OwnContacts) =>

@@ -1,11 +1,10 @@
 // The card's daily counts for its owner: the last 30 Athens days, live, with one listener on one
 // query (ids are days, so a range of ids is a range of days). The rules let the card's owner read
 // users/{username}/stats; only the server writes there.
-import { collection, doc, documentId, getDoc, onSnapshot, query, where } from 'firebase/firestore';
-import { CLAIMED_FIELD } from '../profile';
+import { collection, documentId, onSnapshot, query, where } from 'firebase/firestore';
 import { athensDay } from '../stats/day';
 import { STATS_COLLECTION } from '../stats/events';
-import { claimedSince } from './claim-time';
+import { readClaimedSince } from './claim-time';
 import { ownerDb } from './firebase';
 import { statsRange, summariseStats, type StatsSummary } from './stats-summary';
 
@@ -23,9 +22,9 @@ export function watchStats(
   let stopped = false;
   // Days before the claim are left out, as contacts are: a name erased and claimed again does not
   // show its new owner the last one's counts. A card made by the operator has no claim (the epoch).
-  getDoc(doc(ownerDb(), 'users', username)).then((card) => {
+  readClaimedSince(username).then((since) => {
     if (stopped) return;
-    const claimDay = athensDay(claimedSince(card.get(CLAIMED_FIELD)).toDate());
+    const claimDay = athensDay(since.toDate());
     const { from, to } = statsRange(today, claimDay);
     const days = query(
       collection(ownerDb(), 'users', username, STATS_COLLECTION),

@@ -5,10 +5,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { freePort } from './emulator';
+import { freePort, type RunningEmulator } from './emulator';
 import { ROOT } from './paths';
-import { startGuarded } from './guarded-process';
+import { awaitAnswer, startGuarded } from './guarded-process';
 
 const FIREBASE_BIN = path.join(ROOT, 'node_modules', '.bin', 'firebase');
 
@@ -27,15 +26,8 @@ export interface AuthEmulatorOptions {
   onLog?: (line: string) => void;
 }
 
-export interface RunningAuthEmulator {
-  host: string;
-  port: number;
-  /** `host:port`, the form FIREBASE_AUTH_EMULATOR_HOST takes. */
-  hostPort: string;
-  /** PID of the process group leader: killing the group ends firebase-tools too. */
-  pid: number;
-  stop(): Promise<void>;
-}
+/** As the Firestore emulator's, with `hostPort` in the form FIREBASE_AUTH_EMULATOR_HOST takes. */
+export type RunningAuthEmulator = Omit<RunningEmulator, 'jar'>;
 
 /** True once the emulator answers its root with `{"authEmulator":{"ready":true}}`. */
 async function ready(hostPort: string): Promise<boolean> {
@@ -86,26 +78,20 @@ export async function startAuthEmulator(
     onLog: options.onLog,
   });
   if (!server) throw new AuthEmulatorError('Could not spawn firebase-tools.');
-  const { pid, output } = server;
+  const { pid } = server;
   const stop = async (): Promise<void> => {
     await server.stop();
     rmSync(dir, { recursive: true, force: true });
   };
 
   // Measured on these 2-core machines: 12 to 16 s (firebase-tools loads a large module graph).
-  const deadline = Date.now() + (options.timeoutMs ?? 90_000);
-  while (!(await ready(hostPort))) {
-    if (server.exited()) {
-      await stop();
-      throw new AuthEmulatorError(
-        `The Auth emulator exited before answering:\n${output.slice(-10).join('\n')}`,
-      );
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new AuthEmulatorError(`The Auth emulator did not answer on ${hostPort} in time.`);
-    }
-    await sleep(200);
-  }
+  await awaitAnswer(server, () => ready(hostPort), {
+    name: 'Auth emulator',
+    hostPort,
+    timeoutMs: options.timeoutMs ?? 90_000,
+    pollMs: 200,
+    stop,
+    fail: (message) => new AuthEmulatorError(message),
+  });
   return { host, port, hostPort, pid, stop };
 }

@@ -6,8 +6,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { startGuarded } from './guarded-process';
+import { awaitAnswer, startGuarded } from './guarded-process';
 
 export const EMULATOR_MAIN_CLASS = 'com.google.cloud.datastore.emulator.firestore.CloudFirestore';
 const SDK_JAR = path.join('platform', 'cloud-firestore-emulator', 'cloud-firestore-emulator.jar');
@@ -175,21 +174,15 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
 
   const server = startGuarded(java, args, { onLog: options.onLog });
   if (!server) throw new EmulatorSetupError('Could not spawn the Firestore emulator.');
-  const { pid, output, stop } = server;
+  const { pid, stop } = server;
 
-  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
-  while (!(await answers(hostPort))) {
-    if (server.exited()) {
-      await stop();
-      throw new EmulatorSetupError(
-        `The Firestore emulator exited before answering:\n${output.slice(-10).join('\n')}`,
-      );
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new EmulatorSetupError(`The Firestore emulator did not answer on ${hostPort} in time.`);
-    }
-    await sleep(100);
-  }
+  await awaitAnswer(server, () => answers(hostPort), {
+    name: 'Firestore emulator',
+    hostPort,
+    timeoutMs: options.timeoutMs ?? 60_000,
+    pollMs: 100,
+    stop,
+    fail: (message) => new EmulatorSetupError(message),
+  });
   return { host, port, hostPort, pid, jar, stop };
 }

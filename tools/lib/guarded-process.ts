@@ -93,3 +93,35 @@ export function startGuarded(
   };
   return { pid, output, exited: () => exited, stop };
 }
+
+/**
+ * Polls `answers` every `pollMs` until it says yes. If the server exits first or `timeoutMs`
+ * passes, stops it (`stop`, which may also clean up after it) and throws `fail(why)`.
+ */
+export async function awaitAnswer(
+  server: GuardedProcess,
+  answers: () => Promise<boolean>,
+  options: {
+    name: string;
+    hostPort: string;
+    timeoutMs: number;
+    pollMs: number;
+    stop: () => Promise<void>;
+    fail: (message: string) => Error;
+  },
+): Promise<void> {
+  const deadline = Date.now() + options.timeoutMs;
+  while (!(await answers())) {
+    if (server.exited()) {
+      await options.stop();
+      throw options.fail(
+        `The ${options.name} exited before answering:\n${server.output.slice(-10).join('\n')}`,
+      );
+    }
+    if (Date.now() > deadline) {
+      await options.stop();
+      throw options.fail(`The ${options.name} did not answer on ${options.hostPort} in time.`);
+    }
+    await sleep(options.pollMs);
+  }
+}

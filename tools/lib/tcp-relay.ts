@@ -1,30 +1,42 @@
-// A TCP relay in front of the Firestore emulator whose answers can be held back and released:
-// a read the emulator has already answered then arrives late, so that a render ends after a
-// revalidation that began after it. Written here because the relays on npm forward both ways
-// and none can hold one direction on demand.
+// A TCP relay in front of the Firestore emulator for tests and the bench: it counts the bytes the
+// emulator sends, can hold its answers back and release them (a read the emulator has answered
+// then arrives late), and can cut every connection as a network drop does. Written here because
+// the relays on npm forward both ways and none can hold one direction on demand.
 import net from 'node:net';
 
-export interface HeldLink {
-  /** `host:port` to give a server as FIRESTORE_EMULATOR_HOST. */
+export interface TcpRelay {
+  /** `host:port` to give a process as FIRESTORE_EMULATOR_HOST. */
   hostPort: string;
+  /** Bytes the emulator has sent through the relay so far. */
+  bytesDown(): number;
   /** From now on, the emulator's answers wait in the relay. */
   hold(): void;
   /** Resolves once an answer is waiting (the emulator has answered while held). */
   answerHeld(): Promise<void>;
   /** Delivers what waited, in order, and lets answers through again. */
   release(): void;
+  /** Closes every connection and refuses new ones until `restore()`. */
+  cut(): void;
+  restore(): void;
   close(): Promise<void>;
 }
 
-export async function startHeldLink(target: string): Promise<HeldLink> {
-  const [host, port] = [target.slice(0, target.lastIndexOf(':')), target.split(':').pop()];
+export async function startTcpRelay(target: string): Promise<TcpRelay> {
+  const host = target.slice(0, target.lastIndexOf(':'));
+  const port = Number(target.slice(target.lastIndexOf(':') + 1));
+  const sockets = new Set<net.Socket>();
+  let down = 0;
+  let cut = false;
   let held = false;
   let waiting: Array<() => void> = [];
   let onHeld: (() => void) | undefined;
-  const sockets = new Set<net.Socket>();
 
   const server = net.createServer((client) => {
-    const upstream = net.connect(Number(port), host);
+    if (cut) {
+      client.destroy();
+      return;
+    }
+    const upstream = net.connect(port, host);
     for (const socket of [client, upstream]) {
       sockets.add(socket);
       socket.on('close', () => sockets.delete(socket));
@@ -39,7 +51,10 @@ export async function startHeldLink(target: string): Promise<HeldLink> {
       waiting.push(step);
       onHeld?.();
     };
-    upstream.on('data', (chunk: Buffer) => deliver(() => client.write(chunk)));
+    upstream.on('data', (chunk: Buffer) => {
+      down += chunk.length;
+      deliver(() => client.write(chunk));
+    });
     upstream.on('end', () => deliver(() => client.end()));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -47,6 +62,7 @@ export async function startHeldLink(target: string): Promise<HeldLink> {
 
   return {
     hostPort: `127.0.0.1:${listening}`,
+    bytesDown: () => down,
     hold() {
       held = true;
     },
@@ -64,6 +80,13 @@ export async function startHeldLink(target: string): Promise<HeldLink> {
       const steps = waiting;
       waiting = [];
       for (const step of steps) step();
+    },
+    cut() {
+      cut = true;
+      for (const socket of sockets) socket.destroy();
+    },
+    restore() {
+      cut = false;
     },
     async close() {
       for (const socket of sockets) socket.destroy();

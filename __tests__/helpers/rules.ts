@@ -1,0 +1,63 @@
+// firestore.rules as the web SDK meets them on the run's emulator. Each file gets a project of its
+// own (so clearFirestore() cannot wipe data another file relies on) with the rules loaded, a
+// database per role, and the database with the rules off, for seeding and for reading back.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import { setLogLevel, type Firestore } from 'firebase/firestore';
+
+export const RULES_TEXT = readFileSync(path.join(__dirname, '..', '..', 'firestore.rules'), 'utf8');
+export const OWNER_UID = 'owner-uid';
+export const OTHER_UID = 'other-uid';
+
+/** The card's owner, another signed-in user (who may own a card of their own), or a visitor. */
+export type Role = 'owner' | 'other' | 'anonymous';
+
+function emulatorHostPort(): { host: string; port: number } {
+  const hostPort = process.env.FIRESTORE_EMULATOR_HOST;
+  if (!hostPort) throw new Error('FIRESTORE_EMULATOR_HOST is not set: run the emulator project');
+  const separator = hostPort.lastIndexOf(':');
+  return { host: hostPort.slice(0, separator), port: Number(hostPort.slice(separator + 1)) };
+}
+
+export interface RulesFile {
+  dbAs(role: Role): Firestore;
+  /** With the rules off, as firebase-admin would: seeding, and reading back what a call left. */
+  asServer<T>(work: (db: Firestore) => Promise<T>): Promise<T>;
+  clear(): Promise<void>;
+}
+
+/** Registers the file's beforeAll and afterAll, on project `projectId`. */
+export function rulesFile(projectId: string): RulesFile {
+  let testEnv: RulesTestEnvironment | undefined;
+  beforeAll(async () => {
+    setLogLevel('error');
+    testEnv = await initializeTestEnvironment({
+      projectId,
+      firestore: { rules: RULES_TEXT, ...emulatorHostPort() },
+    });
+  });
+  afterAll(async () => {
+    await testEnv?.cleanup();
+  });
+  const env = (): RulesTestEnvironment => {
+    if (!testEnv) throw new Error('rulesFile: used before its beforeAll ran');
+    return testEnv;
+  };
+  // The rules-unit-testing contexts are typed for the compat SDK; the modular functions accept them.
+  return {
+    dbAs: (role) =>
+      (role === 'anonymous'
+        ? env().unauthenticatedContext()
+        : env().authenticatedContext(role === 'owner' ? OWNER_UID : OTHER_UID)
+      ).firestore() as unknown as Firestore,
+    async asServer<T>(work: (db: Firestore) => Promise<T>): Promise<T> {
+      const results: T[] = [];
+      await env().withSecurityRulesDisabled(async (context) => {
+        results.push(await work(context.firestore() as unknown as Firestore));
+      });
+      return results[0];
+    },
+    clear: () => env().clearFirestore(),
+  };
+}
