@@ -24,19 +24,51 @@ export const WEB_CONFIG_VARS = [
 
 const HOST_PORT = /^[A-Za-z0-9.-]+:\d{1,5}$|^\[[0-9a-fA-F:]+\]:\d{1,5}$/;
 const PROJECT_ID = /^[a-z][a-z0-9-]{4,29}$/;
-const WHOLE_NUMBER = /^[1-9]\d*$/;
-const WHOLE_NUMBER_OR_ZERO = /^(0|[1-9]\d*)$/;
-const DEFAULT_READ_TIMEOUT_MS = 8000;
 const DEFAULT_PORT = 3000;
-const DEFAULT_PRERENDER_LIMIT = 1000;
-/** A few seconds: an owner sees a view soon, and a card busy all day costs one write per flush. */
-const DEFAULT_STATS_FLUSH_MS = 5000;
-/** Events a minute from one address to one card: far above a person tapping, far below a loop. */
-const DEFAULT_STATS_RATE_LIMIT = 60;
-/** The CDN (or nginx) in front of the origins appends the visitor's address; nothing else does. */
-const DEFAULT_STATS_PROXY_HOPS = 1;
 /** Firebase's prefix for a project that exists only in the emulators. */
 const DEMO_PROJECT_PREFIX = 'demo-';
+
+const WHOLE_NUMBER = /^[1-9]\d*$/;
+const WHOLE_NUMBER_OR_ZERO = /^(0|[1-9]\d*)$/;
+
+interface WholeNumberVar {
+  /** Whether 0 is a meaningful value (none, off) rather than a mistake. */
+  zero: boolean;
+  /** What the number counts, as the problem names it: "a whole number of …". */
+  unit: string;
+  /** The value when the variable is unset (or malformed, which assertEnv has already refused). */
+  fallback: number;
+}
+
+/** The variables that hold a whole number; envProblems checks them and wholeNumber reads them. */
+const WHOLE_NUMBER_VARS = {
+  FIRESTORE_READ_TIMEOUT_MS: { zero: false, unit: 'milliseconds', fallback: 8000 },
+  PRERENDER_LIMIT: { zero: true, unit: 'cards (0 or more)', fallback: 1000 },
+  /** A few seconds: an owner sees a view soon, and a card busy all day costs one write per flush. */
+  STATS_FLUSH_MS: { zero: false, unit: 'milliseconds', fallback: 5000 },
+  /** Events a minute from one address to one card: far above a person tapping, far below a loop. */
+  STATS_RATE_LIMIT: { zero: true, unit: 'events a minute (0 for none)', fallback: 60 },
+  /** The CDN (or nginx) in front of the origins appends the visitor's address; nothing else does. */
+  STATS_PROXY_HOPS: { zero: false, unit: 'proxies (1 or more)', fallback: 1 },
+} as const satisfies Record<string, WholeNumberVar>;
+
+type WholeNumberName = keyof typeof WHOLE_NUMBER_VARS;
+
+function isWholeNumber(name: WholeNumberName, raw: string): boolean {
+  return (WHOLE_NUMBER_VARS[name].zero ? WHOLE_NUMBER_OR_ZERO : WHOLE_NUMBER).test(raw);
+}
+
+/** Why `raw` cannot be the value of `name`, naming both; undefined when it can (or is unset). */
+function wholeNumberProblem(name: WholeNumberName, raw: string | undefined): string | undefined {
+  if (!raw || isWholeNumber(name, raw)) return undefined;
+  return `${name} must be a whole number of ${WHOLE_NUMBER_VARS[name].unit}, got "${raw}".`;
+}
+
+/** The variable's number, or its fallback when it is unset or malformed. */
+function wholeNumber(name: WholeNumberName): number {
+  const raw = process.env[name];
+  return raw && isWholeNumber(name, raw) ? Number(raw) : WHOLE_NUMBER_VARS[name].fallback;
+}
 
 /** The CDNs karta can purge after a card changes; unset CDN_PROVIDER purges none. */
 export const CDN_PROVIDERS = ['varnish', 'cloudflare', 'fastly'] as const;
@@ -138,31 +170,9 @@ export function envProblems(source: Source, options: EnvCheckOptions = {}): stri
         'cards and QR codes would point at http://localhost.',
     );
   }
-  const timeout = source.FIRESTORE_READ_TIMEOUT_MS;
-  if (timeout && !WHOLE_NUMBER.test(timeout)) {
-    problems.push(
-      `FIRESTORE_READ_TIMEOUT_MS must be a whole number of milliseconds, got "${timeout}".`,
-    );
-  }
-  const prerender = source.PRERENDER_LIMIT;
-  if (prerender && !WHOLE_NUMBER_OR_ZERO.test(prerender)) {
-    problems.push(
-      `PRERENDER_LIMIT must be a whole number of cards (0 or more), got "${prerender}".`,
-    );
-  }
-  const flushMs = source.STATS_FLUSH_MS;
-  if (flushMs && !WHOLE_NUMBER.test(flushMs)) {
-    problems.push(`STATS_FLUSH_MS must be a whole number of milliseconds, got "${flushMs}".`);
-  }
-  const rateLimit = source.STATS_RATE_LIMIT;
-  if (rateLimit && !WHOLE_NUMBER_OR_ZERO.test(rateLimit)) {
-    problems.push(
-      `STATS_RATE_LIMIT must be a whole number of events a minute (0 for none), got "${rateLimit}".`,
-    );
-  }
-  const hops = source.STATS_PROXY_HOPS;
-  if (hops && !WHOLE_NUMBER.test(hops)) {
-    problems.push(`STATS_PROXY_HOPS must be a whole number of proxies (1 or more), got "${hops}".`);
+  for (const name of Object.keys(WHOLE_NUMBER_VARS) as WholeNumberName[]) {
+    const problem = wholeNumberProblem(name, source[name]);
+    if (problem) problems.push(problem);
   }
   const redisUrl = source.REDIS_URL;
   if (redisUrl && !/^rediss?:\/\/[^/\s]+/.test(redisUrl)) {
@@ -256,39 +266,34 @@ export const env = {
   },
   /** Deadline of one server read: a regeneration must never hang on an unreachable Firestore. */
   get firestoreReadTimeoutMs(): number {
-    const raw = process.env.FIRESTORE_READ_TIMEOUT_MS;
-    return raw && WHOLE_NUMBER.test(raw) ? Number(raw) : DEFAULT_READ_TIMEOUT_MS;
+    return wholeNumber('FIRESTORE_READ_TIMEOUT_MS');
   },
   /** How many cards `next build` pre-renders; the others render on their first request. */
   get prerenderLimit(): number {
-    const raw = process.env.PRERENDER_LIMIT;
-    return raw && WHOLE_NUMBER_OR_ZERO.test(raw) ? Number(raw) : DEFAULT_PRERENDER_LIMIT;
-  },
-  /** The shared ISR cache of several origins; unset, each process keeps its own. */
-  get redisUrl(): string | undefined {
-    return process.env.REDIS_URL || undefined;
+    return wholeNumber('PRERENDER_LIMIT');
   },
   /** How often a card's counts are written to Firestore, at most (lib/stats/flusher.ts). */
   get statsFlushMs(): number {
-    const raw = process.env.STATS_FLUSH_MS;
-    return raw && WHOLE_NUMBER.test(raw) ? Number(raw) : DEFAULT_STATS_FLUSH_MS;
+    return wholeNumber('STATS_FLUSH_MS');
   },
   /** Events counted a minute from one address for one card; 0 turns the limit off. */
   get statsRateLimit(): number {
-    const raw = process.env.STATS_RATE_LIMIT;
-    return raw && WHOLE_NUMBER_OR_ZERO.test(raw) ? Number(raw) : DEFAULT_STATS_RATE_LIMIT;
+    return wholeNumber('STATS_RATE_LIMIT');
   },
   /**
    * How many proxies in front of the origins append to X-Forwarded-For: the visitor's address is
    * that many entries from the right (lib/stats/address.ts).
    */
   get statsProxyHops(): number {
-    const raw = process.env.STATS_PROXY_HOPS;
-    return raw && WHOLE_NUMBER.test(raw) ? Number(raw) : DEFAULT_STATS_PROXY_HOPS;
+    return wholeNumber('STATS_PROXY_HOPS');
   },
   /** A log line for every flush that wrote counts (the benchmark counts Firestore's writes). */
   get statsLogFlushes(): boolean {
     return process.env.STATS_LOG_FLUSHES === '1';
+  },
+  /** The shared ISR cache of several origins; unset, each process keeps its own. */
+  get redisUrl(): string | undefined {
+    return process.env.REDIS_URL || undefined;
   },
   /** The SMTP server that mails owners their new contacts; unset, no mail is sent. */
   get smtpUrl(): string | undefined {
@@ -303,6 +308,11 @@ export const env = {
     const provider = process.env.CDN_PROVIDER;
     if (!provider || !isCdnProvider(provider)) return undefined;
     const value = (name: string) => process.env[name] ?? '';
+    // Both APIs take a token, and an API URL that defaults to the provider's public one.
+    const api = (tokenName: string, urlName: string, publicUrl: string) => ({
+      apiToken: value(tokenName),
+      apiUrl: process.env[urlName] || publicUrl,
+    });
     switch (provider) {
       case 'varnish':
         return { provider, purgeUrl: value('VARNISH_PURGE_URL') };
@@ -310,15 +320,17 @@ export const env = {
         return {
           provider,
           zoneId: value('CLOUDFLARE_ZONE_ID'),
-          apiToken: value('CLOUDFLARE_API_TOKEN'),
-          apiUrl: process.env.CLOUDFLARE_API_URL || 'https://api.cloudflare.com/client/v4',
+          ...api(
+            'CLOUDFLARE_API_TOKEN',
+            'CLOUDFLARE_API_URL',
+            'https://api.cloudflare.com/client/v4',
+          ),
         };
       case 'fastly':
         return {
           provider,
           serviceId: value('FASTLY_SERVICE_ID'),
-          apiToken: value('FASTLY_API_TOKEN'),
-          apiUrl: process.env.FASTLY_API_URL || 'https://api.fastly.com',
+          ...api('FASTLY_API_TOKEN', 'FASTLY_API_URL', 'https://api.fastly.com'),
         };
     }
   },

@@ -216,25 +216,30 @@ export const CARD_PHOTO_PATTERN = '^[A-Za-z0-9+/]+={0,2}$';
 /** The vCard photo: 24,000 base64 characters is a JPEG of about 18 KB, far above a 192 px one. */
 export const THUMBNAIL_MAX_CHARS = 24_000;
 
+// Each text has a bound of its own; every link and image URL has the same one, 500 characters.
+const text = (max: number): CardFieldRule => ({ kind: 'text', max });
+const link = (): CardFieldRule => ({ kind: 'link', max: 500 });
+const image = (): CardFieldRule => ({ kind: 'image', max: 500 });
+
 export const CARD_FIELD_RULES: Readonly<Record<EditableField, CardFieldRule>> = {
-  firstName: { kind: 'text', max: 50 },
-  lastName: { kind: 'text', max: 50 },
-  jobTitle: { kind: 'text', max: 100 },
-  companyName: { kind: 'text', max: 100 },
-  city: { kind: 'text', max: 100 },
+  firstName: text(50),
+  lastName: text(50),
+  jobTitle: text(100),
+  companyName: text(100),
+  city: text(100),
   email: { kind: 'email', max: 254 },
   phoneNumber: { kind: 'phone', max: 20 },
-  address: { kind: 'text', max: 200 },
-  addressDetails: { kind: 'text', max: 200 },
-  websiteLink: { kind: 'link', max: 500 },
-  displayImage: { kind: 'image', max: 500 },
+  address: text(200),
+  addressDetails: text(200),
+  websiteLink: link(),
+  displayImage: image(),
   thumbnailBase64: { kind: 'photo', max: THUMBNAIL_MAX_CHARS },
-  facebookLink: { kind: 'link', max: 500 },
-  instagramLink: { kind: 'link', max: 500 },
-  facebookIcon: { kind: 'image', max: 500 },
-  instagramIcon: { kind: 'image', max: 500 },
-  viberIcon: { kind: 'image', max: 500 },
-  whatsappIcon: { kind: 'image', max: 500 },
+  facebookLink: link(),
+  instagramLink: link(),
+  facebookIcon: image(),
+  instagramIcon: image(),
+  viberIcon: image(),
+  whatsappIcon: image(),
 };
 
 export const EDITABLE_FIELDS = Object.keys(CARD_FIELD_RULES) as EditableField[];

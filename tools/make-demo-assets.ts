@@ -15,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { format } from 'prettier';
 import sharp from 'sharp';
+import { PROFILE_FIELDS, type Profile } from '../lib/profile';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const FONT = "'DejaVu Sans', 'Liberation Sans', sans-serif";
@@ -120,6 +121,14 @@ function rng(seedText: string): () => number {
   };
 }
 
+/** A two-stop gradient from the top-left corner to the bottom-right, indented to sit in <defs>. */
+function diagonalGradient(id: string, from: string, to: string): string {
+  return `<linearGradient id="${id}" x1="0" y1="0" x2="1" y2="1">
+      <stop offset="0" stop-color="${from}"/>
+      <stop offset="1" stop-color="${to}"/>
+    </linearGradient>`;
+}
+
 function avatarSvg({ username, initials, palette }: AvatarSpec): string {
   const rand = rng(username);
   const bubbles = Array.from({ length: 5 }, () => {
@@ -132,10 +141,7 @@ function avatarSvg({ username, initials, palette }: AvatarSpec): string {
   const size = initials.length > 2 ? 64 : 76;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="600" viewBox="0 0 600 600">
   <defs>
-    <linearGradient id="bg" x1="0" y1="0" x2="1" y2="1">
-      <stop offset="0" stop-color="${palette.from}"/>
-      <stop offset="1" stop-color="${palette.to}"/>
-    </linearGradient>
+    ${diagonalGradient('bg', palette.from, palette.to)}
     <radialGradient id="glow" cx="0.3" cy="0.2" r="0.8">
       <stop offset="0" stop-color="#fff" stop-opacity="0.28"/>
       <stop offset="1" stop-color="#fff" stop-opacity="0"/>
@@ -158,54 +164,10 @@ function avatarSvg({ username, initials, palette }: AvatarSpec): string {
 
 /* --------------------------------------------------------------- profiles */
 
-interface DemoProfile {
-  username: string;
-  firstName: string;
-  lastName: string;
-  jobTitle?: string;
-  companyName?: string;
-  city?: string;
-  email?: string;
-  phoneNumber?: string;
-  address?: string;
-  addressDetails?: string;
-  websiteLink?: string;
-  displayImage?: string;
-  thumbnailBase64?: string;
-  facebookLink?: string;
-  instagramLink?: string;
-  facebookIcon?: string;
-  instagramIcon?: string;
-  viberIcon?: string;
-  whatsappIcon?: string;
-}
-
-const FIELD_ORDER = [
-  'username',
-  'firstName',
-  'lastName',
-  'jobTitle',
-  'companyName',
-  'city',
-  'email',
-  'phoneNumber',
-  'address',
-  'addressDetails',
-  'websiteLink',
-  'displayImage',
-  'thumbnailBase64',
-  'facebookLink',
-  'instagramLink',
-  'facebookIcon',
-  'instagramIcon',
-  'viberIcon',
-  'whatsappIcon',
-] as const satisfies readonly (keyof DemoProfile)[];
-
 type ThumbStyle = 'bare' | 'dataUrl';
 
 interface DemoEntry {
-  profile: DemoProfile;
+  profile: Profile;
   avatar?: { initials: string; palette: Palette; thumb: ThumbStyle };
 }
 
@@ -313,10 +275,7 @@ function logoSvg(size: number, fullBleed = false): string {
   const small = size <= 16;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 512 512">
   <defs>
-    <linearGradient id="c" x1="0" y1="0" x2="1" y2="1">
-      <stop offset="0" stop-color="#2B3445"/>
-      <stop offset="1" stop-color="#111722"/>
-    </linearGradient>
+    ${diagonalGradient('c', '#2B3445', '#111722')}
   </defs>
   <rect width="512" height="512" rx="${r}" fill="url(#c)"/>
   <g fill="none" stroke="#fff" stroke-width="${small ? 80 : 64}" stroke-linecap="round" stroke-linejoin="round">
@@ -366,7 +325,7 @@ async function write(rel: string, data: string | Buffer): Promise<void> {
 async function main(): Promise<void> {
   for (const [name, svg] of Object.entries(ICONS)) await write(`public/icons/${name}`, svg);
 
-  const profiles: DemoProfile[] = [];
+  const profiles: Profile[] = [];
   for (const { profile, avatar } of DEMO) {
     if (!avatar) {
       profiles.push(profile);
@@ -385,9 +344,9 @@ async function main(): Promise<void> {
       .toBuffer();
     const b64 = thumb.toString('base64');
     const thumbnailBase64 = avatar.thumb === 'dataUrl' ? `data:image/jpeg;base64,${b64}` : b64;
-    // Keep the documented field order: displayImage and thumbnailBase64 after websiteLink.
-    const ordered: DemoProfile = { username: profile.username, firstName: '', lastName: '' };
-    for (const key of FIELD_ORDER) {
+    // Keep the documented field order (PROFILE_FIELDS): displayImage and thumbnailBase64 after websiteLink.
+    const ordered: Profile = { username: profile.username, firstName: '', lastName: '' };
+    for (const key of PROFILE_FIELDS) {
       const value =
         key === 'displayImage'
           ? displayImage

@@ -13,6 +13,7 @@ import { sendContact } from '@/lib/firebase/contacts-client';
 import { normaliseProfile, toPublicProfile } from '@/lib/profile';
 import { EVENTS_PATH, type Beacon } from '@/lib/stats/events';
 import { renderCardBody } from '../helpers/card';
+import * as island from './support/card-script';
 
 jest.mock('@/lib/firebase/contacts-client', () => ({
   sendContact: jest.fn(),
@@ -24,11 +25,7 @@ const send = sendContact as jest.MockedFunction<typeof sendContact>;
 let beacons: Array<[string, Beacon]>;
 
 beforeAll(() => {
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
+  island.standInForResizeObserver();
   // jsdom has neither modal dialogs nor beacons: stand-ins for what the browser does.
   HTMLDialogElement.prototype.showModal = function () {
     this.open = true;
@@ -76,18 +73,11 @@ const MARIA = toPublicProfile(
     instagramLink: 'https://www.instagram.com/example',
   }),
 );
-const ASSETS = { css: '', enhance: '', sheet: '', sheetCss: '' };
-const loadSheetModule = () => import('@/components/card/island/sheet');
-const neverIdle = () => {};
 
 /** The card, enhanced, with a load event the test fires itself (`load()`). */
 function renderCard() {
-  const user = userEvent.setup();
-  renderCardBody(MARIA, ASSETS);
   const loaded: Array<() => void> = [];
-  enhanceCard(document.querySelector('main')!, loadSheetModule, neverIdle, (task) =>
-    loaded.push(task),
-  );
+  const user = island.renderEnhancedCard(MARIA, (task) => loaded.push(task));
   return { user, load: () => loaded.splice(0).forEach((task) => task()) };
 }
 
@@ -99,8 +89,8 @@ describe('the view', () => {
     // The real scheduler (after-load.ts), on a document still loading.
     const readyState = jest.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
     try {
-      renderCardBody(MARIA, ASSETS);
-      enhanceCard(document.querySelector('main')!, loadSheetModule, neverIdle);
+      renderCardBody(MARIA, island.ASSETS);
+      enhanceCard(document.querySelector('main')!, island.loadSheetModule, island.neverIdle);
       jest.advanceTimersByTime(60_000);
       expect(beacons).toEqual([]);
 
@@ -246,11 +236,11 @@ describe('the exchange sheet', () => {
     expect(events()).toEqual(['view', 'sheet']);
 
     beacons = [];
-    renderCardBody(MARIA, ASSETS);
+    renderCardBody(MARIA, island.ASSETS);
     enhanceCard(
       document.querySelector('main')!,
       () => Promise.reject(new Error('offline')),
-      neverIdle,
+      island.neverIdle,
       () => {},
     );
     await user.click(screen.getByRole('button', { name: 'Ανταλλαγή Επαφής' }));

@@ -13,6 +13,7 @@ import { sendContact } from '@/lib/firebase/contacts-client';
 import { normaliseProfile, toPublicProfile } from '@/lib/profile';
 import { cardUrl } from '@/lib/routes';
 import { renderCardBody } from '../helpers/card';
+import * as island from './support/card-script';
 
 jest.mock('@/lib/firebase/contacts-client', () => ({
   sendContact: jest.fn(),
@@ -20,14 +21,7 @@ jest.mock('@/lib/firebase/contacts-client', () => ({
 }));
 const send = sendContact as jest.MockedFunction<typeof sendContact>;
 
-beforeAll(() => {
-  // react-modal-sheet measures its content; jsdom has no ResizeObserver.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-});
+beforeAll(island.standInForResizeObserver);
 
 beforeEach(() => {
   send.mockReset();
@@ -40,18 +34,8 @@ afterEach(() => {
 const MARIA = toPublicProfile(
   normaliseProfile('maria', { firstName: 'Μαρία', lastName: 'Παπαδοπούλου' }),
 );
-const ASSETS = { css: '', enhance: '', sheet: '', sheetCss: '' };
 
-const loadSheetModule = () => import('@/components/card/island/sheet');
-/** No idle moment ever comes: the sheet is fetched on reach only, unless a test says otherwise. */
-const neverIdle = () => {};
-
-function renderActions() {
-  const user = userEvent.setup();
-  renderCardBody(MARIA, ASSETS);
-  enhanceCard(document.querySelector('main')!, loadSheetModule, neverIdle);
-  return user;
-}
+const renderActions = () => island.renderEnhancedCard(MARIA);
 
 async function openSheet(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('button', { name: 'Ανταλλαγή Επαφής' }));
@@ -229,15 +213,15 @@ test('the QR button opens the code in a modal dialog; its close button closes it
 
 test('when the sheet cannot be fetched, the button says so in Greek and tries again next time', async () => {
   const user = userEvent.setup();
-  renderCardBody(MARIA, ASSETS);
+  renderCardBody(MARIA, island.ASSETS);
   let offline = true;
   enhanceCard(
     document.querySelector('main')!,
     async () => {
       if (offline) throw new Error('offline');
-      return loadSheetModule();
+      return island.loadSheetModule();
     },
-    neverIdle,
+    island.neverIdle,
   );
   const button = screen.getByRole('button', { name: 'Ανταλλαγή Επαφής' });
   await user.click(button);
@@ -250,7 +234,7 @@ test('when the sheet cannot be fetched, the button says so in Greek and tries ag
 });
 
 describe('fetching the sheet before the tap', () => {
-  const FILES = { ...ASSETS, sheet: '/_karta/sheet-X.js', sheetCss: '/_karta/sheet-X.css' };
+  const FILES = { ...island.ASSETS, sheet: '/_karta/sheet-X.js', sheetCss: '/_karta/sheet-X.css' };
 
   /** The card with a loader that counts its calls and an idle moment the test brings about. */
   function renderWithIdle() {
@@ -258,7 +242,7 @@ describe('fetching the sheet before the tap', () => {
     renderCardBody(MARIA, FILES);
     document.head.innerHTML = '';
     const idle: Array<() => void> = [];
-    const loader = jest.fn(loadSheetModule);
+    const loader = jest.fn(island.loadSheetModule);
     enhanceCard(document.querySelector('main')!, loader, (task) => void idle.push(task));
     return { user, loader, idle };
   }

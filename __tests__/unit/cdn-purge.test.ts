@@ -90,7 +90,31 @@ function received(): Received[] {
 }
 
 const CF_OK: Reply = { status: 200, body: { success: true, errors: [], result: { id: 'p1' } } };
+const FASTLY_OK: Reply = { status: 200, body: {} };
 const usernames = (n: number) => Array.from({ length: n }, (_, i) => `user-${i}`);
+
+/** Answers `first` to the first request and `then` to every later one. */
+const firstThen = (first: Reply, then: Reply) => (_: Received, n: number) =>
+  n === 1 ? first : then;
+
+/**
+ * Purges `n` cards, expects every card's tag sent once and in order (`keysOf` reads a request's),
+ * and returns how many each request carried.
+ */
+async function batchSizes(n: number, keysOf: (request: Received) => string[]): Promise<number[]> {
+  await purgeCards(usernames(n));
+  const sent = received().map(keysOf);
+  expect(sent.flat()).toEqual(usernames(n).map(cardTag));
+  return sent.map((keys) => keys.length);
+}
+
+/** Expects two requests, the second sent at least about a second after the first. */
+function expectRetriedAfterASecond(): [Received, Received] {
+  const [first, second] = received();
+  expect(received()).toHaveLength(2);
+  expect(second.at - first.at).toBeGreaterThanOrEqual(900);
+  return [first, second];
+}
 
 async function useCloudflare(reply: (request: Received, n: number) => Reply | 'hang') {
   process.env.CDN_PROVIDER = 'cloudflare';
@@ -127,26 +151,19 @@ describe('Cloudflare: purge by cache tag', () => {
 
   test('at most 100 tags per request (Cloudflare\'s "max operations per request")', async () => {
     await useCloudflare(() => CF_OK);
-    await purgeCards(usernames(250));
-    const sent = received().map((r) => (JSON.parse(r.body) as { tags: string[] }).tags);
-    expect(sent.map((tags) => tags.length)).toEqual([100, 100, 50]);
-    expect(sent.flat()).toEqual(usernames(250).map(cardTag));
+    const tagsOf = (r: Received) => (JSON.parse(r.body) as { tags: string[] }).tags;
+    expect(await batchSizes(250, tagsOf)).toEqual([100, 100, 50]);
   });
 
   test('a 429 with Retry-After is waited out, then the purge succeeds', async () => {
-    await useCloudflare((_, n) =>
-      n === 1
-        ? {
-            status: 429,
-            headers: { 'retry-after': '1' },
-            body: { success: false, errors: [{ code: 10000, message: 'rate limited' }] },
-          }
-        : CF_OK,
-    );
+    const limited: Reply = {
+      status: 429,
+      headers: { 'retry-after': '1' },
+      body: { success: false, errors: [{ code: 10000, message: 'rate limited' }] },
+    };
+    await useCloudflare(firstThen(limited, CF_OK));
     await purgeCards(['maria']);
-    const [first, second] = received();
-    expect(received()).toHaveLength(2);
-    expect(second.at - first.at).toBeGreaterThanOrEqual(900);
+    const [first, second] = expectRetriedAfterASecond();
     expect(second.body).toBe(first.body);
   });
 
@@ -202,32 +219,25 @@ describe('Fastly: purge by surrogate key', () => {
   });
 
   test("at most 256 keys per request (Fastly's batch limit)", async () => {
-    await useFastly(() => ({ status: 200, body: {} }));
-    await purgeCards(usernames(600));
-    const sent = received().map((r) => String(r.headers['surrogate-key']).split(' '));
-    expect(sent.map((keys) => keys.length)).toEqual([256, 256, 88]);
-    expect(sent.flat()).toEqual(usernames(600).map(cardTag));
+    await useFastly(() => FASTLY_OK);
+    const keysOf = (r: Received) => String(r.headers['surrogate-key']).split(' ');
+    expect(await batchSizes(600, keysOf)).toEqual([256, 256, 88]);
   });
 
   test('a 429 with an HTTP-date Retry-After is waited out, then succeeds', async () => {
-    await useFastly((_, n) =>
-      n === 1
-        ? {
-            status: 429,
-            headers: { 'retry-after': new Date(Date.now() + 2000).toUTCString() },
-            body: { msg: 'rate limited' },
-          }
-        : { status: 200, body: {} },
-    );
+    const limited: Reply = {
+      status: 429,
+      headers: { 'retry-after': new Date(Date.now() + 2000).toUTCString() },
+      body: { msg: 'rate limited' },
+    };
+    await useFastly(firstThen(limited, FASTLY_OK));
     await purgeCards(['maria']);
-    const [first, second] = received();
-    expect(received()).toHaveLength(2);
     // An HTTP-date has whole seconds: at least one second of the two was waited.
-    expect(second.at - first.at).toBeGreaterThanOrEqual(900);
+    expectRetriedAfterASecond();
   });
 
   test('a 5xx then a 200: retried after a backoff, and resolved', async () => {
-    await useFastly((_, n) => (n === 1 ? { status: 502 } : { status: 200, body: {} }));
+    await useFastly(firstThen({ status: 502 }, FASTLY_OK));
     await purgeCards(['maria']);
     expect(received()).toHaveLength(2);
   });
@@ -247,7 +257,7 @@ describe('Fastly: purge by surrogate key', () => {
   });
 
   test("a key over Fastly's 1024 bytes: the others are purged, then the purge fails", async () => {
-    await useFastly(() => ({ status: 200, body: {} }));
+    await useFastly(() => FASTLY_OK);
     const long = 'λ'.repeat(200); // 200 × %CE%BB = 1,200 bytes of tag
     await expect(purgeCards(['maria', long])).rejects.toThrow(/longer than 1024 bytes/);
     expect(received().map((r) => r.headers['surrogate-key'])).toEqual([cardTag('maria')]);

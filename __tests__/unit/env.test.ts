@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { env, envProblems } from '@/lib/env';
 import { localFirebaseEnv } from '@/tools/lib/local-env';
+import { restoreEnvAfterEach } from './support/env';
 
 const valid = localFirebaseEnv('demo-karta', '127.0.0.1:8080');
 
@@ -60,11 +61,7 @@ test('a credentials file is checked only where a file check is given (the server
 });
 
 describe('typed values, read at each access', () => {
-  const saved = { ...process.env };
-  afterEach(() => {
-    for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
-    Object.assign(process.env, saved);
-  });
+  restoreEnvAfterEach();
 
   test('the site URL, else localhost on PORT', () => {
     process.env.NEXT_PUBLIC_SITE_URL = 'https://karta.example/';

@@ -1,7 +1,8 @@
 import { displayUrl, isOptimisedImage, mailtoLink, mapsLink, safeHttpUrl } from '@/lib/links';
+import { expectReturns, testReturns } from './support/cases';
 
 describe('safeHttpUrl', () => {
-  it.each([
+  testReturns(safeHttpUrl, [
     ['https://www.site.gr', 'https://www.site.gr/'],
     ['http://site.gr/path?q=1#top', 'http://site.gr/path?q=1#top'],
     ['HTTPS://WWW.SITE.GR/Path', 'https://www.site.gr/Path'],
@@ -16,9 +17,7 @@ describe('safeHttpUrl', () => {
     ['https://intranet/', 'https://intranet/'],
     ['https://παράδειγμα.gr', 'https://xn--hxajbheg2az3al.gr/'],
     ['https://site.gr/a b', 'https://site.gr/a%20b'],
-  ])('%j → %j', (raw, expected) => {
-    expect(safeHttpUrl(raw)).toBe(expected);
-  });
+  ]);
 
   it.each([
     'javascript:alert(1)',
@@ -65,7 +64,7 @@ describe('safeHttpUrl', () => {
 });
 
 describe('displayUrl', () => {
-  it.each([
+  testReturns(displayUrl, [
     ['https://www.site.gr/', 'www.site.gr'],
     ['https://www.site.gr', 'www.site.gr'],
     ['http://site.gr/path', 'site.gr/path'],
@@ -73,9 +72,7 @@ describe('displayUrl', () => {
     ['https://localhost:3000/', 'localhost:3000'],
     ['https://site.gr/%CE%BC%CE%B1%CF%81%CE%AF%CE%B1', 'site.gr/μαρία'],
     ['https://site.gr/%E0%A4%A', 'site.gr/%E0%A4%A'],
-  ])('%j → %j', (url, expected) => {
-    expect(displayUrl(url)).toBe(expected);
-  });
+  ]);
 
   it('returns non-http or unparsable input unchanged', () => {
     expect(displayUrl('mailto:maria@site.gr')).toBe('mailto:maria@site.gr');
@@ -85,16 +82,21 @@ describe('displayUrl', () => {
 
 describe('mailtoLink', () => {
   it('builds a mailto link', () => {
-    expect(mailtoLink('maria@site.gr')).toBe('mailto:maria@site.gr');
-    expect(mailtoLink('  maria.p@mail.site.gr ')).toBe('mailto:maria.p@mail.site.gr');
-    expect(mailtoLink("o'brien@site.gr")).toBe("mailto:o'brien@site.gr");
+    expectReturns(mailtoLink, [
+      ['maria@site.gr', 'mailto:maria@site.gr'],
+      ['  maria.p@mail.site.gr ', 'mailto:maria.p@mail.site.gr'],
+      ["o'brien@site.gr", "mailto:o'brien@site.gr"],
+    ]);
   });
 
   it('percent-encodes characters that are legal but not URL-safe', () => {
-    expect(mailtoLink('maria+work@site.gr')).toBe('mailto:maria%2Bwork@site.gr');
-    expect(mailtoLink('μαρία@παράδειγμα.gr')).toBe(
-      'mailto:%CE%BC%CE%B1%CF%81%CE%AF%CE%B1@%CF%80%CE%B1%CF%81%CE%AC%CE%B4%CE%B5%CE%B9%CE%B3%CE%BC%CE%B1.gr',
-    );
+    expectReturns(mailtoLink, [
+      ['maria+work@site.gr', 'mailto:maria%2Bwork@site.gr'],
+      [
+        'μαρία@παράδειγμα.gr',
+        'mailto:%CE%BC%CE%B1%CF%81%CE%AF%CE%B1@%CF%80%CE%B1%CF%81%CE%AC%CE%B4%CE%B5%CE%B9%CE%B3%CE%BC%CE%B1.gr',
+      ],
+    ]);
   });
 
   it.each([
@@ -160,15 +162,17 @@ describe('numbers are not hosts', () => {
 });
 
 describe('isOptimisedImage', () => {
-  it.each([
-    ['/demo/maria.jpg', true],
-    ['https://firebasestorage.googleapis.com/v0/b/x/o/a.jpg', true],
-    ['https://storage.googleapis.com/bucket/a.jpg', true],
-    ['http://storage.googleapis.com/bucket/a.jpg', false],
-    ['https://user@storage.googleapis.com/a.jpg', false],
-    ['https://example.gr/a.jpg', false],
-    ['not a url', false],
-  ])('%s → %s', (src, expected) => {
-    expect(isOptimisedImage(src)).toBe(expected);
-  });
+  testReturns(
+    isOptimisedImage,
+    [
+      ['/demo/maria.jpg', true],
+      ['https://firebasestorage.googleapis.com/v0/b/x/o/a.jpg', true],
+      ['https://storage.googleapis.com/bucket/a.jpg', true],
+      ['http://storage.googleapis.com/bucket/a.jpg', false],
+      ['https://user@storage.googleapis.com/a.jpg', false],
+      ['https://example.gr/a.jpg', false],
+      ['not a url', false],
+    ],
+    '%s → %s',
+  );
 });

@@ -1,7 +1,8 @@
 import { normalisePhone, telLink, viberLink, whatsappLink } from '@/lib/phone';
+import { testReturns } from './support/cases';
 
 describe('normalisePhone', () => {
-  it.each([
+  testReturns(normalisePhone, [
     // Greek mobiles, however they are typed
     ['+30 691 234 5678', '+306912345678'],
     ['+306912345678', '+306912345678'],
@@ -34,33 +35,21 @@ describe('normalisePhone', () => {
     ['691234567', '691234567'], // 9 digits
     ['800 11 12345', '8001112345'],
     ['(0) 12345', '012345'], // '(0)' only dropped after a '+'
-  ])('%j → %j', (raw, expected) => {
-    expect(normalisePhone(raw)).toBe(expected);
-  });
-
-  it('drops an extension or note written after the number', () => {
-    expect(normalisePhone('210 1234567 εσωτ. 12')).toBe('+302101234567');
-    expect(normalisePhone('+44 20 7946 0958 ext 3')).toBe('+442079460958');
-    expect(normalisePhone('6912345678 (Μαρία)')).toBe('+306912345678');
-  });
+    // An extension or note written after the number is dropped
+    ['210 1234567 εσωτ. 12', '+302101234567'],
+    ['+44 20 7946 0958 ext 3', '+442079460958'],
+    ['6912345678 (Μαρία)', '+306912345678'],
+    // A leading + is kept with whatever digits follow
+    ['+123', '+123'],
+    ['+ 30 6912345678', '+306912345678'],
+    // A + after the first digit is a separator
+    ['210+1234567', '+302101234567'],
+  ]);
 
   it('returns undefined when there are no digits', () => {
-    expect(normalisePhone(undefined)).toBeUndefined();
-    expect(normalisePhone('')).toBeUndefined();
-    expect(normalisePhone('   ')).toBeUndefined();
-    expect(normalisePhone('call me')).toBeUndefined();
-    expect(normalisePhone('+')).toBeUndefined();
-    expect(normalisePhone('+ - ()')).toBeUndefined();
-    expect(normalisePhone('00')).toBeUndefined();
-  });
-
-  it('keeps a leading + with whatever digits follow', () => {
-    expect(normalisePhone('+123')).toBe('+123');
-    expect(normalisePhone('+ 30 6912345678')).toBe('+306912345678');
-  });
-
-  it('treats a + after the first digit as a separator', () => {
-    expect(normalisePhone('210+1234567')).toBe('+302101234567');
+    for (const raw of [undefined, '', '   ', 'call me', '+', '+ - ()', '00']) {
+      expect(normalisePhone(raw)).toBeUndefined();
+    }
   });
 
   it('returns undefined for a non-string at runtime', () => {
@@ -69,51 +58,42 @@ describe('normalisePhone', () => {
 });
 
 describe('telLink', () => {
-  it('builds a tel: link from the international form', () => {
-    expect(telLink('+30 691 234 5678')).toBe('tel:+306912345678');
-    expect(telLink('210 123 4567')).toBe('tel:+302101234567');
-    expect(telLink('0044 20 7946 0958')).toBe('tel:+442079460958');
-  });
-
-  it('uses the bare digits when no country can be determined', () => {
-    expect(telLink('12345')).toBe('tel:12345');
-  });
-
-  it('returns undefined without digits', () => {
-    expect(telLink(undefined)).toBeUndefined();
-    expect(telLink('call me')).toBeUndefined();
-  });
+  testReturns(telLink, [
+    // A tel: link from the international form
+    ['+30 691 234 5678', 'tel:+306912345678'],
+    ['210 123 4567', 'tel:+302101234567'],
+    ['0044 20 7946 0958', 'tel:+442079460958'],
+    // The bare digits when no country can be determined
+    ['12345', 'tel:12345'],
+    // Nothing without digits
+    [undefined, undefined],
+    ['call me', undefined],
+  ]);
 });
 
 describe('viberLink', () => {
-  it('percent-encodes the + of the international number', () => {
-    expect(viberLink('6912345678')).toBe('viber://chat?number=%2B306912345678');
-    expect(viberLink('+44 20 7946 0958')).toBe('viber://chat?number=%2B442079460958');
-  });
-
-  it('falls back to the digits as given when the country is unknown', () => {
-    expect(viberLink('12345')).toBe('viber://chat?number=12345');
-  });
-
-  it('returns undefined without digits', () => {
-    expect(viberLink(undefined)).toBeUndefined();
-    expect(viberLink('κάλεσέ με')).toBeUndefined();
-  });
+  testReturns(viberLink, [
+    // The + of the international number, percent-encoded
+    ['6912345678', 'viber://chat?number=%2B306912345678'],
+    ['+44 20 7946 0958', 'viber://chat?number=%2B442079460958'],
+    // The digits as given when the country is unknown
+    ['12345', 'viber://chat?number=12345'],
+    // Nothing without digits
+    [undefined, undefined],
+    ['κάλεσέ με', undefined],
+  ]);
 });
 
 describe('whatsappLink', () => {
-  it('uses the international number as bare digits', () => {
-    expect(whatsappLink('69 1234 5678')).toBe('https://wa.me/306912345678');
-    expect(whatsappLink('+30 210 123 4567')).toBe('https://wa.me/302101234567');
-    expect(whatsappLink('0044 20 7946 0958')).toBe('https://wa.me/442079460958');
-  });
-
-  it('falls back to the digits as given when the country is unknown', () => {
-    expect(whatsappLink('12345')).toBe('https://wa.me/12345');
-  });
-
-  it('returns undefined without digits', () => {
-    expect(whatsappLink(undefined)).toBeUndefined();
-    expect(whatsappLink('')).toBeUndefined();
-  });
+  testReturns(whatsappLink, [
+    // The international number as bare digits
+    ['69 1234 5678', 'https://wa.me/306912345678'],
+    ['+30 210 123 4567', 'https://wa.me/302101234567'],
+    ['0044 20 7946 0958', 'https://wa.me/442079460958'],
+    // The digits as given when the country is unknown
+    ['12345', 'https://wa.me/12345'],
+    // Nothing without digits
+    [undefined, undefined],
+    ['', undefined],
+  ]);
 });

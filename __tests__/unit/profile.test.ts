@@ -43,26 +43,13 @@ describe('normaliseProfile', () => {
       viberIcon: '/icons/viber.svg',
       whatsappIcon: 'http://cdn.example.gr/wa.png',
     };
+    // Every field as given, but for the three padded ones.
     expect(normaliseProfile('maria', raw)).toEqual({
       username: 'maria',
+      ...raw,
       firstName: 'Μαρία',
-      lastName: 'Παπαδοπούλου',
-      jobTitle: 'Αρχιτέκτων',
-      companyName: 'Studio M',
-      city: 'Αθήνα',
       email: 'maria@example.gr',
-      phoneNumber: '+30 691 234 5678',
-      address: 'Ερμού 10',
-      addressDetails: '2ος όροφος',
-      websiteLink: 'www.example.gr',
-      displayImage: '/images/maria.jpg',
       thumbnailBase64: 'data:image/jpeg;base64,/9j/4AAQ',
-      facebookLink: 'https://facebook.com/maria',
-      instagramLink: 'https://instagram.com/maria',
-      facebookIcon: '/icons/facebook.svg',
-      instagramIcon: 'https://cdn.example.gr/instagram.png',
-      viberIcon: '/icons/viber.svg',
-      whatsappIcon: 'http://cdn.example.gr/wa.png',
     });
   });
 

@@ -1,5 +1,6 @@
 import { env, envProblems } from '@/lib/env';
 import { localFirebaseEnv } from '@/tools/lib/local-env';
+import { restoreEnvAfterEach } from './support/env';
 
 const valid = localFirebaseEnv('demo-karta', '127.0.0.1:8080');
 
@@ -15,11 +16,7 @@ test.each([
 });
 
 describe('the stats settings', () => {
-  const saved = { ...process.env };
-  afterEach(() => {
-    for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
-    Object.assign(process.env, saved);
-  });
+  restoreEnvAfterEach();
 
   test('defaults: a flush every 5 s, 60 events a minute, one proxy, no flush lines', () => {
     for (const name of [

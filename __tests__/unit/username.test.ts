@@ -63,19 +63,15 @@ describe('parseUsername', () => {
   });
 
   it('returns null for malformed percent-encoding', () => {
-    expect(parseUsername('%E0%A4%A')).toBeNull();
-    expect(parseUsername('%')).toBeNull();
-    expect(parseUsername('100%')).toBeNull();
-    expect(parseUsername('%C0%AF')).toBeNull();
+    for (const raw of ['%E0%A4%A', '%', '100%', '%C0%AF']) {
+      expect(parseUsername(raw)).toBeNull();
+    }
   });
 
   it('validates after decoding', () => {
-    expect(parseUsername('a%2Fb')).toBeNull();
-    expect(parseUsername('%2E')).toBeNull();
-    expect(parseUsername('%2E%2E')).toBeNull();
-    expect(parseUsername('%5F%5Ffoo%5F%5F')).toBeNull();
-    expect(parseUsername('ma%00ria')).toBeNull();
-    expect(parseUsername('ma%0Aria')).toBeNull();
+    for (const raw of ['a%2Fb', '%2E', '%2E%2E', '%5F%5Ffoo%5F%5F', 'ma%00ria', 'ma%0Aria']) {
+      expect(parseUsername(raw)).toBeNull();
+    }
   });
 
   it('decodes only once, so a double-encoded slash stays text', () => {
@@ -83,11 +79,9 @@ describe('parseUsername', () => {
   });
 
   it('rejects invalid ids that need no decoding', () => {
-    expect(parseUsername('')).toBeNull();
-    expect(parseUsername('.')).toBeNull();
-    expect(parseUsername('..')).toBeNull();
-    expect(parseUsername('__foo__')).toBeNull();
-    expect(parseUsername('α'.repeat(751))).toBeNull();
+    for (const raw of ['', '.', '..', '__foo__', 'α'.repeat(751)]) {
+      expect(parseUsername(raw)).toBeNull();
+    }
   });
 
   it('checks the byte limit on the decoded form', () => {

@@ -8,6 +8,7 @@ import {
   vcardFileName,
   type VCardFields,
 } from '@/lib/vcard';
+import { testReturns } from './support/cases';
 
 const CRLF = '\r\n';
 // A few real JPEG header bytes, so the photo is plausible base64 of a JPEG.
@@ -205,31 +206,23 @@ describe('buildVCard', () => {
     );
   });
 
-  it('folds at exactly 75 octets, continuation lines starting with one space', () => {
-    const value = 'a'.repeat(200);
-    const card = buildVCard({ firstName: 'Μ', lastName: 'Π', jobTitle: value });
-    const title = physicalLines(card).slice(4);
-    // 'TITLE:' + 200 = 206 octets: 75 on the first line, then 74 after each leading space.
-    expect(title.slice(0, 4)).toEqual([
-      `TITLE:${'a'.repeat(69)}`,
-      ` ${'a'.repeat(74)}`,
-      ` ${'a'.repeat(57)}`,
-      'END:VCARD',
-    ]);
-    expect(lineStartingWith(card, 'TITLE:')).toBe(`TITLE:${value}`);
-  });
-
-  it('folds Greek by octets without splitting a two-byte letter', () => {
-    const value = 'α'.repeat(100);
+  it.each([
+    [
+      'at exactly 75 octets, continuation lines starting with one space',
+      'a'.repeat(200),
+      // 'TITLE:' + 200 = 206 octets: 75 on the first line, then 74 after each leading space.
+      [`TITLE:${'a'.repeat(69)}`, ` ${'a'.repeat(74)}`, ` ${'a'.repeat(57)}`],
+    ],
+    [
+      'Greek by octets without splitting a two-byte letter',
+      'α'.repeat(100),
+      // 'TITLE:' is 6 octets, so 34 letters (68 octets) fit; a 35th would need octets 75 and 76.
+      [`TITLE:${'α'.repeat(34)}`, ` ${'α'.repeat(37)}`, ` ${'α'.repeat(29)}`],
+    ],
+  ])('folds %s', (_how, value, folded) => {
     const card = buildVCard({ firstName: 'Μ', lastName: 'Π', jobTitle: value });
     expectWellFormed(card);
-    // 'TITLE:' is 6 octets, so 34 letters (68 octets) fit; a 35th would need octets 75 and 76.
-    expect(physicalLines(card).slice(4, 8)).toEqual([
-      `TITLE:${'α'.repeat(34)}`,
-      ` ${'α'.repeat(37)}`,
-      ` ${'α'.repeat(29)}`,
-      'END:VCARD',
-    ]);
+    expect(physicalLines(card).slice(4, 8)).toEqual([...folded, 'END:VCARD']);
     expect(lineStartingWith(card, 'TITLE:')).toBe(`TITLE:${value}`);
   });
 
@@ -338,7 +331,7 @@ describe('buildVCard read back by ical.js', () => {
 });
 
 describe('vcardFileName', () => {
-  it.each([
+  testReturns(vcardFileName, [
     ['Μαρία', 'Μαρία.vcf'],
     ['  Μαρία  ', 'Μαρία.vcf'],
     ['Άννα-Μαρία Ο', 'Άννα-Μαρία Ο.vcf'],
@@ -354,13 +347,9 @@ describe('vcardFileName', () => {
     ['   ', 'contact.vcf'],
     ['/\\"', 'contact.vcf'],
     ['..', 'contact.vcf'],
-  ])('%j → %j', (input, expected) => {
-    expect(vcardFileName(input)).toBe(expected);
-  });
-
-  it('composes a decomposed Greek name so the file name matches what was typed', () => {
-    expect(vcardFileName('Μαρι\u0301α')).toBe('Μαρία.vcf');
-  });
+    // A decomposed Greek name is composed, so the file name matches what was typed
+    ['Μαρι\u0301α', 'Μαρία.vcf'],
+  ]);
 });
 
 describe("a profile's vCard", () => {
@@ -400,28 +389,34 @@ describe("a profile's vCard", () => {
 });
 
 describe('vcardContentDisposition', () => {
-  it('carries a Greek name in filename* with an ASCII fallback', () => {
-    expect(vcardContentDisposition('Μαρία.vcf')).toBe(
+  it.each([
+    [
+      'carries a Greek name in filename* with an ASCII fallback',
+      'Μαρία.vcf',
       `attachment; filename="contact.vcf"; filename*=UTF-8''%CE%9C%CE%B1%CF%81%CE%AF%CE%B1.vcf`,
-    );
-  });
-
-  it('keeps an ASCII name in both parameters', () => {
-    expect(vcardContentDisposition('John.vcf')).toBe(
+    ],
+    [
+      'keeps an ASCII name in both parameters',
+      'John.vcf',
       `attachment; filename="John.vcf"; filename*=UTF-8''John.vcf`,
-    );
-  });
-
-  it('keeps the ASCII part of a mixed name in the fallback', () => {
-    expect(vcardContentDisposition('Maria Παπά.vcf')).toBe(
+    ],
+    [
+      'keeps the ASCII part of a mixed name in the fallback',
+      'Maria Παπά.vcf',
       `attachment; filename="Maria.vcf"; filename*=UTF-8''Maria%20%CE%A0%CE%B1%CF%80%CE%AC.vcf`,
-    );
-  });
-
-  it("percent-encodes the characters RFC 5987 attr-char excludes: ' ( ) * and space", () => {
-    expect(vcardContentDisposition("O'Brien (x)*.vcf")).toBe(
+    ],
+    [
+      "percent-encodes the characters RFC 5987 attr-char excludes: ' ( ) * and space",
+      "O'Brien (x)*.vcf",
       `attachment; filename="O'Brien (x)*.vcf"; filename*=UTF-8''O%27Brien%20%28x%29%2A.vcf`,
-    );
+    ],
+    [
+      'does not throw on a lone surrogate',
+      '\uD800.vcf',
+      `attachment; filename="contact.vcf"; filename*=UTF-8''%EF%BF%BD.vcf`,
+    ],
+  ])('%s', (_title, name, header) => {
+    expect(vcardContentDisposition(name)).toBe(header);
   });
 
   it('cannot break out of the header or the quoted fallback', () => {
@@ -430,12 +425,6 @@ describe('vcardContentDisposition', () => {
     expect(header).toBe(
       `attachment; filename="abcdSet-Cookie: x.vcf"; ` +
         `filename*=UTF-8''a%22b%5Cc%25d%0D%0ASet-Cookie%3A%20x.vcf`,
-    );
-  });
-
-  it('does not throw on a lone surrogate', () => {
-    expect(vcardContentDisposition('\uD800.vcf')).toBe(
-      `attachment; filename="contact.vcf"; filename*=UTF-8''%EF%BF%BD.vcf`,
     );
   });
 

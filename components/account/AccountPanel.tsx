@@ -11,16 +11,15 @@ const DELETED = 'Η κάρτα σας, οι επαφές της και ο λογ
 const DELETED_KEEPING_ACCOUNT =
   'Η κάρτα σας και οι επαφές της διαγράφηκαν. Για να διαγραφεί και ο λογαριασμός, συνδεθείτε ξανά.';
 
-/** Signing out, and erasing the card with everything it holds (after typing its name). */
-export default function AccountPanel({
-  user,
-  username,
-  onDeleted,
-}: {
+/** The signed-in owner and their card; OwnerConsole takes the same and hands it on here. */
+export interface AccountPanelProps {
   user: User;
   username: string;
   onDeleted: (notice: string) => void;
-}) {
+}
+
+/** Signing out, and erasing the card with everything it holds (after typing its name). */
+export default function AccountPanel({ user, username, onDeleted }: AccountPanelProps) {
   const [confirming, setConfirming] = useState(false);
   const [typed, setTyped] = useState('');
   const [busy, setBusy] = useState(false);

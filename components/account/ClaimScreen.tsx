@@ -16,6 +16,14 @@ interface Errors {
   form?: string;
 }
 
+/** The names every card starts with; the card editor adds the rest. */
+const NAME_FIELDS = [
+  { field: 'firstName', id: 'claim-first-name', label: 'Όνομα', autoComplete: 'given-name' },
+  { field: 'lastName', id: 'claim-last-name', label: 'Επώνυμο', autoComplete: 'family-name' },
+] as const;
+
+type NameField = (typeof NAME_FIELDS)[number]['field'];
+
 /** A signed-in account without a card picks its username (the card's address) and name. */
 export default function ClaimScreen({
   uid,
@@ -25,18 +33,17 @@ export default function ClaimScreen({
   onClaimed: (username: string) => void;
 }) {
   const [username, setUsername] = useState('');
-  const [firstName, setFirstName] = useState('');
-  const [lastName, setLastName] = useState('');
+  const [typed, setTyped] = useState<Record<NameField, string>>({ firstName: '', lastName: '' });
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const wanted = username.trim();
-    const names = { firstName: firstName.trim(), lastName: lastName.trim() };
+    const names = { firstName: typed.firstName.trim(), lastName: typed.lastName.trim() };
     const found: Errors = {};
     found.username = claimProblem(wanted) ?? undefined;
-    for (const field of ['firstName', 'lastName'] as const) {
+    for (const { field } of NAME_FIELDS) {
       if (names[field] === '') found[field] = CARD_MESSAGES.empty;
       else found[field] = cardValueProblem(field, names[field], wanted) ?? undefined;
     }
@@ -76,24 +83,16 @@ export default function ClaimScreen({
           error={errors.username}
           onChange={(e) => setUsername(e.target.value)}
         />
-        <Field
-          id="claim-first-name"
-          label="Όνομα"
-          autoComplete="given-name"
-          required
-          value={firstName}
-          error={errors.firstName}
-          onChange={(e) => setFirstName(e.target.value)}
-        />
-        <Field
-          id="claim-last-name"
-          label="Επώνυμο"
-          autoComplete="family-name"
-          required
-          value={lastName}
-          error={errors.lastName}
-          onChange={(e) => setLastName(e.target.value)}
-        />
+        {NAME_FIELDS.map(({ field, ...attributes }) => (
+          <Field
+            key={field}
+            {...attributes}
+            required
+            value={typed[field]}
+            error={errors[field]}
+            onChange={(e) => setTyped({ ...typed, [field]: e.target.value })}
+          />
+        ))}
         <p className={styles.error} role="alert">
           {errors.form}
         </p>

@@ -2,9 +2,8 @@
 
 import dynamic from 'next/dynamic';
 import { useState } from 'react';
-import type { User } from '@/lib/owner/auth';
 import { profilePath } from '@/lib/routes';
-import AccountPanel from './AccountPanel';
+import AccountPanel, { type AccountPanelProps } from './AccountPanel';
 import CardEditor from './CardEditor';
 import ContactsPanel from './ContactsPanel';
 import SharePanel from './SharePanel';
@@ -27,15 +26,8 @@ const SECTIONS = [
 type Section = (typeof SECTIONS)[number][0];
 
 /** The console of one card: its sections, one at a time. */
-export default function OwnerConsole({
-  user,
-  username,
-  onDeleted,
-}: {
-  user: User;
-  username: string;
-  onDeleted: (notice: string) => void;
-}) {
+export default function OwnerConsole(props: AccountPanelProps) {
+  const { username } = props;
   const [section, setSection] = useState<Section>('contacts');
   return (
     <main className={styles.shell}>
@@ -68,9 +60,7 @@ export default function OwnerConsole({
       {section === 'stats' && <StatsPanel username={username} />}
       {section === 'edit' && <CardEditor username={username} />}
       {section === 'share' && <SharePanel username={username} />}
-      {section === 'account' && (
-        <AccountPanel user={user} username={username} onDeleted={onDeleted} />
-      )}
+      {section === 'account' && <AccountPanel {...props} />}
     </main>
   );
 }

@@ -13,9 +13,9 @@
 // - "Introducing new headers for rate limiting on Cloudflare's API"
 //   (https://developers.cloudflare.com/changelog/2025-09-03-rate-limiting-improvement): a 429
 //   from the REST API carries `Retry-After`, in seconds.
-import type { CdnConfig } from '../env';
 import { batches } from './batches';
-import { PurgeError, sendWithRetry } from './http';
+import { PurgeError, sendBatches } from './http';
+import type { CdnPurge } from './purge';
 
 const MAX_TAGS_PER_REQUEST = 100;
 
@@ -24,33 +24,27 @@ interface CloudflareAnswer {
   errors?: Array<{ code?: unknown; message?: unknown }>;
 }
 
-export async function purgeCloudflare(
-  config: Extract<CdnConfig, { provider: 'cloudflare' }>,
-  tags: readonly string[],
-  deadline: number,
-): Promise<void> {
+export const purgeCloudflare: CdnPurge<'cloudflare'> = (config, tags, deadline) => {
   const url = `${config.apiUrl.replace(/\/+$/, '')}/zones/${encodeURIComponent(config.zoneId)}/purge_cache`;
-  for (const batch of batches(tags, { maxCount: MAX_TAGS_PER_REQUEST })) {
-    const what = `Cloudflare purge of ${batch.length} tag(s) (${batch[0]}…)`;
-    const response = await sendWithRetry(
-      what,
-      (signal) =>
-        fetch(url, {
-          method: 'POST',
-          headers: {
-            authorization: `Bearer ${config.apiToken}`,
-            'content-type': 'application/json',
-          },
-          body: JSON.stringify({ tags: batch }),
-          signal,
-        }),
-      deadline,
-    );
-    // A 200 can still say success: false; only success: true means the purge was accepted.
-    const answer = (await response.json().catch(() => ({}))) as CloudflareAnswer;
-    if (answer.success !== true) {
-      const reasons = (answer.errors ?? []).map((e) => `${e.code}: ${e.message}`).join('; ');
-      throw new PurgeError(`${what} was not accepted (${reasons || 'no success in the answer'}).`);
-    }
+  return sendBatches(
+    batches(tags, { maxCount: MAX_TAGS_PER_REQUEST }),
+    (batch) => ({
+      what: `Cloudflare purge of ${batch.length} tag(s) (${batch[0]}…)`,
+      url,
+      method: 'POST',
+      headers: { authorization: `Bearer ${config.apiToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ tags: batch }),
+    }),
+    deadline,
+    checkAnswer,
+  );
+};
+
+// A 200 can still say success: false; only success: true means the purge was accepted.
+async function checkAnswer(response: Response, what: string): Promise<void> {
+  const answer = (await response.json().catch(() => ({}))) as CloudflareAnswer;
+  if (answer.success !== true) {
+    const reasons = (answer.errors ?? []).map((e) => `${e.code}: ${e.message}`).join('; ');
+    throw new PurgeError(`${what} was not accepted (${reasons || 'no success in the answer'}).`);
   }
 }

@@ -12,43 +12,32 @@
 //   one fails).
 // - "Rate limiting" (https://docs.fastly.com/api/): surrogate-key purges are not counted
 //   against the hourly limit; over a limit the API answers 429.
-import type { CdnConfig } from '../env';
 import { batches } from './batches';
-import { PurgeError, sendWithRetry } from './http';
+import { PurgeError, sendBatches } from './http';
+import type { CdnPurge } from './purge';
 
 const MAX_KEYS_PER_REQUEST = 256;
 const MAX_KEY_BYTES = 1024;
 const MAX_HEADER_BYTES = 16_384;
 
-export async function purgeFastly(
-  config: Extract<CdnConfig, { provider: 'fastly' }>,
-  keys: readonly string[],
-  deadline: number,
-): Promise<void> {
+export const purgeFastly: CdnPurge<'fastly'> = async (config, keys, deadline) => {
   const url = `${config.apiUrl.replace(/\/+$/, '')}/service/${encodeURIComponent(config.serviceId)}/purge`;
   const tooLong = keys.filter((key) => Buffer.byteLength(key) > MAX_KEY_BYTES);
   const purgeable = keys.filter((key) => Buffer.byteLength(key) <= MAX_KEY_BYTES);
-  for (const batch of batches(purgeable, {
-    maxCount: MAX_KEYS_PER_REQUEST,
-    maxBytes: MAX_HEADER_BYTES,
-  })) {
-    const response = await sendWithRetry(
-      `Fastly purge of ${batch.length} surrogate key(s) (${batch[0]}…)`,
-      (signal) =>
-        fetch(url, {
-          method: 'POST',
-          headers: {
-            'fastly-key': config.apiToken,
-            'surrogate-key': batch.join(' '),
-            accept: 'application/json',
-          },
-          signal,
-        }),
-      deadline,
-    );
-    // Read to the end, so the connection goes back to the pool.
-    await response.arrayBuffer();
-  }
+  await sendBatches(
+    batches(purgeable, { maxCount: MAX_KEYS_PER_REQUEST, maxBytes: MAX_HEADER_BYTES }),
+    (batch) => ({
+      what: `Fastly purge of ${batch.length} surrogate key(s) (${batch[0]}…)`,
+      url,
+      method: 'POST',
+      headers: {
+        'fastly-key': config.apiToken,
+        'surrogate-key': batch.join(' '),
+        accept: 'application/json',
+      },
+    }),
+    deadline,
+  );
   // The others are purged first: one unusable key must not keep every other card stale.
   if (tooLong.length > 0) {
     throw new PurgeError(
@@ -56,4 +45,4 @@ export async function purgeFastly(
         `(${tooLong[0].slice(0, 40)}…); Fastly never indexed them either.`,
     );
   }
-}
+};

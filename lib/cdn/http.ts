@@ -1,6 +1,6 @@
-// The one way a purge talks to a CDN: bounded retries on 429, 5xx and network errors, honouring
-// Retry-After, all within a deadline shared by every request of one purge, so a purge never holds
-// up the revalidation that calls it for more than that.
+// The one way a purge talks to a CDN: a request per batch of keys, with bounded retries on 429,
+// 5xx and network errors, honouring Retry-After, all within a deadline shared by every request of
+// one purge, so a purge never holds up the revalidation that calls it for more than that.
 import { setTimeout as sleep } from 'node:timers/promises';
 
 const MAX_ATTEMPTS = 4;
@@ -73,4 +73,39 @@ export async function sendWithRetry(
     await sleep(waitMs);
   }
   throw new PurgeError(`${what} failed after retries (last: ${failure}).`);
+}
+
+/** One request of a purge: what its errors call it, and what is sent. */
+export interface PurgeRequest {
+  what: string;
+  url: string;
+  method: 'POST' | 'PURGE';
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** Reads an answer to the end, so that its connection goes back to the pool. */
+async function drain(response: Response): Promise<void> {
+  await response.arrayBuffer();
+}
+
+/**
+ * Sends `request(batch)` for each batch in turn, each with sendWithRetry's retries and all within
+ * `deadline`; `accept` checks each 2xx answer, which by default is only read to the end.
+ */
+export async function sendBatches(
+  batches: readonly string[][],
+  request: (batch: string[]) => PurgeRequest,
+  deadline: number,
+  accept: (response: Response, what: string) => Promise<void> = drain,
+): Promise<void> {
+  for (const batch of batches) {
+    const { what, url, ...init } = request(batch);
+    const response = await sendWithRetry(
+      what,
+      (signal) => fetch(url, { ...init, signal }),
+      deadline,
+    );
+    await accept(response, what);
+  }
 }

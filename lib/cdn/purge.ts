@@ -1,11 +1,18 @@
 // After the origin is fresh, the revalidation path calls purgeCards() so the CDN in front drops
 // its copies too: every response of a card carries the card's one tag (tags.ts), and each
 // provider's adapter purges by it.
-import { env } from '../env';
+import { env, type CdnConfig, type CdnProvider } from '../env';
 import { cardTag } from '../routes';
 import { purgeCloudflare } from './cloudflare';
 import { purgeFastly } from './fastly';
 import { purgeVarnish } from './varnish';
+
+/** A provider's purge of `keys` (card tags) with its `config`, all within `deadline` (epoch ms). */
+export type CdnPurge<P extends CdnProvider> = (
+  config: Extract<CdnConfig, { provider: P }>,
+  keys: readonly string[],
+  deadline: number,
+) => Promise<void>;
 
 /** One purge never holds up its caller longer than this, retries and batches included. */
 const PURGE_BUDGET_MS = 10_000;
