@@ -22,6 +22,7 @@ export default async function config() {
     // Most of a file's time is spent waiting on servers, browsers and timers, not on a core: three
     // files at a time keep a 2-core machine busy.
     maxWorkers: 3,
+    testSequencer: '<rootDir>/__tests__/setup/sequencer.mjs',
     projects: await Promise.all([
       project('unit', { testMatch: ['<rootDir>/__tests__/unit/**/*.test.{ts,tsx}'] }),
       project('emulator', {

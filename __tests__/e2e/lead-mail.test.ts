@@ -1,3 +1,6 @@
+/**
+ * @run-alone its mailer, as a production one does, marks every contact that arrives on any card
+ */
 // A visitor's contact reaches the card's owner by e-mail, in real Chromium against the production
 // build and the run's emulators, through the lead mailer (as `npm run watch` runs it) and a real
 // SMTP server with an inbox: the owner's account address from Firebase Auth, Reply-To the visitor,
