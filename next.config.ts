@@ -52,6 +52,7 @@ export default function nextConfig(phase: string): NextConfig {
   return {
     distDir: env.distDir,
     poweredByHeader: false,
+    typescript: { ignoreBuildErrors: env.buildSkipsTypecheck },
     env: cardAssetsEnv(phase),
     ...sharedCache(phase),
     reactStrictMode: true,

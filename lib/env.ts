@@ -346,4 +346,12 @@ export const env = {
   get distDir(): string {
     return process.env.NEXT_DIST_DIR || '.next';
   },
+
+  /**
+   * Set by `npm test` for its e2e build: it type-checks the whole project itself (tsc --noEmit)
+   * at the same time, and Next would check the same files again.
+   */
+  get buildSkipsTypecheck(): boolean {
+    return process.env.KARTA_BUILD_SKIP_TYPECHECK === '1';
+  },
 };
