@@ -7,10 +7,8 @@ import {
   CONTACTS_PAGE,
   countContacts,
   deleteContact,
-  ownContacts,
   watchContacts,
   type ContactsPage,
-  type OwnContacts,
   type ReceivedContact,
 } from '@/lib/owner/contacts';
 import { downloadText } from '@/lib/download';
@@ -18,6 +16,7 @@ import { contactsCsv, contactsVcf, exportFileName } from '@/lib/owner/export';
 import { isNewSince, readLastVisit, recordVisit } from '@/lib/owner/last-visit';
 import { telLink } from '@/lib/phone';
 import styles from './account.module.css';
+import type { ClaimedCardState } from './use-claimed-card';
 
 const TIME = new Intl.DateTimeFormat('el-GR', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -35,12 +34,19 @@ function plural(count: number, one: string, many: string): string {
  * The contacts visitors left, newest first and live, a page at a time (the rest on demand), with
  * their counts, exports of every one, and deletion.
  */
-export default function ContactsPanel({ username }: { username: string }) {
-  const [own, setOwn] = useState<OwnContacts | null>(null);
+export default function ContactsPanel({
+  username,
+  claim,
+}: {
+  username: string;
+  claim: ClaimedCardState;
+}) {
+  const { card } = claim;
   const [shown, setShown] = useState(CONTACTS_PAGE);
   const [page, setPage] = useState<ContactsPage | null>(null);
   const [counts, setCounts] = useState<{ total: number; fresh: number } | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [queryFailed, setFailed] = useState(false);
+  const failed = queryFailed || claim.failed;
   const [status, setStatus] = useState('');
   // The previous visit, read once: this visit is recorded at once, for the next one.
   const [since] = useState(() => {
@@ -49,22 +55,10 @@ export default function ContactsPanel({ username }: { username: string }) {
     return previous;
   });
 
-  // When the card was claimed, which every query starts from: read once.
   useEffect(() => {
-    let current = true;
-    ownContacts(username).then(
-      (next) => current && setOwn(next),
-      () => current && setFailed(true),
-    );
-    return () => {
-      current = false;
-    };
-  }, [username]);
-
-  useEffect(() => {
-    if (!own) return;
+    if (!card) return;
     return watchContacts(
-      own,
+      card,
       shown,
       (next) => {
         setPage(next);
@@ -72,26 +66,26 @@ export default function ContactsPanel({ username }: { username: string }) {
       },
       () => setFailed(true),
     );
-  }, [own, shown]);
+  }, [card, shown]);
 
   // Counted again whenever the newest contacts change: one arrived, or one was deleted.
   useEffect(() => {
-    if (!page || !own) return;
+    if (!page || !card) return;
     let current = true;
-    countContacts(own, since).then(
+    countContacts(card, since).then(
       (next) => current && setCounts(next),
       () => current && setFailed(true),
     );
     return () => {
       current = false;
     };
-  }, [own, since, page]);
+  }, [card, since, page]);
 
   async function download(kind: keyof typeof EXPORTS) {
     const { build, type } = EXPORTS[kind];
-    if (!own) return;
+    if (!card) return;
     try {
-      downloadText(build(await allContacts(own)), type, exportFileName(username, kind));
+      downloadText(build(await allContacts(card)), type, exportFileName(username, kind));
     } catch {
       setStatus('Η λήψη απέτυχε. Δοκιμάστε ξανά.');
     }

@@ -8,6 +8,7 @@ import CardEditor from './CardEditor';
 import ContactsPanel from './ContactsPanel';
 import SharePanel from './SharePanel';
 import styles from './account.module.css';
+import { useClaimedCard } from './use-claimed-card';
 
 // Its own chunk, fetched when its tab is first opened: the other sections never pay for it.
 const StatsPanel = dynamic(() => import('./StatsPanel'), {
@@ -29,6 +30,7 @@ type Section = (typeof SECTIONS)[number][0];
 export default function OwnerConsole(props: AccountPanelProps) {
   const { username } = props;
   const [section, setSection] = useState<Section>('contacts');
+  const claim = useClaimedCard(username);
   return (
     <main className={styles.shell}>
       <div className={styles.header}>
@@ -55,9 +57,9 @@ export default function OwnerConsole(props: AccountPanelProps) {
       </nav>
       {/* Contacts stay mounted, so their live count keeps running while another section shows. */}
       <div hidden={section !== 'contacts'}>
-        <ContactsPanel username={username} />
+        <ContactsPanel username={username} claim={claim} />
       </div>
-      {section === 'stats' && <StatsPanel username={username} />}
+      {section === 'stats' && <StatsPanel claim={claim} />}
       {section === 'edit' && <CardEditor username={username} />}
       {section === 'share' && <SharePanel username={username} />}
       {section === 'account' && <AccountPanel {...props} />}

@@ -14,6 +14,7 @@ import { PRIVACY_PATH } from '@/lib/routes';
 import { athensDay } from '@/lib/stats/day';
 import styles from './account.module.css';
 import { ACTION_LABELS, LINK_LABELS, longDayLabel, NUMBER, PERCENT } from './stats-format';
+import type { ClaimedCardState } from './use-claimed-card';
 import ViewsChart from './ViewsChart';
 
 const PERIOD_LABELS: Record<Period, string> = {
@@ -164,24 +165,25 @@ function Summary({ summary }: { summary: StatsSummary }) {
  * The card's counts for the last 30 Athens days, live: what visitors did, views per day, how many
  * became a contact, the links they tapped and how they came. Counts only, never who.
  */
-export default function StatsPanel({ username }: { username: string }) {
+export default function StatsPanel({ claim }: { claim: ClaimedCardState }) {
   const today = useAthensToday();
   const [summary, setSummary] = useState<StatsSummary | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [queryFailed, setFailed] = useState(false);
+  const failed = queryFailed || claim.failed;
+  const { card } = claim;
 
-  useEffect(
-    () =>
-      watchStats(
-        username,
-        today,
-        (next) => {
-          setSummary(next);
-          setFailed(false);
-        },
-        () => setFailed(true),
-      ),
-    [username, today],
-  );
+  useEffect(() => {
+    if (!card) return;
+    return watchStats(
+      card,
+      today,
+      (next) => {
+        setSummary(next);
+        setFailed(false);
+      },
+      () => setFailed(true),
+    );
+  }, [card, today]);
 
   return (
     <section className={`${styles.section} ${styles.stats}`} aria-labelledby="stats-title">

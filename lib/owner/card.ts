@@ -26,7 +26,7 @@ import {
   UPDATED_FIELD,
   type EditableField,
 } from '../profile';
-import { claimedSince } from './claim-time';
+import { readClaimedCard } from './claim-time';
 import { ownerDb } from './firebase';
 
 /** The stored fields of a card as the editor sees them; undefined while it has none. */
@@ -141,12 +141,9 @@ export async function deleteCardAndData(
   // The signed-in console's, or a rules test's with the same identity.
   db: Firestore = ownerDb(),
 ): Promise<void> {
-  const card = await getDoc(doc(db, 'users', username));
+  const { since } = await readClaimedCard(username, db);
   const contacts = await getDocs(
-    query(
-      collection(db, 'users', username, 'contacts'),
-      where('createdAt', '>=', claimedSince(card.get(CLAIMED_FIELD))),
-    ),
+    query(collection(db, 'users', username, 'contacts'), where('createdAt', '>=', since)),
   );
   // A batch holds 500 writes; contacts are deleted in batches of that size.
   for (let i = 0; i < contacts.docs.length; i += 500) {

@@ -15,7 +15,7 @@ import {
   where,
   type QueryDocumentSnapshot,
 } from 'firebase/firestore';
-import { readClaimedSince } from './claim-time';
+import type { ClaimedCard } from './claim-time';
 import { ownerDb } from './firebase';
 
 export interface ReceivedContact {
@@ -54,30 +54,20 @@ export interface ContactsPage {
   more: boolean;
 }
 
-/** The contacts of one card that its owner may read: those left since `since`, their claim. */
-export interface OwnContacts {
-  username: string;
-  since: Timestamp;
-}
-
-/** Reads when the owner claimed the card, which every query below starts from. */
-export async function ownContacts(username: string): Promise<OwnContacts> {
-  return { username, since: await readClaimedSince(username) };
-}
-
-const contactsOf = ({ username, since }: OwnContacts) =>
+/** The contacts of one card that its owner may read: those left since their claim. */
+const contactsOf = ({ username, since }: ClaimedCard) =>
   query(collection(ownerDb(), 'users', username, 'contacts'), where('createdAt', '>=', since));
-const newestFirst = (own: OwnContacts) => query(contactsOf(own), orderBy('createdAt', 'desc'));
+const newestFirst = (card: ClaimedCard) => query(contactsOf(card), orderBy('createdAt', 'desc'));
 
 /** Calls `listener` with the newest `count` contacts, now and on every change. */
 export function watchContacts(
-  own: OwnContacts,
+  card: ClaimedCard,
   count: number,
   listener: (page: ContactsPage) => void,
   onError: (error: Error) => void,
 ): () => void {
   // One more than shown, to know whether there are older ones.
-  const q = query(newestFirst(own), limit(count + 1));
+  const q = query(newestFirst(card), limit(count + 1));
   return onSnapshot(
     q,
     (snapshot) => {
@@ -89,18 +79,18 @@ export function watchContacts(
 }
 
 /** Every contact, newest first, read once: for the exports. */
-export async function allContacts(own: OwnContacts): Promise<ReceivedContact[]> {
-  return (await getDocs(newestFirst(own))).docs.map(toContact);
+export async function allContacts(card: ClaimedCard): Promise<ReceivedContact[]> {
+  return (await getDocs(newestFirst(card))).docs.map(toContact);
 }
 
 /** How many contacts there are, and how many arrived after `since` (all of them if null). */
 export async function countContacts(
-  own: OwnContacts,
+  card: ClaimedCard,
   since: number | null,
 ): Promise<{ total: number; fresh: number }> {
-  const total = (await getCountFromServer(contactsOf(own))).data().count;
+  const total = (await getCountFromServer(contactsOf(card))).data().count;
   if (since === null) return { total, fresh: total };
-  const after = query(contactsOf(own), where('createdAt', '>', Timestamp.fromMillis(since)));
+  const after = query(contactsOf(card), where('createdAt', '>', Timestamp.fromMillis(since)));
   return { total, fresh: (await getCountFromServer(after)).data().count };
 }
 

@@ -4,7 +4,7 @@
 import { collection, documentId, onSnapshot, query, where } from 'firebase/firestore';
 import { athensDay } from '../stats/day';
 import { STATS_COLLECTION } from '../stats/events';
-import { readClaimedSince } from './claim-time';
+import type { ClaimedCard } from './claim-time';
 import { ownerDb } from './firebase';
 import { statsRange, summariseStats, type StatsSummary } from './stats-summary';
 
@@ -13,38 +13,28 @@ import { statsRange, summariseStats, type StatsSummary } from './stats-summary';
  * on every change to them. Returns the function that stops listening.
  */
 export function watchStats(
-  username: string,
+  { username, since }: ClaimedCard,
   today: string,
   listener: (summary: StatsSummary) => void,
   onError: (error: Error) => void,
 ): () => void {
-  let stop: (() => void) | null = null;
-  let stopped = false;
   // Days before the claim are left out, as contacts are: a name erased and claimed again does not
   // show its new owner the last one's counts. A card made by the operator has no claim (the epoch).
-  readClaimedSince(username).then((since) => {
-    if (stopped) return;
-    const claimDay = athensDay(since.toDate());
-    const { from, to } = statsRange(today, claimDay);
-    const days = query(
-      collection(ownerDb(), 'users', username, STATS_COLLECTION),
-      where(documentId(), '>=', from),
-      where(documentId(), '<=', to),
-    );
-    stop = onSnapshot(
-      days,
-      (snapshot) =>
-        listener(
-          summariseStats(
-            snapshot.docs.map((d) => ({ id: d.id, data: d.data() })),
-            today,
-          ),
+  const { from, to } = statsRange(today, athensDay(since.toDate()));
+  const days = query(
+    collection(ownerDb(), 'users', username, STATS_COLLECTION),
+    where(documentId(), '>=', from),
+    where(documentId(), '<=', to),
+  );
+  return onSnapshot(
+    days,
+    (snapshot) =>
+      listener(
+        summariseStats(
+          snapshot.docs.map((d) => ({ id: d.id, data: d.data() })),
+          today,
         ),
-      onError,
-    );
-  }, onError);
-  return () => {
-    stopped = true;
-    stop?.();
-  };
+      ),
+    onError,
+  );
 }
