@@ -22,15 +22,16 @@ export const ORPHAN_PAGE = 500;
  * the claim of the card that exists now (a new owner reads only what came after their claim);
  * none when the card exists without a claim time, as nothing says whose they are.
  */
-type Rule = { kind: 'all' } | { kind: 'before'; claimedAt: Timestamp } | { kind: 'none' };
+export type OrphanRule =
+  { kind: 'all' } | { kind: 'before'; claimedAt: Timestamp } | { kind: 'none' };
 
-function ruleOf(card: DocumentSnapshot): Rule {
+function ruleOf(card: DocumentSnapshot): OrphanRule {
   if (!card.exists) return { kind: 'all' };
   const claimedAt: unknown = card.get(CLAIMED_FIELD);
   return claimedAt instanceof Timestamp ? { kind: 'before', claimedAt } : { kind: 'none' };
 }
 
-function sameRule(a: Rule, b: Rule): boolean {
+function sameRule(a: OrphanRule, b: OrphanRule): boolean {
   if (a.kind === 'before' && b.kind === 'before') return a.claimedAt.isEqual(b.claimedAt);
   return a.kind === b.kind;
 }
@@ -51,7 +52,7 @@ export interface OrphansDeleted {
 async function deletePages(
   db: Firestore,
   card: DocumentReference,
-  queryFor: (rule: Rule) => Query | undefined,
+  queryFor: (rule: OrphanRule) => Query | undefined,
   signal?: AbortSignal,
 ): Promise<number> {
   let deleted = 0;

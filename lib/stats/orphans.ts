@@ -2,18 +2,10 @@
 // (lib/revalidation/orphans.ts) deletes them with the card's contacts and photo. Like contacts,
 // stats from before a claim are not the new owner's: the days before the claim's Athens day go.
 // The claim's own day keeps its counts, both owners' (a day is the smallest unit kept).
-import {
-  FieldPath,
-  type DocumentReference,
-  type Query,
-  type Timestamp,
-} from 'firebase-admin/firestore';
+import { FieldPath, type DocumentReference, type Query } from 'firebase-admin/firestore';
+import type { OrphanRule } from '../revalidation/orphans';
 import { athensDay } from './day';
 import { STATS_COLLECTION } from './events';
-
-/** The clean-up's rule for a card as it is now (the same shape as orphans.ts's own). */
-export type OrphanRule =
-  { kind: 'all' } | { kind: 'before'; claimedAt: Timestamp } | { kind: 'none' };
 
 /** The stats documents of `card` nobody may read any more under `rule`, or undefined for none. */
 export function orphanedStatsQuery(card: DocumentReference, rule: OrphanRule): Query | undefined {
