@@ -1,3 +1,6 @@
+/**
+ * @run-alone it runs a change watcher, which answers every card's changes and erasures, and it checks what an erasure leaves for that watcher
+ */
 // The owner console (/account) in real Chromium against the production build, on the run's
 // Firestore and Auth emulators: signing in, contacts arriving live from a visitor in another
 // browser, the exports read back by independent parsers, an edit reaching the public card, the QR

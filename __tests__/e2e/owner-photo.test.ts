@@ -1,3 +1,6 @@
+/**
+ * @run-alone its change watcher, as the demo's, answers every card's changes and erasures: other files' leftovers included
+ */
 // The owner's photo end to end, in Chromium against the production build on the run's emulators:
 // a 4000 × 3000 picture picked in the console, resized in the browser and saved; the public card
 // showing it through Next's image optimiser from karta's own photo route; the vCard's photo; a
