@@ -9,11 +9,64 @@ export default defineConfig([
   prettier,
   {
     // The card's document is written by React's static renderer in a route handler
-    // (lib/static-html.ts), not by Next's pages: it has its own <head>, and next/image's <Image>,
+    // (components/card/static-html.ts), not by Next's pages: it has its own <head>, and next/image's <Image>,
     // a client component with hooks, cannot render there (the photo's <img> gets its sizes from
     // getImageProps, next/image's way for a plain element).
     files: ['components/card/*.tsx'],
     rules: { '@next/next/no-head-element': 'off', '@next/next/no-img-element': 'off' },
+  },
+  {
+    // The rooms say where code runs (README, Layout): what runs in one place never pulls in code
+    // written for another, and nothing of the product depends on the tooling that tests it.
+    files: ['**/*.{ts,tsx,mjs}'],
+    rules: {
+      'import/no-cycle': 'error',
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: ['./lib'],
+              from: ['./server', './browser', './daemon', './components', './app', './bin'],
+              message: 'lib/ is pure shared logic: it imports only lib/.',
+            },
+            {
+              target: ['./browser', './components/account', './components/exchange'],
+              from: ['./server', './daemon'],
+              message: 'Browser code never imports server or daemon code.',
+            },
+            {
+              target: ['./server', './daemon'],
+              from: ['./browser', './components/account', './components/exchange'],
+              message: 'Server and daemon code never import browser code.',
+            },
+            {
+              target: ['./server', './components', './browser', './lib'],
+              from: ['./daemon', './bin'],
+              message: 'Only the daemon and its commands import the daemon.',
+            },
+            {
+              target: [
+                './app',
+                './lib',
+                './server',
+                './browser',
+                './daemon',
+                './components',
+                './bin',
+              ],
+              from: ['./tools', './bench', './__tests__'],
+              message: 'The product never imports the tooling that develops, tests or measures it.',
+            },
+            {
+              target: ['./tools'],
+              from: ['./bench', './__tests__'],
+              message: 'The tooling never imports the benchmark or the tests.',
+            },
+          ],
+        },
+      ],
+    },
   },
   globalIgnores([
     '.next/**',
@@ -23,7 +76,7 @@ export default defineConfig([
     'next-env.d.ts',
     'artifacts/**',
     'coverage/**',
-    // The card's scripts as tools/lib/card-assets.ts bundles them.
+    // The card's scripts as components/card/build/build.ts bundles them.
     'public/_karta/**',
   ]),
 ]);

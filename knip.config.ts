@@ -6,7 +6,7 @@ const config: KnipConfig = {
   entry: [
     'bin/*.ts',
     'tools/*.ts',
-    // Bundled for the browser by tools/lib/card-assets.ts, not imported.
+    // Bundled for the browser by components/card/build/build.ts, not imported.
     'components/card/island/enhance.ts',
     'components/card/island/sheet.tsx',
   ],

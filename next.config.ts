@@ -5,7 +5,11 @@ import {
   PHASE_PRODUCTION_BUILD,
   PHASE_PRODUCTION_SERVER,
 } from 'next/constants';
-import { CARD_ASSETS_ENV, CARD_ASSETS_URL_PREFIX, readCardAssetsManifest } from './lib/card-assets';
+import {
+  CARD_ASSETS_ENV,
+  CARD_ASSETS_URL_PREFIX,
+  readCardAssetsManifest,
+} from './components/card/build/manifest';
 import { assertEnv, env } from './lib/env';
 import { OPTIMISED_IMAGE_HOSTS } from './lib/links';
 import {
@@ -13,7 +17,7 @@ import {
   PAGE_CSP_PATHS,
   pageCsp,
   SHARED_SECURITY_HEADERS,
-} from './lib/security-headers';
+} from './server/security-headers';
 
 // Telemetry is off for every `next` command: karta builds and runs with no network.
 process.env.NEXT_TELEMETRY_DISABLED = '1';
@@ -28,7 +32,7 @@ function sharedCache(phase: string): Pick<NextConfig, 'cacheHandler' | 'cacheMax
   // builds' origins are reading (and its handler keys entries by a BUILD_ID not written yet).
   if (!env.redisUrl || phase === PHASE_PRODUCTION_BUILD) return {};
   return {
-    cacheHandler: require.resolve('./lib/cache/handler.mjs'),
+    cacheHandler: require.resolve('./server/cache/handler.mjs'),
     // As Next's self-hosting guide pairs with a shared handler: no copy of entries kept in each
     // process's memory (on 16.4 this sizes only `'use cache'` entries, which karta has none of).
     cacheMaxMemorySize: 0,
@@ -36,7 +40,7 @@ function sharedCache(phase: string): Pick<NextConfig, 'cacheHandler' | 'cacheMax
 }
 
 /**
- * The card's stylesheet, script and sheet URLs (lib/card-assets.ts), given to the build that
+ * The card's stylesheet, script and sheet URLs (components/card/build/manifest.ts), given to the build that
  * compiles the card route, which inlines them; `next start` runs on what its build inlined.
  */
 function cardAssetsEnv(phase: string): Record<string, string> {
@@ -63,7 +67,7 @@ export default function nextConfig(phase: string): NextConfig {
     },
     async headers() {
       return [
-        // Security headers (lib/security-headers.ts): the shared ones on every answer, the pages'
+        // Security headers (server/security-headers.ts): the shared ones on every answer, the pages'
         // CSP on every path but /{username}, whose route answers with the card's own (a header set
         // here would replace the route's). Those paths: the cards, their 404s, the proxy's 404.
         { source: '/:path*', headers: [...SHARED_SECURITY_HEADERS] },

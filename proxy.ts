@@ -5,7 +5,7 @@ import {
   CSP_HEADER,
   pageCsp,
   SHARED_SECURITY_HEADERS,
-} from './lib/security-headers';
+} from './server/security-headers';
 
 // Next 16 answers a path with malformed percent-encoding (e.g. /%E0%A4%A) with a bare 500
 // ("failed to decode param") in an App Router-only build, before any page code runs. Such a
@@ -30,6 +30,6 @@ export async function proxy(request: NextRequest) {
 
 export const config = {
   // Only paths with a `%` can be malformed: every other request, cards included, never pays for
-  // the proxy (a card's CDN tags come from its route: lib/card-file-route.ts).
+  // the proxy (a card's CDN tags come from its route: components/card/response.ts).
   matcher: ['/:path(.*%.*)'],
 };

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser } from 'playwright-core';
-import { adminDb } from '../lib/firebase/admin-app';
+import { adminDb } from '../server/firebase/admin-app';
 import { commandLine } from './lib/args';
 import { measureBeacons } from './lib/beacons';
 import { budgetRows, type BenchResults } from './lib/budgets';

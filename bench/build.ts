@@ -11,7 +11,7 @@ import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { markdownTable } from 'markdown-table';
 import { env as karta } from '../lib/env';
-import { buildCardAssets } from '../tools/lib/card-assets';
+import { buildCardAssets } from '../components/card/build/build';
 import { freePort, startEmulator } from '../tools/lib/emulator';
 import { localFirebaseEnv } from '../tools/lib/local-env';
 import { RULES_FILE, ROOT } from '../tools/lib/paths';

@@ -2,7 +2,7 @@
 // Asks the site to rebuild those cards now (POST /api/revalidate with REVALIDATE_SECRET).
 import { parseArgs } from 'node:util';
 import { env } from '../lib/env';
-import { requestRevalidation } from '../lib/revalidation/client';
+import { requestRevalidation } from '../server/revalidation/client';
 
 const USAGE = 'Usage: npm run revalidate -- <username> [more…] [--url https://site]';
 

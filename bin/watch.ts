@@ -4,9 +4,9 @@
 // Reads Firestore as the environment says (FIRESTORE_EMULATOR_HOST, or real credentials).
 import { parseArgs } from 'node:util';
 import { env } from '../lib/env';
-import { adminDb } from '../lib/firebase/admin-app';
-import { startConfiguredLeadMailer } from '../lib/mail/start';
-import { startWatcher } from '../lib/revalidation/watcher';
+import { adminDb } from '../server/firebase/admin-app';
+import { startConfiguredLeadMailer } from '../daemon/mail/start';
+import { startWatcher } from '../daemon/card-watcher';
 
 const { values } = parseArgs({ options: { url: { type: 'string' } } });
 const siteUrl = values.url ?? env.publicSiteUrl?.href;

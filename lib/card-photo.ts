@@ -1,5 +1,5 @@
 // The card's own photo: its limits, where its bytes are stored and what a path to it looks like.
-// The console (lib/owner/), the server (lib/photo-store.ts, the photo route) and firestore.rules
+// The console (browser/owner/), the server (server/photo-store.ts, the photo route) and firestore.rules
 // all follow these values; __tests__/emulator/rules-owner holds the rules to them.
 
 /** The photo's bytes live in users/{username}/photo/current, one document per card. */

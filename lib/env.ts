@@ -272,7 +272,7 @@ export const env = {
   get prerenderLimit(): number {
     return wholeNumber('PRERENDER_LIMIT');
   },
-  /** How often a card's counts are written to Firestore, at most (lib/stats/flusher.ts). */
+  /** How often a card's counts are written to Firestore, at most (server/stats/flusher.ts). */
   get statsFlushMs(): number {
     return wholeNumber('STATS_FLUSH_MS');
   },
@@ -282,7 +282,7 @@ export const env = {
   },
   /**
    * How many proxies in front of the origins append to X-Forwarded-For: the visitor's address is
-   * that many entries from the right (lib/stats/address.ts).
+   * that many entries from the right (server/stats/address.ts).
    */
   get statsProxyHops(): number {
     return wholeNumber('STATS_PROXY_HOPS');

@@ -170,9 +170,9 @@ export function fullName(p: Pick<Profile, 'firstName' | 'lastName' | 'username'>
 // cannot see it. firestore.rules lets only that uid read, edit or delete the card.
 export const OWNER_FIELD = 'ownerUid';
 
-// How the server follows cards without holding them (lib/revalidation/watcher.ts): every write the
+// How the server follows cards without holding them (daemon/card-watcher.ts): every write the
 // app makes to a card sets UPDATED_FIELD to the server's time of that write (the rules insist on
-// request.time from browsers; lib/card-stamp.ts for firebase-admin), so the watcher asks only for
+// request.time from browsers; server/card-stamp.ts for firebase-admin), so the watcher asks only for
 // cards written since it last looked. A claim also records CLAIMED_FIELD, the same server time:
 // its owner reads only contacts created at or after it. An erasure leaves ERASURES/{username}
 // (its server time in `at`), which the watcher answers by purging the card and deleting every

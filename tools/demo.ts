@@ -1,9 +1,9 @@
 // npm run demo: emulators (Firestore, Auth) + demo profiles and their owners + production build +
 // server + change watcher + new-contact mails to a mail catcher. Ctrl-C stops everything.
 import { randomBytes } from 'node:crypto';
-import { adminDb } from '../lib/firebase/admin-app';
+import { adminDb } from '../server/firebase/admin-app';
 import { EmulatorSetupError } from './lib/emulator';
-import { startWatcher, type Watcher } from '../lib/revalidation/watcher';
+import { startWatcher, type Watcher } from '../daemon/card-watcher';
 import { appPort, startLocalStack } from './lib/local-stack';
 import { startLocalMail, type LocalMail } from './lib/local-mail';
 import { ownerLine } from './lib/demo-owners';

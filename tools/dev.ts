@@ -1,6 +1,6 @@
 // npm run dev: emulators (Firestore, Auth) + demo profiles and owners + `next dev`. Ctrl-C stops
 // everything.
-import { buildCardAssets } from './lib/card-assets';
+import { buildCardAssets } from '../components/card/build/build';
 import { EmulatorSetupError } from './lib/emulator';
 import { appPort, startLocalStack } from './lib/local-stack';
 import { DEMO_PROJECT_ID } from './lib/local-env';

@@ -5,7 +5,7 @@
 // (tools/lib/seed.ts seedLiveProject).
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { adminDb } from '../lib/firebase/admin-app';
+import { adminDb } from '../server/firebase/admin-app';
 import { DEMO_PROFILES_FILE } from './lib/paths';
 import { loadProfilesFile, seedLiveProject, SeedFileError } from './lib/seed';
 

@@ -5,8 +5,8 @@
 import { execFileSync } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { adminDb } from '@/lib/firebase/admin-app';
-import { purgeCards } from '@/lib/cdn/purge';
+import { adminDb } from '@/server/firebase/admin-app';
+import { purgeCards } from '@/server/cdn/purge';
 import { cardTag } from '@/lib/routes';
 import { startVarnish, type RunningVarnish } from '@/tools/lib/varnish';
 import { seedProfiles } from '@/tools/lib/seed';

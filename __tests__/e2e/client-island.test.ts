@@ -5,7 +5,7 @@ import path from 'node:path';
 import ICAL from 'ical.js';
 import { Timestamp } from 'firebase-admin/firestore';
 import type { Page } from 'playwright-core';
-import { adminDb } from '@/lib/firebase/admin-app';
+import { adminDb } from '@/server/firebase/admin-app';
 import { DEMO_PROFILES_FILE, ROOT } from '@/tools/lib/paths';
 import { loadProfilesFile } from '@/tools/lib/seed';
 import { baseUrl, watchProblems, browserForThisFile } from '../helpers/browser';

@@ -4,10 +4,10 @@
 // Freshness: on-demand revalidation and the change watcher, against the production build on the
 // emulator (stale-while-down.test.ts: serving while Firestore is away).
 import { spawn } from 'node:child_process';
-import { cardChanged } from '@/lib/card-stamp';
-import { adminDb } from '@/lib/firebase/admin-app';
+import { cardChanged } from '@/server/card-stamp';
+import { adminDb } from '@/server/firebase/admin-app';
 import { ROOT } from '@/tools/lib/paths';
-import { startWatcher } from '@/lib/revalidation/watcher';
+import { startWatcher } from '@/daemon/card-watcher';
 import { baseUrl } from '../helpers/browser';
 import { get } from '../helpers/http';
 import { revalidate, secret, timeUntilShown } from '../helpers/revalidate';

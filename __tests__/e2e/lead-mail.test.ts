@@ -5,11 +5,11 @@
 // build and the run's emulators, through the lead mailer (as `npm run watch` runs it) and a real
 // SMTP server with an inbox: the owner's account address from Firebase Auth, Reply-To the visitor,
 // once; and the console's switch turns the mails off.
-import { adminDb } from '@/lib/firebase/admin-app';
-import { LEAD_MAIL_FIELD, startLeadMailer, type LeadMailer } from '@/lib/mail/lead-mailer';
-import { NEW_CONTACT_MAIL_FIELD } from '@/lib/mail/preferences';
-import { smtpSender } from '@/lib/mail/smtp';
-import { accountEmail } from '@/lib/mail/start';
+import { adminDb } from '@/server/firebase/admin-app';
+import { LEAD_MAIL_FIELD, startLeadMailer, type LeadMailer } from '@/daemon/mail/lead-mailer';
+import { NEW_CONTACT_MAIL_FIELD } from '@/lib/mail-preferences';
+import { smtpSender } from '@/daemon/mail/smtp';
+import { accountEmail } from '@/daemon/mail/start';
 import { startMailCatcher, type RunningMailCatcher } from '@/tools/lib/mail-catcher';
 import type { Page } from 'playwright-core';
 import { baseUrl, browserForThisFile, watchProblems } from '../helpers/browser';

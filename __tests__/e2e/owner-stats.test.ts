@@ -6,8 +6,8 @@
 import path from 'node:path';
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import type { BrowserContext, Page } from 'playwright-core';
-import { adminDb } from '@/lib/firebase/admin-app';
-import { lastDays } from '@/lib/owner/stats-summary';
+import { adminDb } from '@/server/firebase/admin-app';
+import { lastDays } from '@/browser/owner/stats-summary';
 import { CLAIMED_FIELD } from '@/lib/profile';
 import { athensDay } from '@/lib/stats/day';
 import { STATS_COLLECTION } from '@/lib/stats/events';

@@ -5,8 +5,8 @@
 // no other test file.
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { cardChanged } from '@/lib/card-stamp';
-import { adminDb } from '@/lib/firebase/admin-app';
+import { cardChanged } from '@/server/card-stamp';
+import { adminDb } from '@/server/firebase/admin-app';
 import { startEmulator, type RunningEmulator } from '@/tools/lib/emulator';
 import { DEMO_PROFILES_FILE, ROOT, RULES_FILE } from '@/tools/lib/paths';
 import { startScaleStack, type ScaleStack } from '@/tools/lib/scale-stack';

@@ -2,7 +2,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { adminDb } from '@/lib/firebase/admin-app';
+import { adminDb } from '@/server/firebase/admin-app';
 import { DEMO_PROFILES_FILE, ROOT } from '@/tools/lib/paths';
 import { loadProfilesFile } from '@/tools/lib/seed';
 import { LATE_PROFILE, MALFORMED_PROFILES } from '../fixtures/profiles';
@@ -31,7 +31,7 @@ test('next build pre-renders every existing user', () => {
   }
 });
 
-// The card's HTML comes from React's static renderer inside a route handler (lib/static-html.ts),
+// The card's HTML comes from React's static renderer inside a route handler (components/card/static-html.ts),
 // an entry point Next's alias table calls unsupported: this is where a Next upgrade that breaks it
 // shows, beside the build itself.
 test('the built card is static HTML from React, kept by ISR, with no framework script', async () => {

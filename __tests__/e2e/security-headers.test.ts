@@ -3,8 +3,8 @@
 // site, and a card whose exchange sheet opens and sends a contact with no CSP violation.
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { adminDb } from '@/lib/firebase/admin-app';
-import { CSP_HEADER, SHARED_SECURITY_HEADERS } from '@/lib/security-headers';
+import { adminDb } from '@/server/firebase/admin-app';
+import { CSP_HEADER, SHARED_SECURITY_HEADERS } from '@/server/security-headers';
 import { ROOT } from '@/tools/lib/paths';
 import { baseUrl, browserForThisFile, watchProblems } from '../helpers/browser';
 import { get } from '../helpers/http';

@@ -9,8 +9,8 @@ import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { adminDb } from '@/lib/firebase/admin-app';
-import { cacheKeyPrefix } from '@/lib/cache/handler.mjs';
+import { adminDb } from '@/server/firebase/admin-app';
+import { cacheKeyPrefix } from '@/server/cache/handler.mjs';
 import { cardTag } from '@/lib/routes';
 import { freePort } from '@/tools/lib/emulator';
 import { copyBuild, startNext } from '@/tools/lib/next-server';
@@ -56,7 +56,7 @@ let buildId: string;
 
 const secret = () => process.env.REVALIDATE_SECRET as string;
 
-// The CDN's purge endpoint, as Varnish's is called (lib/cdn/varnish.ts): each PURGE's keys.
+// The CDN's purge endpoint, as Varnish's is called (server/cdn/varnish.ts): each PURGE's keys.
 let purger: http.Server;
 let purgeUrl: string;
 const purgedKeys: string[][] = [];

@@ -6,7 +6,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { adminDb } from '@/lib/firebase/admin-app';
+import { adminDb } from '@/server/firebase/admin-app';
 import { athensDay } from '@/lib/stats/day';
 import { EVENTS_PATH, MAX_BEACON_BYTES, STATS_COLLECTION, beaconBody } from '@/lib/stats/events';
 import { freePort } from '@/tools/lib/emulator';

@@ -1,9 +1,9 @@
 // The whole path of a count, every part real: a visitor's phone browser on an owner's card (a
 // view, Save contact, the exchange sheet with a contact sent, a WhatsApp tap), its beacons to the
 // production build's endpoint, the flush into users/{username}/stats/{Athens day}, and the owner's
-// «Στατιστικά» showing them. Headless Chromium counts nothing (lib/stats/bots.ts), so the visitor
+// «Στατιστικά» showing them. Headless Chromium counts nothing (server/stats/bots.ts), so the visitor
 // has a phone's user agent.
-import { adminDb } from '@/lib/firebase/admin-app';
+import { adminDb } from '@/server/firebase/admin-app';
 import { athensDay } from '@/lib/stats/day';
 import { STATS_COLLECTION } from '@/lib/stats/events';
 import { baseUrl, browserForThisFile, watchProblems } from '../helpers/browser';

@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 import jsQR from 'jsqr';
 import type { BrowserContextOptions } from 'playwright-core';
 import sharp from 'sharp';
-import { adminDb } from '@/lib/firebase/admin-app';
+import { adminDb } from '@/server/firebase/admin-app';
 import { cardUrl, qrCodeUrl } from '@/lib/routes';
 import { ROOT } from '@/tools/lib/paths';
 import { BROWSER_AGENTS, IN_APP_AGENTS } from '../fixtures/user-agents';

@@ -6,9 +6,9 @@
 // the browser in e2e/lead-mail.test.ts.
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { FieldValue, getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { LEAD_MAIL_FIELD, startLeadMailer, type LeadMailer } from '@/lib/mail/lead-mailer';
-import { NEW_CONTACT_MAIL_FIELD } from '@/lib/mail/preferences';
-import { smtpSender } from '@/lib/mail/smtp';
+import { LEAD_MAIL_FIELD, startLeadMailer, type LeadMailer } from '@/daemon/mail/lead-mailer';
+import { NEW_CONTACT_MAIL_FIELD } from '@/lib/mail-preferences';
+import { smtpSender } from '@/daemon/mail/smtp';
 import { CLAIMED_FIELD, OWNER_FIELD } from '@/lib/profile';
 import { startEmulator, type RunningEmulator } from '@/tools/lib/emulator';
 import { startMailCatcher, type RunningMailCatcher } from '@/tools/lib/mail-catcher';

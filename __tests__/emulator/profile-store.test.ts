@@ -1,4 +1,4 @@
-// lib/profile-store.ts against the real emulator, each case with a fresh module (and so a
+// server/profile-store.ts against the real emulator, each case with a fresh module (and so a
 // fresh firebase-admin app) configured by the environment it runs in.
 import { deleteApp, getApps } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
@@ -10,8 +10,8 @@ import { seedProfiles } from '@/tools/lib/seed';
 
 const run = promisify(execFile);
 
-type Store = typeof import('@/lib/profile-store');
-type AdminApp = typeof import('@/lib/firebase/admin-app');
+type Store = typeof import('@/server/profile-store');
+type AdminApp = typeof import('@/server/firebase/admin-app');
 const opened: AdminApp[] = [];
 const PROJECT = 'demo-karta-store';
 const emulatorHost = process.env.FIRESTORE_EMULATOR_HOST as string;
@@ -21,8 +21,8 @@ async function loadStore(env: Record<string, string>): Promise<Store> {
   Object.assign(process.env, { NEXT_PUBLIC_FIREBASE_PROJECT_ID: PROJECT, ...env });
   let store: Store | undefined;
   jest.isolateModules(() => {
-    store = jest.requireActual<Store>('@/lib/profile-store');
-    opened.push(jest.requireActual<AdminApp>('@/lib/firebase/admin-app'));
+    store = jest.requireActual<Store>('@/server/profile-store');
+    opened.push(jest.requireActual<AdminApp>('@/server/firebase/admin-app'));
   });
   return store!;
 }
@@ -95,7 +95,7 @@ test('a build pre-renders at most PRERENDER_LIMIT cards, the first ids in order'
 test('an unreachable Firestore throws within the read deadline instead of answering "missing"', async () => {
   // In a process of its own: the abandoned read keeps retrying in the background, which must not
   // outlive this file. react-server is the condition under which Next loads server-only code.
-  const script = `require('./lib/profile-store').getProfile('odd').then(
+  const script = `require('./server/profile-store').getProfile('odd').then(
     (p) => { console.log('answered', JSON.stringify(p)); process.exit(0); },
     (e) => { console.log('threw', e.message); process.exit(0); })`;
   const { stdout } = await run(

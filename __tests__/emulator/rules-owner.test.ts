@@ -48,8 +48,8 @@ import {
   cardValueProblem,
   type EditableField,
 } from '@/lib/profile';
-import { NEW_CONTACT_MAIL_FIELD } from '@/lib/mail/preferences';
-import { deleteCardAndData } from '@/lib/owner/card';
+import { NEW_CONTACT_MAIL_FIELD } from '@/lib/mail-preferences';
+import { deleteCardAndData } from '@/browser/owner/card';
 import {
   CLAIMABLE_USERNAME_PATTERN,
   RESERVED_USERNAMES,
@@ -97,7 +97,7 @@ function watch(target: Query | DocumentReference): Promise<void> {
 }
 
 /**
- * A claim as the console makes it (lib/owner/card.ts claimCard): the card, with the claim's time
+ * A claim as the console makes it (browser/owner/card.ts claimCard): the card, with the claim's time
  * and the change marker, and the owners/{uid} index entry in one batch.
  */
 function claim(db: Firestore, uid: string, username: string, fields: DocumentData = {}) {
@@ -814,7 +814,7 @@ describe('the rules file and the TypeScript rules', () => {
     );
   });
 
-  it("names the owner's mail switch as lib/mail/preferences.ts does", () => {
+  it("names the owner's mail switch as lib/mail-preferences.ts does", () => {
     expect(RULES_TEXT).toContain(`affectedKeys().hasOnly(['${NEW_CONTACT_MAIL_FIELD}'])`);
     expect(RULES_TEXT).toContain(`request.resource.data.${NEW_CONTACT_MAIL_FIELD} is bool`);
   });

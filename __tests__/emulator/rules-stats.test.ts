@@ -1,6 +1,6 @@
 // firestore.rules for a card's daily counts (users/{username}/stats/{day}): its owner reads them,
 // nobody else does, and no client writes them, the owner included; only the server's
-// firebase-admin (lib/stats/writer.ts) does.
+// firebase-admin (server/stats/writer.ts) does.
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import {
   collection,

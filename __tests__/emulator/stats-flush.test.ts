@@ -4,9 +4,9 @@
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, WriteBatch, type Firestore } from 'firebase-admin/firestore';
 import { STATS_COLLECTION, type StatsCounter } from '@/lib/stats/events';
-import { Flusher } from '@/lib/stats/flusher';
-import { MemoryCounterStore } from '@/lib/stats/memory-store';
-import { writeCounts } from '@/lib/stats/writer';
+import { Flusher } from '@/server/stats/flusher';
+import { MemoryCounterStore } from '@/server/stats/memory-store';
+import { writeCounts } from '@/server/stats/writer';
 
 // Its own project, so its documents are its own.
 const PROJECT = 'demo-karta-stats-flush';

@@ -1,10 +1,10 @@
-// What the orphan clean-up deletes of a card's stats (lib/stats/orphans.ts): all of them once the
+// What the orphan clean-up deletes of a card's stats (daemon/cleanup/orphans.ts): all of them once the
 // card is gone; after a new claim, the days before the claim's Athens day; none for a card with no
 // claim time.
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { STATS_COLLECTION } from '@/lib/stats/events';
-import { orphanedStatsQuery } from '@/lib/stats/orphans';
+import { orphanedStatsQuery } from '@/daemon/cleanup/orphans';
 
 const PROJECT = 'demo-karta-stats-orphans';
 const DAYS = ['2025-07-13', '2025-07-14', '2025-07-15'];

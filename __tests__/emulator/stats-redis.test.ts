@@ -5,11 +5,11 @@
 import { execFileSync } from 'node:child_process';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
-import type { CardDayCounts } from '@/lib/stats/counts';
+import type { CardDayCounts } from '@/server/stats/counts';
 import { STATS_COLLECTION, type StatsCounter } from '@/lib/stats/events';
-import { Flusher } from '@/lib/stats/flusher';
-import { RedisCounterStore, STATS_REDIS_PREFIX } from '@/lib/stats/redis-store';
-import { writeCounts, type WriteOutcome } from '@/lib/stats/writer';
+import { Flusher } from '@/server/stats/flusher';
+import { RedisCounterStore, STATS_REDIS_PREFIX } from '@/server/stats/redis-store';
+import { writeCounts, type WriteOutcome } from '@/server/stats/writer';
 import { startRedis, type RunningRedis } from '@/tools/lib/redis';
 import { ensureCommand } from '@/tools/lib/system-packages';
 

@@ -7,16 +7,16 @@ import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { FieldValue, getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { startEmulator, type RunningEmulator } from '@/tools/lib/emulator';
 import { RULES_FILE } from '@/tools/lib/paths';
-import { cardChanged } from '@/lib/card-stamp';
+import { cardChanged } from '@/server/card-stamp';
 import { PHOTO_COLLECTION, PHOTO_DOC_ID } from '@/lib/card-photo';
 import { CLAIMED_FIELD, ERASURES_COLLECTION, UPDATED_FIELD } from '@/lib/profile';
-import { ORPHAN_PAGE } from '@/lib/revalidation/orphans';
+import { ORPHAN_PAGE } from '@/daemon/cleanup/orphans';
 import {
   startWatcher,
   type WatchRead,
   type Watcher,
   type WatcherOptions,
-} from '@/lib/revalidation/watcher';
+} from '@/daemon/card-watcher';
 import { athensDay } from '@/lib/stats/day';
 import { STATS_COLLECTION } from '@/lib/stats/events';
 

@@ -1,7 +1,7 @@
 // Owners for the e2e tests: an account on the run's Auth emulator with a card of its own, and
 // signing in to the console (/account) as them in Chromium.
 import type { BrowserContext, Page } from 'playwright-core';
-import { adminDb } from '@/lib/firebase/admin-app';
+import { adminDb } from '@/server/firebase/admin-app';
 import { OWNER_FIELD } from '@/lib/profile';
 import { ensureAccount } from '@/tools/lib/demo-owners';
 import { baseUrl } from './browser';

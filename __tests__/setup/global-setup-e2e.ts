@@ -3,8 +3,8 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { adminDb } from '../../lib/firebase/admin-app';
-import { buildCardAssets } from '../../tools/lib/card-assets';
+import { adminDb } from '../../server/firebase/admin-app';
+import { buildCardAssets } from '../../components/card/build/build';
 import { freePort } from '../../tools/lib/emulator';
 import { DEMO_PROFILES_FILE } from '../../tools/lib/paths';
 import { startNext } from '../../tools/lib/next-server';

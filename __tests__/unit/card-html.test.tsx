@@ -6,7 +6,7 @@
 // static renderer, parsed as a browser would parse it.
 import { screen, within } from '@testing-library/react';
 import { renderCard, renderNotFound } from '@/components/card/render';
-import type { CardAssets } from '@/lib/card-assets';
+import type { CardAssets } from '@/components/card/build/manifest';
 import { normaliseProfile, toPublicProfile, type PublicProfile } from '@/lib/profile';
 import { renderCardBody } from '../helpers/card';
 

@@ -10,7 +10,7 @@ import {
   photoPathAllowed,
   type PhotoContentType,
 } from '@/lib/card-photo';
-import { encodeWithin, photoSides, squareCrop, type Encoder } from '@/lib/owner/photo';
+import { encodeWithin, photoSides, squareCrop, type Encoder } from '@/browser/owner/photo';
 import { normaliseProfile } from '@/lib/profile';
 import { photoPath } from '@/lib/routes';
 

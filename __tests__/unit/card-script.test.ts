@@ -9,13 +9,13 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { enhanceCard } from '@/components/card/island/card-script';
 import { SAVE_FAILED } from '@/components/card/texts';
-import { sendContact } from '@/lib/firebase/contacts-client';
+import { sendContact } from '@/browser/visitor-contact';
 import { normaliseProfile, toPublicProfile } from '@/lib/profile';
 import { cardUrl } from '@/lib/routes';
 import { renderCardBody } from '../helpers/card';
 import * as island from './support/card-script';
 
-jest.mock('@/lib/firebase/contacts-client', () => ({
+jest.mock('@/browser/visitor-contact', () => ({
   sendContact: jest.fn(),
   prepareContactWrite: jest.fn(),
 }));

@@ -3,9 +3,9 @@
 // the provider would, errors and rate limits included. Real Varnish is in e2e/cdn-varnish.test.ts.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { batches } from '@/lib/cdn/batches';
-import { PurgeError, retryAfterMs, sendWithRetry } from '@/lib/cdn/http';
-import { purgeCards } from '@/lib/cdn/purge';
+import { batches } from '@/server/cdn/batches';
+import { PurgeError, retryAfterMs, sendWithRetry } from '@/server/cdn/http';
+import { purgeCards } from '@/server/cdn/purge';
 import { cardTag } from '@/lib/routes';
 
 interface Received {

@@ -1,6 +1,6 @@
 import { unstable_doesMiddlewareMatch } from 'next/experimental/testing/server';
 import { NextRequest } from 'next/server';
-import { cardTagHeaders } from '@/lib/cdn/tags';
+import { cardTagHeaders } from '@/server/cdn/tags';
 import { cardTag } from '@/lib/routes';
 import { config, proxy } from '@/proxy';
 

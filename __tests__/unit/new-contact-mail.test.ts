@@ -1,8 +1,8 @@
 // The new-contact e-mail's words and who it goes to, which documents count as a visitor's contact
-// (lib/mail/new-contact-mail.ts), and no mailer without SMTP_URL (lib/mail/start.ts).
+// (daemon/mail/new-contact-mail.ts), and no mailer without SMTP_URL (daemon/mail/start.ts).
 import { Timestamp } from 'firebase-admin/firestore';
-import { athensTime, leadMail, parseLeadContact } from '@/lib/mail/new-contact-mail';
-import { startConfiguredLeadMailer } from '@/lib/mail/start';
+import { athensTime, leadMail, parseLeadContact } from '@/daemon/mail/new-contact-mail';
+import { startConfiguredLeadMailer } from '@/daemon/mail/start';
 
 const createdAt = Timestamp.fromDate(new Date('2026-07-01T21:30:00Z'));
 

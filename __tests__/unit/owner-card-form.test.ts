@@ -1,4 +1,4 @@
-import { cardFormChanges, toFormValues } from '@/lib/owner/card-form';
+import { cardFormChanges, toFormValues } from '@/browser/owner/card-form';
 import { CARD_MESSAGES } from '@/lib/profile';
 
 const STORED = toFormValues({

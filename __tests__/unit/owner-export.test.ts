@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import Papa from 'papaparse';
-import type { ReceivedContact } from '@/lib/owner/contacts';
-import { CSV_HEADERS, contactsCsv, contactsVcf, formatContactTime } from '@/lib/owner/export';
+import type { ReceivedContact } from '@/browser/owner/contacts';
+import { CSV_HEADERS, contactsCsv, contactsVcf, formatContactTime } from '@/browser/owner/export';
 
 const CONTACTS: ReceivedContact[] = [
   {

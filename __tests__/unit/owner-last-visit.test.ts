@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
-import type { ReceivedContact } from '@/lib/owner/contacts';
-import { countNewSince, isNewSince, readLastVisit, recordVisit } from '@/lib/owner/last-visit';
+import type { ReceivedContact } from '@/browser/owner/contacts';
+import { countNewSince, isNewSince, readLastVisit, recordVisit } from '@/browser/owner/last-visit';
 
 const at = (iso: string | null): ReceivedContact => ({
   id: iso ?? 'pending',

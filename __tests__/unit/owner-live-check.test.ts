@@ -1,4 +1,4 @@
-import { readCard, waitForCardChange } from '@/lib/owner/live-check';
+import { readCard, waitForCardChange } from '@/browser/owner/live-check';
 
 function fakeSite(pages: Array<Record<string, string>>) {
   let call = 0;

@@ -7,7 +7,7 @@ import {
   statsRange,
   summariseStats,
   type StatsDoc,
-} from '@/lib/owner/stats-summary';
+} from '@/browser/owner/stats-summary';
 
 const day = (id: string, data: Record<string, unknown>): StatsDoc => ({ id, data });
 

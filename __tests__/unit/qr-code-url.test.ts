@@ -1,5 +1,5 @@
 // The QR code's address: the card's canonical URL with ?src=qr, and only the QR code's.
-import { profileHead, personJsonLd } from '@/lib/profile-metadata';
+import { profileHead, personJsonLd } from '@/components/card/metadata';
 import { normaliseProfile, toPublicProfile } from '@/lib/profile';
 import { cardUrl, qrCodeUrl } from '@/lib/routes';
 import { QR_SOURCE_PARAM, QR_SOURCE_VALUE } from '@/lib/stats/events';

@@ -1,4 +1,4 @@
-import { requestRevalidation, RevalidateError } from '@/lib/revalidation/client';
+import { requestRevalidation, RevalidateError } from '@/server/revalidation/client';
 
 const answer = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

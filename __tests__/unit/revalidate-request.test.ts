@@ -3,7 +3,7 @@ import {
   MAX_USERNAMES,
   parseRevalidateBody,
   secretMatches,
-} from '@/lib/revalidation/request';
+} from '@/server/revalidation/request';
 
 test('secrets compare equal only when equal, whatever their lengths', () => {
   expect(secretMatches('s3cret', 's3cret')).toBe(true);

@@ -1,15 +1,20 @@
 /**
  * @jest-environment node
  */
-// The security headers' builder (lib/security-headers.ts): the card's hashes are those of the
+// The security headers' builder (server/security-headers.ts): the card's hashes are those of the
 // exact text its HTML inlines, and the emulators and App Check appear only when configured.
 import { createHash } from 'node:crypto';
 import { renderCard } from '@/components/card/render';
-import type { CardAssets } from '@/lib/card-assets';
+import type { CardAssets } from '@/components/card/build/manifest';
 import { normaliseProfile, toPublicProfile } from '@/lib/profile';
 // How Next matches a `source` of next.config.ts `headers()`.
 import { getPathMatch } from 'next/dist/shared/lib/router/utils/path-match';
-import { cardCsp, PAGE_CSP_PATHS, pageCsp, SHARED_SECURITY_HEADERS } from '@/lib/security-headers';
+import {
+  cardCsp,
+  PAGE_CSP_PATHS,
+  pageCsp,
+  SHARED_SECURITY_HEADERS,
+} from '@/server/security-headers';
 
 const ASSETS: CardAssets = {
   // What React escapes inside the elements, so that the hash must be of the escaped text.

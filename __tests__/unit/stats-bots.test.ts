@@ -1,4 +1,4 @@
-import { isKnownBot } from '@/lib/stats/bots';
+import { isKnownBot } from '@/server/stats/bots';
 import { BROWSER_AGENTS, IN_APP_AGENTS } from '../fixtures/user-agents';
 
 // Link previewers and crawlers as they announce themselves.

@@ -1,10 +1,10 @@
 // The memory store and the flusher, with Firestore's write replaced by a recorder: the batching
 // (one write per card-day per flush, whatever the number of beacons), what a failed write puts
 // back, and the stop. The real writes are in __tests__/emulator/stats-flush.test.ts.
-import { counterField, tallyOfFields, type CardDayCounts } from '@/lib/stats/counts';
-import { Flusher } from '@/lib/stats/flusher';
-import { MemoryCounterStore } from '@/lib/stats/memory-store';
-import type { WriteOutcome } from '@/lib/stats/writer';
+import { counterField, tallyOfFields, type CardDayCounts } from '@/server/stats/counts';
+import { Flusher } from '@/server/stats/flusher';
+import { MemoryCounterStore } from '@/server/stats/memory-store';
+import type { WriteOutcome } from '@/server/stats/writer';
 
 const DAY = '2025-07-14';
 

@@ -1,5 +1,5 @@
-import { clientAddress } from '@/lib/stats/address';
-import { RATE_WINDOW_MS, RateLimiter } from '@/lib/stats/rate-limit';
+import { clientAddress } from '@/server/stats/address';
+import { RATE_WINDOW_MS, RateLimiter } from '@/server/stats/rate-limit';
 
 function clock(start = 1_000_000) {
   let now = start;

@@ -42,7 +42,7 @@ afterAll(() => {
 });
 
 async function send() {
-  const client = await import('@/lib/firebase/contacts-client');
+  const client = await import('@/browser/visitor-contact');
   return client.sendContact('maria', { name: 'Άννα', email: 'anna@example.gr' });
 }
 
@@ -75,7 +75,7 @@ test('without the site key: App Check is never loaded, and the write goes throug
 
 test('the console starts on the same app: App Check once, before the console’s code loads', async () => {
   process.env[KEY] = 'site-key-123';
-  const { afterWebApp, webApp } = await import('@/lib/firebase/web-app');
+  const { afterWebApp, webApp } = await import('@/browser/firebase/web-app');
   const consoleLoaded = await afterWebApp(async () => {
     // What the console then does (sign-in, reads, listeners) already has App Check.
     expect(initializeAppCheck).toHaveBeenCalledTimes(1);

@@ -1,14 +1,14 @@
 import { cardAssets } from '@/components/card/assets';
 import { renderCard, renderNotFound } from '@/components/card/render';
-import { cardFileResponse } from '@/lib/card-file-route';
+import { cardFileResponse } from '@/components/card/response';
 import { toPublicProfile } from '@/lib/profile';
-import { listPrerenderedUsernames } from '@/lib/profile-store';
+import { listPrerenderedUsernames } from '@/server/profile-store';
 import {
   builtSecurityEnv,
   cardCsp,
   CSP_HEADER,
   SHARED_SECURITY_HEADERS,
-} from '@/lib/security-headers';
+} from '@/server/security-headers';
 
 // The card: HTML rendered by React's static renderer from components/card rather than a page, so
 // that it carries none of the framework's scripts (docs/performance.md). ISR as for a page:
@@ -22,7 +22,7 @@ export const dynamicParams = true;
 let headers: Record<string, string> | undefined;
 
 /**
- * The card's type and security headers (lib/security-headers.ts), stored with its ISR entry: its
+ * The card's type and security headers (server/security-headers.ts), stored with its ISR entry: its
  * CSP names the hashes of the inline script and stylesheet this build inlines. Once per process.
  */
 function cardHeaders(): Record<string, string> {

@@ -6,7 +6,7 @@ import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Firestore } from 'firebase-admin/firestore';
-import { cardChanged } from '../../lib/card-stamp';
+import { cardChanged } from '../../server/card-stamp';
 import { startScaleStack } from '../../tools/lib/scale-stack';
 import { rawGet } from './http';
 import { startNginx } from './nginx';

@@ -3,7 +3,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { createWriteStream, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildCardAssets } from '../../tools/lib/card-assets';
+import { buildCardAssets } from '../../components/card/build/build';
 import { freePort } from '../../tools/lib/emulator';
 import { startLocalStack } from '../../tools/lib/local-stack';
 import { DEMO_PROJECT_ID } from '../../tools/lib/local-env';

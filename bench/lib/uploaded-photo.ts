@@ -12,7 +12,7 @@ import {
   PHOTO_TARGET_BYTES,
   newPhotoVersion,
 } from '../../lib/card-photo';
-import { cardChanged } from '../../lib/card-stamp';
+import { cardChanged } from '../../server/card-stamp';
 import { photoPath } from '../../lib/routes';
 import { ROOT } from '../../tools/lib/paths';
 

@@ -4,7 +4,7 @@
 // its heap and resident memory after a full garbage collection.
 import { initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
-import { startWatcher } from '../../lib/revalidation/watcher';
+import { startWatcher } from '../../daemon/card-watcher';
 
 export type ChildMessage =
   | { type: 'read'; docs: number; initial: boolean; changed: string[] }

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { cardChanged } from '../../lib/card-stamp';
+import { cardChanged } from '../../server/card-stamp';
 import { UPDATED_FIELD } from '../../lib/profile';
 import { startEmulator } from '../../tools/lib/emulator';
 import { ROOT } from '../../tools/lib/paths';

@@ -1,8 +1,8 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { watchUser, type User } from '@/lib/owner/auth';
-import { findOwnedUsername } from '@/lib/owner/card';
+import { watchUser, type User } from '@/browser/owner/auth';
+import { findOwnedUsername } from '@/browser/owner/card';
 import AuthScreen from './AuthScreen';
 import ClaimScreen from './ClaimScreen';
 import OwnerConsole from './OwnerConsole';

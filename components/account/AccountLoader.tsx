@@ -1,7 +1,7 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { afterWebApp } from '@/lib/firebase/web-app';
+import { afterWebApp } from '@/browser/firebase/web-app';
 
 // The console is rendered in the browser only: everything in it depends on who is signed in, which
 // only the browser knows (Firebase Auth keeps the session there). Its code, and firebase/auth,

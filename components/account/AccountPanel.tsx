@@ -1,8 +1,8 @@
 'use client';
 
 import { useState } from 'react';
-import { deleteAccount, signOutOwner, type User } from '@/lib/owner/auth';
-import { deleteCardAndData } from '@/lib/owner/card';
+import { deleteAccount, signOutOwner, type User } from '@/browser/owner/auth';
+import { deleteCardAndData } from '@/browser/owner/card';
 import Field from './Field';
 import MailSwitch from './MailSwitch';
 import styles from './account.module.css';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
-import { authMessage, signIn, signUp } from '@/lib/owner/auth';
+import { authMessage, signIn, signUp } from '@/browser/owner/auth';
 import Field from './Field';
 import styles from './account.module.css';
 

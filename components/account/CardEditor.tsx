@@ -2,16 +2,16 @@
 
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { newPhotoVersion } from '@/lib/card-photo';
-import { saveCard, watchCard, type PhotoUpload } from '@/lib/owner/card';
+import { saveCard, watchCard, type PhotoUpload } from '@/browser/owner/card';
 import {
   cardFormChanges,
   toFormValues,
   type CardFormErrors,
   type CardFormValues,
   type TypedField,
-} from '@/lib/owner/card-form';
-import { readCard, waitForCardChange } from '@/lib/owner/live-check';
-import { PhotoError, preparePhoto } from '@/lib/owner/photo';
+} from '@/browser/owner/card-form';
+import { readCard, waitForCardChange } from '@/browser/owner/live-check';
+import { PhotoError, preparePhoto } from '@/browser/owner/photo';
 import { CARD_FIELD_RULES } from '@/lib/profile';
 import { photoPath } from '@/lib/routes';
 import Field from './Field';

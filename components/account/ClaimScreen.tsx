@@ -1,8 +1,8 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
-import { signOutOwner } from '@/lib/owner/auth';
-import { UsernameTakenError, claimCard } from '@/lib/owner/card';
+import { signOutOwner } from '@/browser/owner/auth';
+import { UsernameTakenError, claimCard } from '@/browser/owner/card';
 import { CARD_MESSAGES, cardValueProblem } from '@/lib/profile';
 import { profilePath } from '@/lib/routes';
 import { USERNAME_MESSAGES, claimProblem } from '@/lib/username';

@@ -10,10 +10,10 @@ import {
   watchContacts,
   type ContactsPage,
   type ReceivedContact,
-} from '@/lib/owner/contacts';
-import { downloadText } from '@/lib/download';
-import { contactsCsv, contactsVcf, exportFileName } from '@/lib/owner/export';
-import { isNewSince, readLastVisit, recordVisit } from '@/lib/owner/last-visit';
+} from '@/browser/owner/contacts';
+import { downloadText } from '@/browser/download';
+import { contactsCsv, contactsVcf, exportFileName } from '@/browser/owner/export';
+import { isNewSince, readLastVisit, recordVisit } from '@/browser/owner/last-visit';
 import { telLink } from '@/lib/phone';
 import styles from './account.module.css';
 import type { ClaimedCardState } from './use-claimed-card';

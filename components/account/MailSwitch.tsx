@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { setNewContactMail, watchNewContactMail } from '@/lib/owner/notifications';
+import { setNewContactMail, watchNewContactMail } from '@/browser/owner/notifications';
 import styles from './account.module.css';
 
 const FAILED = 'Η αλλαγή δεν αποθηκεύτηκε. Δοκιμάστε ξανά.';

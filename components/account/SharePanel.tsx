@@ -1,8 +1,8 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { downloadBlob, downloadText } from '@/lib/download';
-import { qrPngDataUrl } from '@/lib/owner/qr-png';
+import { downloadBlob, downloadText } from '@/browser/download';
+import { qrPngDataUrl } from '@/browser/owner/qr-png';
 import { qrSvg } from '@/lib/qr';
 import { cardUrl, qrCodeUrl } from '@/lib/routes';
 import { copyLink } from '@/lib/share';

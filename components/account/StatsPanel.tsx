@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { watchStats } from '@/lib/owner/stats';
+import { watchStats } from '@/browser/owner/stats';
 import {
   LINK_COUNTERS,
   PERIODS,
@@ -9,7 +9,7 @@ import {
   type Share,
   type StatsSummary,
   type Totals,
-} from '@/lib/owner/stats-summary';
+} from '@/browser/owner/stats-summary';
 import { PRIVACY_PATH } from '@/lib/routes';
 import { athensDay } from '@/lib/stats/day';
 import styles from './account.module.css';

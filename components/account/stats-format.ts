@@ -1,6 +1,6 @@
 // How the stats panel writes numbers, shares and days, in Greek.
 import { CARD_EVENTS } from '@/lib/stats/events';
-import type { LinkCounter } from '@/lib/owner/stats-summary';
+import type { LinkCounter } from '@/browser/owner/stats-summary';
 
 export const NUMBER = new Intl.NumberFormat('el-GR');
 export const PERCENT = new Intl.NumberFormat('el-GR', {

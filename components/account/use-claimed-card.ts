@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { readClaimedCard, type ClaimedCard } from '@/lib/owner/claim-time';
+import { readClaimedCard, type ClaimedCard } from '@/browser/owner/claim-time';
 
 export interface ClaimedCardState {
   /** Null until read, or when the read failed. */

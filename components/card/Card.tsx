@@ -2,9 +2,9 @@
 // Share and QR, the social bar; and the QR dialog. Plain HTML that works without scripts (Save
 // contact is a link to the vCard, QR a link to the SVG); island/card-script.ts finds its parts by
 // their data- attributes and makes them work.
-import type { CardAssets } from '@/lib/card-assets';
+import type { CardAssets } from '@/components/card/build/manifest';
 import { fullName, type PublicProfile } from '@/lib/profile';
-import { headline, location } from '@/lib/profile-view';
+import { headline, location } from '@/components/card/profile-view';
 import { cardUrl, qrPath, vcardPath } from '@/lib/routes';
 import { profileVCardFileName } from '@/lib/vcard';
 import { ContactRows } from './ContactRows';

@@ -1,8 +1,8 @@
 // The card's whole HTML document, as the card route answers it: everything the first paint needs
 // (the stylesheet inline, the photo preloaded) and one small inline module script, no framework.
-import type { CardAssets } from '@/lib/card-assets';
+import type { CardAssets } from '@/components/card/build/manifest';
 import type { PublicProfile } from '@/lib/profile';
-import { jsonLdScript, personJsonLd, profileHead } from '@/lib/profile-metadata';
+import { jsonLdScript, personJsonLd, profileHead } from '@/components/card/metadata';
 import { THEME_COLORS } from '@/lib/theme';
 import { Card } from './Card';
 import { SiteIconLinks } from './icons';

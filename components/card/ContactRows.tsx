@@ -1,7 +1,7 @@
 // The contact rows: e-mail, phone, address and website, each a link where the value is safe to
-// link (lib/profile-view.ts), as text where it is not; a tap on a link is counted (./counted.ts).
+// link (components/card/profile-view.ts), as text where it is not; a tap on a link is counted (./counted.ts).
 import type { PublicProfile } from '@/lib/profile';
-import { contactRows, type ContactRow } from '@/lib/profile-view';
+import { contactRows, type ContactRow } from '@/components/card/profile-view';
 import { countedAs, ROW_EVENTS } from './counted';
 import { EXTERNAL_LINK } from './external-link';
 

@@ -1,6 +1,6 @@
 // The bar of social networks and messengers at the bottom of the card; each tap is counted.
 import type { PublicProfile } from '@/lib/profile';
-import { socialLinks } from '@/lib/profile-view';
+import { socialLinks } from '@/components/card/profile-view';
 import { countedAs, SOCIAL_EVENTS } from './counted';
 import { EXTERNAL_LINK } from './external-link';
 

@@ -1,4 +1,4 @@
-import type { RowKind, SocialKind } from '@/lib/profile-view';
+import type { RowKind, SocialKind } from '@/components/card/profile-view';
 import type { CardEvent } from '@/lib/stats/events';
 
 /** Marks a link whose tap the card's script counts as `event` (island/events.ts countLinkTaps). */

@@ -1,7 +1,7 @@
 import 'server-only';
-import type { CardAssets } from '@/lib/card-assets';
+import type { CardAssets } from '@/components/card/build/manifest';
 import type { PublicProfile } from '@/lib/profile';
-import { renderDocument } from '@/lib/static-html';
+import { renderDocument } from '@/components/card/static-html';
 import { CardDocument } from './CardDocument';
 import { NotFoundDocument } from './NotFoundDocument';
 

@@ -9,7 +9,6 @@ import {
   toContactDoc,
   type ContactFormValues,
 } from '@/lib/contact-form';
-import { sendEvent } from '@/components/card/island/events';
 import styles from './ExchangeSheet.module.css';
 
 type Field = keyof ContactFormValues;
@@ -42,10 +41,8 @@ export default function ContactForm({
     inFlight.current = true;
     helpers.setStatus(undefined);
     try {
-      const { sendContact } = await import('@/lib/firebase/contacts-client');
+      const { sendContact } = await import('@/browser/visitor-contact');
       await sendContact(username, toContactDoc(values));
-      // Counted once the write has succeeded: a contact the owner will find (docs/visitors.md).
-      sendEvent(username, 'exchange');
       onSent();
     } catch (error) {
       console.error('Contact exchange failed:', error);

@@ -41,7 +41,7 @@ export default function ExchangeSheet({
     document.addEventListener('keydown', onKey);
     // Fetch and start the Firestore client (and App Check, when configured) while the visitor
     // types, so the first send does not wait for it.
-    void import('@/lib/firebase/contacts-client').then((client) => client.prepareContactWrite());
+    void import('@/browser/visitor-contact').then((client) => client.prepareContactWrite());
     // Focus moves into the sheet as it opens, to its first field.
     const stopFocusing = focusFirstFieldWhenShown(() => containerRef.current);
     return () => {

@@ -1,6 +1,6 @@
 // The new-contact mails of the local commands (npm run demo, npm run demo:scale): the lead mailer
 // on the SMTP server given in SMTP_URL, or else on a mail catcher with a web inbox started here.
-import { startConfiguredLeadMailer } from '../../lib/mail/start';
+import { startConfiguredLeadMailer } from '../../daemon/mail/start';
 import { startMailCatcher, type RunningMailCatcher } from './mail-catcher';
 
 export interface LocalMail {

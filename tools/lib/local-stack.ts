@@ -72,7 +72,7 @@ export async function startLocalStack(
   // The seed runs in this process, so point firebase-admin here at the emulators too.
   Object.assign(process.env, local);
   try {
-    const { adminDb } = await import('../../lib/firebase/admin-app');
+    const { adminDb } = await import('../../server/firebase/admin-app');
     const profiles = loadProfilesFile(profilesFile);
     await seedProfiles(adminDb(), profiles);
     console.log(`Seeded ${profiles.length} profiles into project ${projectId}.`);

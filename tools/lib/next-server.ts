@@ -2,7 +2,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { cpSync, createWriteStream, rmSync } from 'node:fs';
 import path from 'node:path';
-import { buildCardAssets } from './card-assets';
+import { buildCardAssets } from '../../components/card/build/build';
 import { ROOT } from './paths';
 import { NEXT_BIN, runProcess, startProcess, stopProcess, waitForHttp } from './processes';
 

@@ -1,5 +1,5 @@
 // Debian's redis-server on a loopback port, for the tests of the shared ISR cache: nothing on
-// disk, and the settings the cache handler needs (lib/cache/handler.mjs).
+// disk, and the settings the cache handler needs (server/cache/handler.mjs).
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';

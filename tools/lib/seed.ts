@@ -3,7 +3,7 @@
 // on a project whose cards may have owners (stamped, so that a running watcher revalidates them).
 import { readFileSync } from 'node:fs';
 import type { Firestore } from 'firebase-admin/firestore';
-import { cardChanged } from '../../lib/card-stamp';
+import { cardChanged } from '../../server/card-stamp';
 import { OWNER_FIELD } from '../../lib/profile';
 import { isValidUsername } from '../../lib/username';
 

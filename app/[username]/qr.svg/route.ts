@@ -1,4 +1,4 @@
-import { cardFileResponse } from '@/lib/card-file-route';
+import { cardFileResponse } from '@/components/card/response';
 import { qrSvg } from '@/lib/qr';
 import { qrCodeUrl } from '@/lib/routes';
 

@@ -1,4 +1,4 @@
-import { cardFileResponse } from '@/lib/card-file-route';
+import { cardFileResponse } from '@/components/card/response';
 import { profileVCard, profileVCardFileName, vcardContentDisposition } from '@/lib/vcard';
 
 // Cached like the page and regenerated with it; the card (with its photo) stays out of the page.

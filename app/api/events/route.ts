@@ -1,8 +1,8 @@
 import { after } from 'next/server';
-import { parseBeacon } from '@/lib/stats/beacon';
-import { readCappedText } from '@/lib/stats/body';
+import { parseBeacon } from '@/server/stats/beacon';
+import { readCappedText } from '@/server/stats/body';
 import { MAX_BEACON_BYTES } from '@/lib/stats/events';
-import { recordBeacon, statsService, type BeaconOutcome } from '@/lib/stats/service';
+import { recordBeacon, statsService, type BeaconOutcome } from '@/server/stats/service';
 
 // The card script's beacons (EVENTS_PATH, docs/stats.md). Never cached: every answer is no-store.
 export const dynamic = 'force-dynamic';

@@ -1,6 +1,6 @@
 import { env } from '@/lib/env';
-import { revalidateCards } from '@/lib/revalidation/revalidate-cards';
-import { checkAuthorization, parseRevalidateBody } from '@/lib/revalidation/request';
+import { revalidateCards } from '@/server/revalidation/revalidate-cards';
+import { checkAuthorization, parseRevalidateBody } from '@/server/revalidation/request';
 
 // Called by the change watcher (npm run watch), a Cloud Function, or `npm run revalidate`.
 export const dynamic = 'force-dynamic';

@@ -6,7 +6,7 @@
 // focus reaches its button.
 // Without it every link of the card still works as plain HTML.
 import { CONTACT_MESSAGES } from '@/lib/contact-messages';
-import { downloadBlob } from '@/lib/download';
+import { downloadBlob } from '@/browser/download';
 import { chromeIntentUrl, detectInAppBrowser } from '@/lib/in-app-browser';
 import { copyLink, shareLink, shareMessage } from '@/lib/share';
 import { IN_APP, SAVE_FAILED, SHEET_FAILED } from '../texts';
@@ -129,7 +129,7 @@ function loadStylesheet(href: string): Promise<void> {
   });
 }
 
-// Written in by the build (SHEET_CHUNKS_GLOBAL in lib/card-assets.ts); absent in unit tests.
+// Written in by the build (SHEET_CHUNKS_GLOBAL in components/card/build/manifest.ts); absent in unit tests.
 declare const KARTA_SHEET_CHUNKS: readonly string[] | undefined;
 
 /** Asks for a file once, to have it in the cache when it is needed. */
@@ -198,6 +198,9 @@ function enhanceExchange(
           firstName,
           onClosed: closed,
           onSent: () => {
+            // Called once the write has succeeded: a contact the owner will find
+            // (docs/visitors.md).
+            count('exchange');
             confirmation.textContent = CONTACT_MESSAGES.sent;
             closed();
           },

@@ -1,6 +1,6 @@
-import { cardFileResponse } from '@/lib/card-file-route';
+import { cardFileResponse } from '@/components/card/response';
 import { ownPhotoVersion } from '@/lib/card-photo';
-import { getPhoto } from '@/lib/photo-store';
+import { getPhoto } from '@/server/photo-store';
 
 // Read on every request rather than kept by ISR: a revalidation names only the username, not the
 // version a removed or replaced photo had, so a cached copy could not be taken back. The answer

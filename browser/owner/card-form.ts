@@ -1,0 +1,78 @@
+// The card editor's logic, without React: the stored card as form values, and the form's values
+// as the changes to save, judged by lib/profile.ts (the rules' own validation, in Greek).
+import { safeHttpUrl } from '../../lib/links';
+import {
+  CARD_FIELD_RULES,
+  CARD_MESSAGES,
+  EDITABLE_FIELDS,
+  cardValueProblem,
+  type EditableField,
+} from '../../lib/profile';
+import type { CardChanges, CardData } from './card';
+
+/** The fields typed in the form; the photo (displayImage, thumbnailBase64) is picked, not typed. */
+export type TypedField = Exclude<EditableField, 'displayImage' | 'thumbnailBase64'>;
+
+export type CardFormValues = Record<EditableField, string>;
+export type CardFormErrors = Partial<Record<EditableField, string>>;
+
+/** What the form shows: each stored value as text, '' for a field the card does not have. */
+export function toFormValues(data: CardData | undefined): CardFormValues {
+  const values = {} as CardFormValues;
+  for (const field of EDITABLE_FIELDS) {
+    const value: unknown = data?.[field];
+    values[field] =
+      typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+  }
+  return values;
+}
+
+/**
+ * The value as it will be stored: trimmed, and a link written as the page would link it
+ * ('www.site.gr' → 'https://www.site.gr/'), which is always the ASCII form the rules accept.
+ * Returns undefined when a link or image address is not an http(s) one.
+ */
+function storedForm(field: EditableField, input: string): string | undefined {
+  const value = input.trim();
+  const kind = CARD_FIELD_RULES[field].kind;
+  if (value === '' || (kind !== 'link' && kind !== 'image')) return value;
+  // A site-relative image path ('/img/me.jpg') stays as it is.
+  if (kind === 'image' && value.startsWith('/')) return value;
+  return safeHttpUrl(value);
+}
+
+export interface CardFormResult {
+  errors: CardFormErrors;
+  /** Only the fields whose stored value changes; null removes a field. */
+  changes: CardChanges;
+}
+
+/** Validates every field of the card `username` and works out what to save against what is stored now. */
+export function cardFormChanges(
+  values: CardFormValues,
+  stored: CardFormValues,
+  username: string,
+): CardFormResult {
+  const errors: CardFormErrors = {};
+  const changes: CardChanges = {};
+  for (const field of EDITABLE_FIELDS) {
+    // An untouched field is never judged nor rewritten: a card made by hand may hold a value the
+    // rules would refuse today, and the rules only judge the fields an edit changes.
+    if (values[field] === stored[field]) continue;
+    const value = storedForm(field, values[field]);
+    if (value === undefined) {
+      errors[field] =
+        CARD_FIELD_RULES[field].kind === 'image' ? CARD_MESSAGES.image : CARD_MESSAGES.link;
+      continue;
+    }
+    if (value === stored[field]) continue;
+    if (value === '') {
+      if (stored[field] !== '') changes[field] = null;
+      continue;
+    }
+    const problem = cardValueProblem(field, value, username);
+    if (problem) errors[field] = problem;
+    else changes[field] = value;
+  }
+  return { errors, changes };
+}

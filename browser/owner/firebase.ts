@@ -1,0 +1,51 @@
+// The console's Firebase: Auth (email and password) and the full Firestore SDK, whose onSnapshot
+// keeps the received contacts and the card live. Only /account loads this module: a card page
+// never does (its one write uses firestore/lite, browser/visitor-contact.ts).
+import { getApp, type FirebaseApp } from 'firebase/app';
+import {
+  browserLocalPersistence,
+  connectAuthEmulator,
+  indexedDBLocalPersistence,
+  initializeAuth,
+  type Auth,
+} from 'firebase/auth';
+import { connectFirestoreEmulator, getFirestore, type Firestore } from 'firebase/firestore';
+import { env } from '../../lib/env';
+
+let auth: Auth | undefined;
+let db: Firestore | undefined;
+
+/**
+ * The app webApp() started (with App Check when configured): components/account/AccountLoader
+ * awaits it before the console, and so any of this, runs.
+ */
+function app(): FirebaseApp {
+  return getApp();
+}
+
+function splitHostPort(hostPort: string): [string, number] {
+  const at = hostPort.lastIndexOf(':');
+  return [hostPort.slice(0, at), Number(hostPort.slice(at + 1))];
+}
+
+export function ownerAuth(): Auth {
+  if (auth) return auth;
+  // initializeAuth rather than getAuth: getAuth also bundles the popup and redirect sign-in code,
+  // which email and password do not need. The session survives a reload (IndexedDB, else
+  // localStorage).
+  auth = initializeAuth(app(), {
+    persistence: [indexedDBLocalPersistence, browserLocalPersistence],
+  });
+  const emulator = env.browserAuthEmulatorHost;
+  // The emulator's banner would sit over the console's own buttons; its console line is enough.
+  if (emulator) connectAuthEmulator(auth, `http://${emulator}`, { disableWarnings: true });
+  return auth;
+}
+
+export function ownerDb(): Firestore {
+  if (db) return db;
+  db = getFirestore(app());
+  const emulator = env.browserFirestoreEmulatorHost;
+  if (emulator) connectFirestoreEmulator(db, ...splitHostPort(emulator));
+  return db;
+}

@@ -1,0 +1,137 @@
+// What the console shows of a card's daily counts (users/{username}/stats/{YYYY-MM-DD}): totals for
+// today, 7 and 30 days, the daily views, the share of views that became a contact, the links
+// tapped and where views came from. Pure, so that the days and the arithmetic are tested alone.
+import { CARD_EVENTS, QR_VIEWS, STATS_COUNTERS, type StatsCounter } from '../../lib/stats/events';
+
+/** How many Athens days the console shows, today included. */
+export const STATS_DAYS = 30;
+
+const PERIOD_DAYS = { today: 1, week: 7, month: STATS_DAYS } as const;
+export type Period = keyof typeof PERIOD_DAYS;
+export const PERIODS = Object.keys(PERIOD_DAYS) as Period[];
+
+/** One stats document as read: its id (the day) and its fields, unchecked. */
+export interface StatsDoc {
+  id: string;
+  data: Readonly<Record<string, unknown>>;
+}
+
+export type Totals = Record<Period, number>;
+
+/** The links a visitor can tap on the card, in the card's order (ties keep it). */
+export const LINK_COUNTERS = [
+  CARD_EVENTS.phone,
+  CARD_EVENTS.email,
+  CARD_EVENTS.website,
+  CARD_EVENTS.map,
+  CARD_EVENTS.viber,
+  CARD_EVENTS.whatsapp,
+  CARD_EVENTS.facebook,
+  CARD_EVENTS.instagram,
+] as const;
+export type LinkCounter = (typeof LINK_COUNTERS)[number];
+
+export interface Share {
+  /** Saves of the contact plus exchanges of contacts. */
+  actions: number;
+  views: number;
+  /** actions / views; null with no views, where a share means nothing. */
+  ratio: number | null;
+}
+
+export interface StatsSummary {
+  /** The days shown, oldest first; the last is today. */
+  days: string[];
+  totals: Record<StatsCounter, Totals>;
+  /** Views per day, one per entry of `days`. */
+  dailyViews: number[];
+  share: Record<Period, Share>;
+  /** Links tapped in the 30 days, most tapped first; none with no taps. */
+  topLinks: { counter: LinkCounter; count: number }[];
+  /** Views in the 30 days from the card's QR code, and the others (a link, a message, typed). */
+  sources: { qr: number; link: number };
+  /** Nothing at all was counted in the 30 days. */
+  empty: boolean;
+}
+
+const DAY_MS = 86_400_000;
+const DAY_ID = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function dayNumber(day: string): number {
+  const match = DAY_ID.exec(day);
+  if (!match) throw new Error(`Not a day: ${day}`);
+  return Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) / DAY_MS;
+}
+
+/**
+ * The `count` days that end with `today` (an Athens day, athensDay()), oldest first. Calendar
+ * arithmetic on the date itself, never on instants: an Athens day lasts 23 or 25 hours when the
+ * clocks change, so stepping back 24 hours from a moment would skip or repeat a day.
+ */
+export function lastDays(today: string, count: number = STATS_DAYS): string[] {
+  const last = dayNumber(today);
+  return Array.from({ length: count }, (_, i) =>
+    new Date((last - (count - 1 - i)) * DAY_MS).toISOString().slice(0, 10),
+  );
+}
+
+/**
+ * The document ids the console asks for: the 30 days ending today, but none before the day the
+ * owner claimed the card (`claimDay`), whose earlier counts were another owner's.
+ */
+export function statsRange(today: string, claimDay: string): { from: string; to: string } {
+  const [first] = lastDays(today);
+  return { from: claimDay > first ? claimDay : first, to: today };
+}
+
+/** A counter's value: only a non-negative integer counts; anything else (or nothing) is 0. */
+export function countOf(value: unknown): number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : 0;
+}
+
+function shareOf(actions: number, views: number): Share {
+  return { actions, views, ratio: views > 0 ? actions / views : null };
+}
+
+/** The summary of the stats documents `docs` for the 30 days that end with `today`. */
+export function summariseStats(docs: readonly StatsDoc[], today: string): StatsSummary {
+  const days = lastDays(today);
+  const byDay = new Map(docs.map((d) => [d.id, d.data]));
+  const daily = (counter: StatsCounter) => days.map((day) => countOf(byDay.get(day)?.[counter]));
+  const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+
+  const totals = Object.fromEntries(
+    STATS_COUNTERS.map((counter) => {
+      const values = daily(counter);
+      const periods = Object.fromEntries(
+        PERIODS.map((period) => [period, sum(values.slice(-PERIOD_DAYS[period]))]),
+      );
+      return [counter, periods as Totals];
+    }),
+  ) as Record<StatsCounter, Totals>;
+
+  const views = totals[CARD_EVENTS.view];
+  const actions = (period: Period) =>
+    totals[CARD_EVENTS.save][period] + totals[CARD_EVENTS.exchange][period];
+  const share = Object.fromEntries(
+    PERIODS.map((period) => [period, shareOf(actions(period), views[period])]),
+  ) as Record<Period, Share>;
+
+  const topLinks = LINK_COUNTERS.map((counter) => ({ counter, count: totals[counter].month }))
+    .filter((link) => link.count > 0)
+    // Array.prototype.sort is stable: equal counts keep the card's order.
+    .sort((a, b) => b.count - a.count);
+
+  // A QR view is also a view; a count that says otherwise is not trusted beyond the views.
+  const qr = Math.min(totals[QR_VIEWS].month, views.month);
+
+  return {
+    days,
+    totals,
+    dailyViews: daily(CARD_EVENTS.view),
+    share,
+    topLinks,
+    sources: { qr, link: views.month - qr },
+    empty: STATS_COUNTERS.every((counter) => totals[counter].month === 0),
+  };
+}

@@ -1,0 +1,96 @@
+// Search and social metadata for a card: title, description, Open Graph, Twitter, canonical
+// URL and a schema.org Person.
+import { safeHttpUrl } from '../../lib/links';
+import { normalisePhone } from '../../lib/phone';
+import { env } from '../../lib/env';
+import { fullName, type PublicProfile } from '../../lib/profile';
+import { headline, location } from './profile-view';
+import { cardUrl } from '../../lib/routes';
+
+function profileTitle(p: PublicProfile): string {
+  const name = fullName(p);
+  const role = headline(p);
+  return role ? `${name} · ${role}` : name;
+}
+
+function profileDescription(p: PublicProfile): string {
+  const about = [headline(p), location(p)].filter(Boolean).join(' · ');
+  return `${about}. Η ψηφιακή κάρτα του/της ${fullName(p)}: αποθηκεύστε την επαφή με ένα άγγιγμα.`;
+}
+
+/** One <meta> of the card's head: `name` for search engines and Twitter, `property` for Open Graph. */
+export type HeadMeta = { name: string; content: string } | { property: string; content: string };
+
+export interface ProfileHead {
+  title: string;
+  description: string;
+  canonical: string;
+  meta: HeadMeta[];
+}
+
+/** The card's photo as an absolute URL, as link previews and schema.org want it. */
+function imageUrl(p: PublicProfile): string | undefined {
+  return p.displayImage ? new URL(p.displayImage, env.siteUrl).href : undefined;
+}
+
+export function profileHead(p: PublicProfile): ProfileHead {
+  const title = profileTitle(p);
+  const description = profileDescription(p);
+  const url = cardUrl(p.username);
+  const image = imageUrl(p);
+  const alt = fullName(p);
+  const og = (property: string, content: string): HeadMeta => ({ property, content });
+  const named = (name: string, content: string): HeadMeta => ({ name, content });
+  return {
+    title,
+    description,
+    canonical: url,
+    meta: [
+      named('description', description),
+      og('og:title', title),
+      og('og:description', description),
+      og('og:url', url),
+      og('og:site_name', 'karta'),
+      og('og:locale', 'el_GR'),
+      ...(image ? [og('og:image', image), og('og:image:alt', alt)] : []),
+      og('og:type', 'profile'),
+      named('twitter:card', image ? 'summary_large_image' : 'summary'),
+      named('twitter:title', title),
+      named('twitter:description', description),
+      ...(image ? [named('twitter:image', image), named('twitter:image:alt', alt)] : []),
+    ],
+  };
+}
+
+export function personJsonLd(p: PublicProfile): Record<string, unknown> {
+  const sameAs = [safeHttpUrl(p.facebookLink), safeHttpUrl(p.instagramLink)].filter(Boolean);
+  const website = safeHttpUrl(p.websiteLink);
+  const ld: Record<string, unknown> = {
+    '@context': 'https://schema.org',
+    '@type': 'Person',
+    name: fullName(p),
+    url: website ?? cardUrl(p.username),
+  };
+  if (p.jobTitle) ld.jobTitle = p.jobTitle;
+  if (p.companyName) ld.worksFor = { '@type': 'Organization', name: p.companyName };
+  if (p.email) ld.email = p.email;
+  const phone = normalisePhone(p.phoneNumber);
+  if (phone) ld.telephone = phone;
+  if (p.address || p.city) {
+    ld.address = {
+      '@type': 'PostalAddress',
+      ...(p.address ? { streetAddress: p.address } : {}),
+      ...(p.city ? { addressLocality: p.city } : {}),
+      addressCountry: 'GR',
+    };
+  }
+  const image = imageUrl(p);
+  if (image) ld.image = image;
+  if (sameAs.length) ld.sameAs = sameAs;
+  return ld;
+}
+
+/** JSON for a <script> element: `<` escaped so no value can close the script. */
+export function jsonLdScript(data: unknown): string {
+  return JSON.stringify(data).replace(/</g, '\\u003c');
+}

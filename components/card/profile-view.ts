@@ -1,0 +1,128 @@
+// What the card page shows, derived from a profile: every link already checked, every line
+// already composed, so components only lay it out.
+import { displayUrl, isOwnOriginImage, mailtoLink, mapsLink, safeHttpUrl } from '../../lib/links';
+import { telLink, viberLink, whatsappLink } from '../../lib/phone';
+import { fullName, type PublicProfile } from '../../lib/profile';
+
+export type RowKind = 'email' | 'phone' | 'address' | 'website';
+
+export interface ContactRow {
+  kind: RowKind;
+  text: string;
+  caption: string;
+  /** Absent when the value is not safe to link: it is shown as text. */
+  href?: string;
+  external?: boolean;
+}
+
+export type SocialKind = 'facebook' | 'instagram' | 'viber' | 'whatsapp';
+
+export interface SocialLink {
+  kind: SocialKind;
+  label: string;
+  href: string;
+  icon: string;
+}
+
+export const BUNDLED_ICONS: Record<SocialKind, string> = {
+  facebook: '/icons/facebook.svg',
+  instagram: '/icons/instagram.svg',
+  viber: '/icons/viber.svg',
+  whatsapp: '/icons/whatsapp.svg',
+};
+
+export function headline(p: Pick<PublicProfile, 'jobTitle' | 'companyName'>): string | undefined {
+  if (p.jobTitle && p.companyName) return `${p.jobTitle}, @${p.companyName}`;
+  if (p.jobTitle) return p.jobTitle;
+  if (p.companyName) return `@${p.companyName}`;
+  return undefined;
+}
+
+export function location(p: Pick<PublicProfile, 'city'>): string {
+  return p.city ? `${p.city}, Ελλάδα` : 'Ελλάδα';
+}
+
+export function contactRows(p: PublicProfile): ContactRow[] {
+  const rows: ContactRow[] = [];
+  if (p.email)
+    rows.push({ kind: 'email', text: p.email, caption: 'Email', href: mailtoLink(p.email) });
+  if (p.phoneNumber) {
+    rows.push({
+      kind: 'phone',
+      text: p.phoneNumber,
+      caption: 'Τηλέφωνο',
+      href: telLink(p.phoneNumber),
+    });
+  }
+  if (p.address) {
+    rows.push({
+      kind: 'address',
+      text: p.address,
+      caption: p.addressDetails ?? 'Διεύθυνση',
+      href: mapsLink(p.address),
+      external: true,
+    });
+  }
+  if (p.websiteLink) {
+    const url = safeHttpUrl(p.websiteLink);
+    rows.push({
+      kind: 'website',
+      text: url ? displayUrl(url) : p.websiteLink,
+      caption: 'Ιστοσελίδα',
+      href: url,
+      external: true,
+    });
+  }
+  return rows;
+}
+
+// In the order the bar shows them: the two networks only with a link, the two messengers
+// whenever there is a phone number.
+const SOCIAL: Array<{
+  kind: SocialKind;
+  name: string;
+  href: (p: PublicProfile) => string | undefined;
+  icon: (p: PublicProfile) => string | undefined;
+}> = [
+  {
+    kind: 'facebook',
+    name: 'Facebook',
+    href: (p) => safeHttpUrl(p.facebookLink),
+    icon: (p) => p.facebookIcon,
+  },
+  {
+    kind: 'instagram',
+    name: 'Instagram',
+    href: (p) => safeHttpUrl(p.instagramLink),
+    icon: (p) => p.instagramIcon,
+  },
+  { kind: 'viber', name: 'Viber', href: (p) => viberLink(p.phoneNumber), icon: (p) => p.viberIcon },
+  {
+    kind: 'whatsapp',
+    name: 'WhatsApp',
+    href: (p) => whatsappLink(p.phoneNumber),
+    icon: (p) => p.whatsappIcon,
+  },
+];
+
+/** An owner's own icon only from karta's origin: one on another host would be a request there. */
+function ownIcon(src: string | undefined): string | undefined {
+  return src && isOwnOriginImage(src) ? src : undefined;
+}
+
+export function socialLinks(p: PublicProfile): SocialLink[] {
+  const name = fullName(p);
+  return SOCIAL.flatMap(({ kind, name: network, href, icon }) => {
+    const url = href(p);
+    return url
+      ? [
+          {
+            kind,
+            label: `${network}: ${name}`,
+            href: url,
+            icon: ownIcon(icon(p)) ?? BUNDLED_ICONS[kind],
+          },
+        ]
+      : [];
+  });
+}

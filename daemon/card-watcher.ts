@@ -1,0 +1,236 @@
+// Follows the cards that change and asks the site to revalidate each, so every cached copy follows
+// an owner's edit within about a second; answers erasures (erasures.ts), which makes it the process
+// that deletes orphaned contacts.
+//
+// It never holds the whole users collection: every write the app makes to a card stamps
+// UPDATED_FIELD with Firestore's time (server/card-stamp.ts), and the listener asks only for cards
+// stamped after a point in time. It starts from Firestore's "now"; after a dropped listener, and
+// every `refreshMs` (the SDK keeps every document of a listen's result set), it listens again from
+// the last snapshot's read time, so it reads what changed meanwhile and nothing else. A card
+// written without the stamp (by hand in the Firebase console) is not followed.
+import { Timestamp, type Firestore, type QuerySnapshot } from 'firebase-admin/firestore';
+import { UPDATED_FIELD } from '../lib/profile';
+import { requestRevalidation, type RevalidateClientOptions } from '../server/revalidation/client';
+import { followErasures } from './cleanup/erasures';
+import { MAX_USERNAMES } from '../server/revalidation/request';
+
+export interface WatchRead {
+  listener: 'users' | 'erasures';
+  /** Documents Firestore delivered in one snapshot: the reads it bills. */
+  docs: number;
+  /** The first snapshot of a listener, at start or after listening again. */
+  initial: boolean;
+}
+
+export interface WatcherOptions extends RevalidateClientOptions {
+  db: Firestore;
+  /** Changes within this window are sent together, one entry per username. */
+  windowMs?: number;
+  log?: (line: string) => void;
+  now?: () => number;
+  /** After the client has given up, the cards are sent again this much later, until it works. */
+  retryLaterMs?: number;
+  /** The card listener is replaced this often, dropping the cards it holds (none when idle). */
+  refreshMs?: number;
+  onRead?: (read: WatchRead) => void;
+}
+
+export interface Watcher {
+  /** Resolves when both listeners have their first snapshot. */
+  ready: Promise<void>;
+  stop(): Promise<void>;
+}
+
+type Change = {
+  kind: 'added' | 'modified' | 'removed' | 'erased';
+  at: number;
+  /** Called once the site has confirmed a request sent after this change. */
+  confirmed?: Array<() => void>;
+};
+
+/** Later than any write: a query for it answers nothing, with Firestore's time. */
+const END_OF_TIME = new Timestamp(253402300799, 0);
+
+export function startWatcher(options: WatcherOptions): Watcher {
+  const {
+    db,
+    windowMs = 1000,
+    log = console.log,
+    now = Date.now,
+    retryLaterMs = 30_000,
+    refreshMs = 10 * 60_000,
+    onRead,
+  } = options;
+  const pending = new Map<string, Change>();
+  const inFlight = new Set<Promise<void>>();
+  let timer: NodeJS.Timeout | undefined;
+  const retries = new Set<NodeJS.Timeout>();
+  let unsubscribe: (() => void) | undefined;
+  let stopped = false;
+  let failures = 0;
+  /** Cards stamped after this are followed; Firestore's clock, never ours. */
+  let since: Timestamp | undefined;
+  let lastReadTime: Timestamp | undefined;
+  /** Cards the current listener holds. */
+  let held = 0;
+  let markReady: () => void = () => {};
+  const cardsReady = new Promise<void>((resolve) => (markReady = resolve));
+
+  function flush(): void {
+    timer = undefined;
+    const batch = [...pending.entries()];
+    pending.clear();
+    for (let i = 0; i < batch.length; i += MAX_USERNAMES) {
+      const chunk = batch.slice(i, i + MAX_USERNAMES);
+      const job = requestRevalidation(
+        chunk.map(([username]) => username),
+        {
+          ...options,
+          onRetry: (attempt, reason, delay) =>
+            log(`revalidate: site not answering (${reason}); retry ${attempt} in ${delay} ms`),
+        },
+      ).then(
+        () => {
+          const answered = now();
+          for (const [username, change] of chunk) {
+            log(
+              `revalidated ${username} (${change.kind}) ${answered - change.at} ms after the change`,
+            );
+            change.confirmed?.forEach((confirm) => confirm());
+          }
+        },
+        (error: Error) => {
+          log(`revalidate failed for ${chunk.map(([u]) => u).join(', ')}: ${error.message}`);
+          // A card the site could not refresh (Firestore down, CDN not answering) is still
+          // served as it was; it is sent again until the site confirms it.
+          if (stopped) return;
+          const retry = setTimeout(() => {
+            retries.delete(retry);
+            for (const [username, change] of chunk) note(username, change);
+          }, retryLaterMs);
+          retries.add(retry);
+        },
+      );
+      inFlight.add(job);
+      void job.finally(() => inFlight.delete(job));
+    }
+  }
+
+  function note(username: string, change: Change): void {
+    const earlier = pending.get(username);
+    pending.set(
+      username,
+      earlier
+        ? {
+            kind: change.kind,
+            at: Math.min(earlier.at, change.at),
+            confirmed: [...(earlier.confirmed ?? []), ...(change.confirmed ?? [])],
+          }
+        : change,
+    );
+    timer ??= setTimeout(flush, windowMs);
+  }
+
+  const erasures = followErasures({
+    db,
+    log,
+    retryLaterMs,
+    revalidate: (username, at) =>
+      new Promise((confirm) => note(username, { kind: 'erased', at, confirmed: [confirm] })),
+    onRead: (docs, initial) => onRead?.({ listener: 'erasures', docs, initial }),
+  });
+
+  function onSnapshot(snapshot: QuerySnapshot, from: Timestamp, initial: boolean): void {
+    failures = 0;
+    const changes = snapshot.docChanges();
+    const reads = changes.filter((change) => change.type !== 'removed').length;
+    onRead?.({ listener: 'users', docs: reads, initial });
+    if (initial && lastReadTime) {
+      log(`watch: listening from ${from.toDate().toISOString()}; ${reads} cards changed meanwhile`);
+    }
+    // In the first snapshot of a listener every card is one stamped after `from`: a change.
+    for (const change of changes) {
+      const username = change.doc.id;
+      if (change.type === 'removed') {
+        // Deleted, or stamped back into the past: either way, revalidate and clean up.
+        note(username, { kind: 'removed', at: snapshot.readTime.toMillis() });
+        erasures.cardRemoved(username);
+      } else {
+        const created = change.doc.createTime.toMillis() > from.toMillis();
+        const kind = change.type === 'added' && created ? 'added' : 'modified';
+        note(username, { kind, at: change.doc.updateTime.toMillis() });
+      }
+    }
+    held = snapshot.size;
+    lastReadTime = snapshot.readTime;
+  }
+
+  function listen(): void {
+    if (stopped || !since) return;
+    const from = since;
+    let initial = true;
+    unsubscribe = db
+      .collection('users')
+      .where(UPDATED_FIELD, '>', from)
+      .onSnapshot(
+        (snapshot) => {
+          onSnapshot(snapshot, from, initial);
+          if (initial) markReady();
+          initial = false;
+        },
+        (error) => {
+          unsubscribe = undefined;
+          failed(`Firestore listener failed (${error.message})`);
+        },
+      );
+  }
+
+  function failed(reason: string): void {
+    failures++;
+    const delay = Math.min(1000 * 2 ** (failures - 1), 30_000);
+    log(`watch: ${reason}; reconnecting in ${delay} ms`);
+    setTimeout(subscribe, delay);
+  }
+
+  /** Listens from the last snapshot's read time, or from Firestore's present at the start. */
+  function subscribe(): void {
+    if (stopped) return;
+    since = lastReadTime ?? since;
+    if (since) return listen();
+    db.collection('users')
+      .where(UPDATED_FIELD, '>', END_OF_TIME)
+      .limit(1)
+      .get()
+      .then(
+        (empty) => {
+          since = empty.readTime;
+          listen();
+        },
+        (error: Error) => failed(`Firestore not answering (${error.message})`),
+      );
+  }
+
+  const refresh = setInterval(() => {
+    if (!unsubscribe || !lastReadTime || held === 0) return;
+    unsubscribe();
+    unsubscribe = undefined;
+    held = 0;
+    subscribe();
+  }, refreshMs);
+
+  subscribe();
+  return {
+    ready: Promise.all([cardsReady, erasures.ready]).then(() => {}),
+    async stop() {
+      stopped = true;
+      clearInterval(refresh);
+      unsubscribe?.();
+      retries.forEach(clearTimeout);
+      if (timer) {
+        clearTimeout(timer);
+        flush();
+      }
+      await Promise.allSettled([...inFlight, erasures.stop()]);
+    },
+  };
+}

@@ -1,0 +1,138 @@
+// Answers each erasure: the owner's erasure batch deletes the card and leaves erasures/{username};
+// this follows that collection (it holds only erasures not yet answered), purges the card, deletes
+// its orphaned contacts and photo (orphans.ts), then the tombstone. Removed cards get the same
+// cleanup without a tombstone.
+import type { Firestore, QueryDocumentSnapshot } from 'firebase-admin/firestore';
+import { ERASURES_COLLECTION } from '../../lib/profile';
+import { deleteOrphans } from './orphans';
+
+export interface ErasuresOptions {
+  db: Firestore;
+  log: (line: string) => void;
+  /** Asks the site to revalidate the card; resolves once the site has confirmed it. */
+  revalidate: (username: string, at: number) => Promise<void>;
+  /** A cleanup that failed (Firestore unreachable) is tried again this much later. */
+  retryLaterMs: number;
+  onRead?: (docs: number, initial: boolean) => void;
+}
+
+export interface Erasures {
+  /** Resolves when the first snapshot (the erasures not yet answered) has arrived. */
+  ready: Promise<void>;
+  /** A card the watcher saw removed: its orphans go too, and no tombstone is involved. */
+  cardRemoved(username: string): void;
+  stop(): Promise<void>;
+}
+
+/** Cleanups at once: each is a few transactions of up to 500 deletions. */
+const PARALLEL = 4;
+
+type Job = { username: string; tombstone?: QueryDocumentSnapshot };
+
+export function followErasures(options: ErasuresOptions): Erasures {
+  const { db, log, retryLaterMs } = options;
+  const queued = new Map<string, Job>();
+  const active = new Map<string, Promise<void>>();
+  const retries = new Set<NodeJS.Timeout>();
+  const stopping = new AbortController();
+  const stopped = new Promise<'stopped'>((resolve) =>
+    stopping.signal.addEventListener('abort', () => resolve('stopped')),
+  );
+  let unsubscribe: (() => void) | undefined;
+  let failures = 0;
+  let markReady: () => void = () => {};
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
+
+  async function run({ username, tombstone }: Job): Promise<void> {
+    const at = tombstone ? tombstone.updateTime.toMillis() : Date.now();
+    const revalidated = tombstone ? options.revalidate(username, at) : Promise.resolve();
+    const deleted = await deleteOrphans(db, username, stopping.signal);
+    log(
+      `orphans of ${username}: ${deleted.contacts} contacts, ${deleted.photos} photos and ` +
+        `${deleted.stats} days of stats deleted`,
+    );
+    if (!tombstone) return;
+    // The tombstone is the only record that this card must still leave every cache: it is
+    // deleted once the site has confirmed the revalidation, so a watcher stopped or a site down
+    // before that leaves it for the next watcher to answer again.
+    if ((await Promise.race([revalidated, stopped])) === 'stopped') return;
+    try {
+      // Only this erasure's tombstone: a newer one (the name erased again) is answered in turn.
+      await tombstone.ref.delete({ lastUpdateTime: tombstone.updateTime });
+    } catch (error) {
+      log(`erasure of ${username}: tombstone kept (${(error as Error).message})`);
+    }
+  }
+
+  function pump(): void {
+    for (const [username, job] of queued) {
+      if (active.size >= PARALLEL || stopping.signal.aborted) return;
+      if (active.has(username)) continue;
+      queued.delete(username);
+      const done = run(job)
+        .catch((error: Error) => {
+          if (stopping.signal.aborted) return;
+          log(`orphans of ${username}: cleanup failed (${error.message}); again later`);
+          const retry = setTimeout(() => {
+            retries.delete(retry);
+            if (!queued.has(username)) enqueue(job);
+          }, retryLaterMs);
+          retries.add(retry);
+        })
+        .finally(() => {
+          active.delete(username);
+          pump();
+        });
+      active.set(username, done);
+    }
+  }
+
+  function enqueue(job: Job): void {
+    const earlier = queued.get(job.username);
+    // A tombstone outranks a bare removal: it must be deleted when done.
+    queued.set(job.username, job.tombstone || !earlier ? job : earlier);
+    pump();
+  }
+
+  function subscribe(): void {
+    if (stopping.signal.aborted) return;
+    let initial = true;
+    unsubscribe = db.collection(ERASURES_COLLECTION).onSnapshot(
+      (snapshot) => {
+        failures = 0;
+        const changes = snapshot.docChanges();
+        options.onRead?.(changes.filter((c) => c.type !== 'removed').length, initial);
+        for (const change of changes) {
+          const username = change.doc.id;
+          if (change.type === 'removed') {
+            if (queued.get(username)?.tombstone) queued.delete(username);
+          } else {
+            enqueue({ username, tombstone: change.doc });
+          }
+        }
+        if (initial) markReady();
+        initial = false;
+      },
+      (error) => {
+        failures++;
+        const delay = Math.min(1000 * 2 ** (failures - 1), 30_000);
+        log(`watch: erasures listener failed (${error.message}); reconnecting in ${delay} ms`);
+        unsubscribe = undefined;
+        setTimeout(subscribe, delay);
+      },
+    );
+  }
+
+  subscribe();
+  return {
+    ready,
+    cardRemoved: (username) => enqueue({ username }),
+    async stop() {
+      stopping.abort();
+      unsubscribe?.();
+      retries.forEach(clearTimeout);
+      queued.clear();
+      await Promise.allSettled([...active.values()]);
+    },
+  };
+}
