@@ -22,7 +22,6 @@ export default async function config() {
     // Most of a file's time is spent waiting on servers, browsers and timers, not on a core: three
     // files at a time keep a 2-core machine busy.
     maxWorkers: 3,
-    testSequencer: '<rootDir>/__tests__/setup/sequencer.mjs',
     projects: await Promise.all([
       project('unit', { testMatch: ['<rootDir>/__tests__/unit/**/*.test.{ts,tsx}'] }),
       project('emulator', {
@@ -40,7 +39,8 @@ export default async function config() {
           ...base.setupFilesAfterEnv,
           '<rootDir>/__tests__/setup/slow-timeout.ts',
         ],
-        // Files run side by side, each holding the run's lock: shared, or alone (run-lock.ts).
+        // One stack for the run (global-setup-e2e.ts); what a file starts ends with it.
+        setupFiles: [...base.setupFiles, '<rootDir>/__tests__/setup/e2e-env.ts'],
         testEnvironment: '<rootDir>/__tests__/setup/e2e-environment.ts',
         globalSetup: '<rootDir>/__tests__/setup/global-setup-e2e.ts',
         globalTeardown: '<rootDir>/__tests__/setup/global-teardown.ts',

@@ -9,6 +9,8 @@ const config: KnipConfig = {
     // Bundled for the browser by components/card/build/build.ts, not imported.
     'components/card/island/enhance.ts',
     'components/card/island/sheet.tsx',
+    // A Jest run of its own, which __tests__/emulator/process-cleanup.test.ts starts.
+    '__tests__/fixtures/leaks/*.{mjs,ts}',
   ],
   project: ['**/*.{ts,tsx,js,mjs}'],
   ignoreExportsUsedInFile: true,

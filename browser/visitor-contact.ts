@@ -10,6 +10,7 @@ import {
   serverTimestamp,
   type Firestore,
 } from 'firebase/firestore/lite';
+import { CREATED_FIELD, contactsPath } from '../lib/collections';
 import type { ContactDoc } from '../lib/contact-form';
 import { withDeadline } from '../lib/deadline';
 import { env } from '../lib/env';
@@ -59,9 +60,9 @@ export async function sendContact(
 ): Promise<string> {
   const ref = await withDeadline(
     contactsDb().then((firestore) =>
-      addDoc(collection(firestore, 'users', username, 'contacts'), {
+      addDoc(collection(firestore, contactsPath(username)), {
         ...contact,
-        createdAt: serverTimestamp(),
+        [CREATED_FIELD]: serverTimestamp(),
       }),
     ),
     timeoutMs,

@@ -9,13 +9,14 @@
 // the last snapshot's read time, so it reads what changed meanwhile and nothing else. A card
 // written without the stamp (by hand in the Firebase console) is not followed.
 import { Timestamp, type Firestore, type QuerySnapshot } from 'firebase-admin/firestore';
-import { UPDATED_FIELD } from '../lib/profile';
+import { ERASURES_COLLECTION, UPDATED_FIELD, USERS_COLLECTION } from '../lib/collections';
 import { requestRevalidation, type RevalidateClientOptions } from '../server/revalidation/client';
 import { followErasures } from './cleanup/erasures';
+import { keepListening, type Unsubscribe } from './listener';
 import { MAX_USERNAMES } from '../server/revalidation/request';
 
 export interface WatchRead {
-  listener: 'users' | 'erasures';
+  listener: typeof USERS_COLLECTION | typeof ERASURES_COLLECTION;
   /** Documents Firestore delivered in one snapshot: the reads it bills. */
   docs: number;
   /** The first snapshot of a listener, at start or after listening again. */
@@ -41,6 +42,9 @@ export interface Watcher {
   stop(): Promise<void>;
 }
 
+/** A snapshot of the card listener, and the time it listens from. */
+type CardsSnapshot = { snapshot: QuerySnapshot; from: Timestamp };
+
 type Change = {
   kind: 'added' | 'modified' | 'removed' | 'erased';
   at: number;
@@ -65,9 +69,7 @@ export function startWatcher(options: WatcherOptions): Watcher {
   const inFlight = new Set<Promise<void>>();
   let timer: NodeJS.Timeout | undefined;
   const retries = new Set<NodeJS.Timeout>();
-  let unsubscribe: (() => void) | undefined;
   let stopped = false;
-  let failures = 0;
   /** Cards stamped after this are followed; Firestore's clock, never ours. */
   let since: Timestamp | undefined;
   let lastReadTime: Timestamp | undefined;
@@ -137,14 +139,13 @@ export function startWatcher(options: WatcherOptions): Watcher {
     retryLaterMs,
     revalidate: (username, at) =>
       new Promise((confirm) => note(username, { kind: 'erased', at, confirmed: [confirm] })),
-    onRead: (docs, initial) => onRead?.({ listener: 'erasures', docs, initial }),
+    onRead: (docs, initial) => onRead?.({ listener: ERASURES_COLLECTION, docs, initial }),
   });
 
-  function onSnapshot(snapshot: QuerySnapshot, from: Timestamp, initial: boolean): void {
-    failures = 0;
+  function onSnapshot({ snapshot, from }: CardsSnapshot, initial: boolean): void {
     const changes = snapshot.docChanges();
     const reads = changes.filter((change) => change.type !== 'removed').length;
-    onRead?.({ listener: 'users', docs: reads, initial });
+    onRead?.({ listener: USERS_COLLECTION, docs: reads, initial });
     if (initial && lastReadTime) {
       log(`watch: listening from ${from.toDate().toISOString()}; ${reads} cards changed meanwhile`);
     }
@@ -163,68 +164,60 @@ export function startWatcher(options: WatcherOptions): Watcher {
     }
     held = snapshot.size;
     lastReadTime = snapshot.readTime;
+    if (initial) markReady();
   }
 
-  function listen(): void {
-    if (stopped || !since) return;
-    const from = since;
-    let initial = true;
-    unsubscribe = db
-      .collection('users')
+  function listen(
+    from: Timestamp,
+    next: (cards: CardsSnapshot) => void,
+    fail: (reason: string) => void,
+  ): Unsubscribe {
+    return db
+      .collection(USERS_COLLECTION)
       .where(UPDATED_FIELD, '>', from)
       .onSnapshot(
-        (snapshot) => {
-          onSnapshot(snapshot, from, initial);
-          if (initial) markReady();
-          initial = false;
-        },
-        (error) => {
-          unsubscribe = undefined;
-          failed(`Firestore listener failed (${error.message})`);
-        },
+        (snapshot) => next({ snapshot, from }),
+        (error) => fail(`Firestore listener failed (${error.message})`),
       );
   }
 
-  function failed(reason: string): void {
-    failures++;
-    const delay = Math.min(1000 * 2 ** (failures - 1), 30_000);
-    log(`watch: ${reason}; reconnecting in ${delay} ms`);
-    setTimeout(subscribe, delay);
-  }
-
   /** Listens from the last snapshot's read time, or from Firestore's present at the start. */
-  function subscribe(): void {
-    if (stopped) return;
+  function open(next: (cards: CardsSnapshot) => void, fail: (reason: string) => void): Unsubscribe {
+    held = 0;
     since = lastReadTime ?? since;
-    if (since) return listen();
-    db.collection('users')
+    if (since) return listen(since, next, fail);
+    let closed = false;
+    let close: Unsubscribe | undefined;
+    db.collection(USERS_COLLECTION)
       .where(UPDATED_FIELD, '>', END_OF_TIME)
       .limit(1)
       .get()
       .then(
         (empty) => {
           since = empty.readTime;
-          listen();
+          if (!closed) close = listen(since, next, fail);
         },
-        (error: Error) => failed(`Firestore not answering (${error.message})`),
+        (error: Error) => fail(`Firestore not answering (${error.message})`),
       );
+    return () => {
+      closed = true;
+      close?.();
+    };
   }
 
-  const refresh = setInterval(() => {
-    if (!unsubscribe || !lastReadTime || held === 0) return;
-    unsubscribe();
-    unsubscribe = undefined;
-    held = 0;
-    subscribe();
-  }, refreshMs);
+  const cards = keepListening({
+    open,
+    onSnapshot,
+    log,
+    name: 'watch',
+    relisten: { everyMs: refreshMs, when: () => held > 0 },
+  });
 
-  subscribe();
   return {
     ready: Promise.all([cardsReady, erasures.ready]).then(() => {}),
     async stop() {
       stopped = true;
-      clearInterval(refresh);
-      unsubscribe?.();
+      cards.stop();
       retries.forEach(clearTimeout);
       if (timer) {
         clearTimeout(timer);

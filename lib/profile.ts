@@ -163,23 +163,14 @@ export function fullName(p: Pick<Profile, 'firstName' | 'lastName' | 'username'>
 }
 
 // ---------------------------------------------------------------------------------------------
-// Ownership and the owner's edits
+// The owner's edits
 //
-// A card claimed in the console records its owner's Firebase Auth uid in this field. It is never
-// public: normaliseProfile copies only PROFILE_FIELDS, so the page, its metadata and the vCard
-// cannot see it. firestore.rules lets only that uid read, edit or delete the card.
-export const OWNER_FIELD = 'ownerUid';
+// The card's other stored fields (its owner, the claim's and the last write's times) are named in
+// lib/collections.ts; none of them is public: normaliseProfile copies only PROFILE_FIELDS.
 
-// How the server follows cards without holding them (daemon/card-watcher.ts): every write the
-// app makes to a card sets UPDATED_FIELD to the server's time of that write (the rules insist on
-// request.time from browsers; server/card-stamp.ts for firebase-admin), so the watcher asks only for
-// cards written since it last looked. A claim also records CLAIMED_FIELD, the same server time:
-// its owner reads only contacts created at or after it. An erasure leaves ERASURES/{username}
-// (its server time in `at`), which the watcher answers by purging the card and deleting every
-// contact its last owner could no longer read. None of the three is public (not in PROFILE_FIELDS).
-export const UPDATED_FIELD = 'updatedAt';
-export const CLAIMED_FIELD = 'claimedAt';
-export const ERASURES_COLLECTION = 'erasures';
+// Named here too for the modules that import them from this one (__tests__/helpers/owner.ts,
+// bench/lib/watcher.ts); everything else imports lib/collections.ts.
+export { OWNER_FIELD, UPDATED_FIELD } from './collections';
 
 /** What an owner may change from the browser: every field the card shows, never username. */
 export type EditableField = Exclude<ProfileField, 'username'>;

@@ -1,6 +1,6 @@
 // No 'server-only' here: the watcher, the seed and the tests run it outside Next (as admin-app.ts).
 import { FieldValue } from 'firebase-admin/firestore';
-import { UPDATED_FIELD } from '../lib/profile';
+import { UPDATED_FIELD } from '../lib/collections';
 
 /**
  * Spread into every firebase-admin write to a card that the watcher should follow: the time of

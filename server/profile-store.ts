@@ -5,8 +5,8 @@ import { withDeadline } from '../lib/deadline';
 import { env } from '../lib/env';
 import { adminDb } from './firebase/admin';
 import { normaliseProfile, type Profile } from '../lib/profile';
+import { USERS_COLLECTION, cardPath } from '../lib/collections';
 
-const USERS = 'users';
 const PAGE_SIZE = 1000;
 /** Documents fetched in one round trip while pre-rendering. */
 const BUILD_CHUNK = 200;
@@ -68,9 +68,9 @@ export async function listUsernames(limit = Infinity): Promise<string[]> {
   let last: string | undefined;
   while (usernames.length < limit) {
     const size = Math.min(PAGE_SIZE, limit - usernames.length);
-    let query = adminDb().collection(USERS).select().orderBy('__name__').limit(size);
+    let query = adminDb().collection(USERS_COLLECTION).select().orderBy('__name__').limit(size);
     if (last !== undefined) query = query.startAfter(last);
-    const page = await readWithDeadline(() => query.get(), 'users (list)');
+    const page = await readWithDeadline(() => query.get(), `${USERS_COLLECTION} (list)`);
     for (const doc of page.docs) usernames.push(doc.id);
     if (page.size < size) break;
     last = page.docs[page.docs.length - 1].id;
@@ -104,8 +104,8 @@ async function readDuringBuild(username: string): Promise<StoredCard | undefined
     buildChunkIds = new Set(ids);
     const db = adminDb();
     buildChunk = readWithDeadline(
-      () => db.getAll(...ids.map((id) => db.collection(USERS).doc(id))),
-      `users (${ids.length} for the build)`,
+      () => db.getAll(...ids.map((id) => db.doc(cardPath(id)))),
+      `${USERS_COLLECTION} (${ids.length} for the build)`,
     ).then((snapshots) => new Map(snapshots.map((s) => [s.id, fromSnapshot(s)])));
   }
   return (await buildChunk)?.get(username);
@@ -120,10 +120,8 @@ export const getCard = cache(async (username: string): Promise<StoredCard> => {
     const batched = await readDuringBuild(username);
     if (batched !== undefined) return batched;
   }
-  const snapshot = await readWithDeadline(
-    () => adminDb().collection(USERS).doc(username).get(),
-    `users/${username}`,
-  );
+  const path = cardPath(username);
+  const snapshot = await readWithDeadline(() => adminDb().doc(path).get(), path);
   return fromSnapshot(snapshot);
 });
 

@@ -1,34 +1,30 @@
-// npm run dev: emulators (Firestore, Auth) + demo profiles and owners + `next dev`. Ctrl-C stops
-// everything.
-import { buildCardAssets } from '../components/card/build/build';
+// npm run dev: the stack (tools/lib/stack.ts) with `next dev` instead of a build: emulators
+// (Firestore, Auth), the demo cards and their owners. Ctrl-C stops everything.
 import { EmulatorSetupError } from './lib/emulator';
-import { appPort, startLocalStack } from './lib/local-stack';
 import { DEMO_PROJECT_ID } from './lib/local-env';
 import { DEMO_PROFILES_FILE } from './lib/paths';
-import { NEXT_BIN, onShutdown, startProcess, stopProcess } from './lib/processes';
+import { onShutdown } from './lib/processes';
+import { loadProfilesFile } from './lib/seed';
+import { optionalPort, startStack, type Stack } from './lib/stack';
 
-async function main(): Promise<void> {
-  const port = appPort();
-  const { emulator, auth, env } = await startLocalStack(DEMO_PROJECT_ID, DEMO_PROFILES_FILE, port, {
-    auth: true,
-  });
-  const stopEmulators = async () => {
-    await auth?.stop();
-    await emulator.stop();
-  };
-  // Built once: a change to the card's stylesheet or scripts needs `npm run dev` again.
-  await buildCardAssets(env);
-  const server = startProcess(process.execPath, [NEXT_BIN, 'dev', '-p', String(port)], { env });
-  onShutdown(async () => {
-    await stopProcess(server);
-    await stopEmulators();
-  });
-  server.on('exit', (code) => {
-    void stopEmulators().then(() => process.exit(code ?? 1));
-  });
-}
-
-main().catch((error: Error) => {
-  console.error(error instanceof EmulatorSetupError ? error.message : error);
-  process.exit(1);
+let stack: Stack | undefined;
+onShutdown(async () => {
+  await stack?.stop();
 });
+startStack({
+  projectId: DEMO_PROJECT_ID,
+  profiles: loadProfilesFile(DEMO_PROFILES_FILE),
+  auth: true,
+  dev: true,
+  // A change to the card's stylesheet or scripts needs `npm run dev` again.
+  port: optionalPort('PORT') ?? 3000,
+}).then(
+  (started) => {
+    stack = started;
+    console.log(`\nnext dev on ${started.env.NEXT_PUBLIC_SITE_URL}. Ctrl-C stops.`);
+  },
+  async (error: Error) => {
+    console.error(error instanceof EmulatorSetupError ? error.message : error);
+    process.exit(1);
+  },
+);

@@ -1,7 +1,7 @@
 // npm run emulator: just the Firestore emulator with the project's rules, until Ctrl-C.
 import { EmulatorSetupError, startEmulator } from './lib/emulator';
 import { DEMO_PROJECT_ID } from './lib/local-env';
-import { optionalPort } from './lib/local-stack';
+import { optionalPort } from './lib/stack';
 import { RULES_FILE } from './lib/paths';
 import { onShutdown } from './lib/processes';
 

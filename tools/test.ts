@@ -4,7 +4,7 @@
 // (their output held until then, so it does not break into Jest's); the run fails if any fails.
 // Extra arguments go to Jest, e.g. `npm test -- --selectProjects unit`.
 import { ensureChromium } from './lib/chromium';
-import { runProcess, startProcess } from './lib/processes';
+import { onShutdown, startProcess, stopProcess } from './lib/processes';
 import { ensureRedisServer } from './lib/redis';
 import { ensureVarnishd } from './lib/varnish';
 
@@ -49,13 +49,13 @@ async function checks(): Promise<string[]> {
 async function tests(jestArgs: string[]): Promise<string[]> {
   const started = Date.now();
   console.log('▶ tests (jest)');
-  try {
-    await runProcess(bin('jest'), ['--ci', ...jestArgs]);
-    console.log(`✔ tests (jest) (${seconds(started)})`);
-    return [];
-  } catch {
-    return ['tests (jest)'];
-  }
+  const jest = startProcess(bin('jest'), ['--ci', ...jestArgs]);
+  // Ctrl-C or a stop of npm test ends Jest too, which ends what it started.
+  onShutdown(() => stopProcess(jest));
+  const code = await new Promise<number | null>((resolve) => jest.once('exit', resolve));
+  if (code !== 0) return ['tests (jest)'];
+  console.log(`✔ tests (jest) (${seconds(started)})`);
+  return [];
 }
 
 async function main(): Promise<void> {

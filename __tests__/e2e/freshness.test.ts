@@ -1,14 +1,12 @@
-/**
- * @run-alone it runs the change watcher, which sees every edit, and deletes a card others read
- */
-// Freshness: on-demand revalidation and the change watcher, against the production build on the
-// emulator (stale-while-down.test.ts: serving while Firestore is away).
+// Freshness: on-demand revalidation and the run's change watcher (the daemon of `npm run watch`),
+// against the production build on the emulator (stale-while-down.test.ts: serving while Firestore
+// is away).
 import { spawn } from 'node:child_process';
 import { cardChanged } from '@/server/card-stamp';
 import { adminDb } from '@/server/firebase/admin-app';
 import { ROOT } from '@/tools/lib/paths';
-import { startWatcher } from '@/daemon/card-watcher';
 import { baseUrl } from '../helpers/browser';
+import { markDaemonLog } from '../helpers/daemon';
 import { get } from '../helpers/http';
 import { revalidate, secret, timeUntilShown } from '../helpers/revalidate';
 
@@ -58,63 +56,38 @@ describe('POST /api/revalidate', () => {
   });
 });
 
-test('with the watcher running, an edit of jobTitle reaches the page and the vCard', async () => {
-  const logs: string[] = [];
-  const watcher = startWatcher({
-    db: adminDb(),
-    siteUrl: baseUrl(),
-    secret: secret(),
-    log: (line) => logs.push(line),
-  });
-  try {
-    await watcher.ready;
-    // Both are cached before the edit.
-    expect((await get('/alice')).body).toContain('Product Designer');
-    expect((await get('/alice/vcard')).body).toContain('TITLE:Product Designer');
-    const title = `Head of Design ${Date.now()}`;
-    const written = Date.now();
-    await adminDb()
-      .doc('users/alice')
-      .update({ jobTitle: title, ...cardChanged() });
-    const pageMs = await timeUntilShown('/alice', title, written);
-    const vcardMs = await timeUntilShown('/alice/vcard', `TITLE:${title}`, written);
-    console.log(`freshness: write → page ${pageMs} ms, write → vCard ${vcardMs} ms (goal < 2000)`);
-    expect(
-      logs.some((l) => /^revalidated alice \(modified\) \d+ ms after the change$/.test(l)),
-    ).toBe(true);
-  } finally {
-    await watcher.stop();
-  }
+test('the watcher sees an edit of jobTitle: it reaches the page and the vCard', async () => {
+  const daemon = markDaemonLog();
+  // Both are cached before the edit.
+  expect((await get('/alice')).body).toContain('Product Designer');
+  expect((await get('/alice/vcard')).body).toContain('TITLE:Product Designer');
+  const title = `Head of Design ${Date.now()}`;
+  const written = Date.now();
+  await adminDb()
+    .doc('users/alice')
+    .update({ jobTitle: title, ...cardChanged() });
+  const pageMs = await timeUntilShown('/alice', title, written);
+  const vcardMs = await timeUntilShown('/alice/vcard', `TITLE:${title}`, written);
+  console.log(`freshness: write → page ${pageMs} ms, write → vCard ${vcardMs} ms (goal < 2000)`);
+  await daemon.waitFor(/^revalidated alice \(modified\) \d+ ms after the change$/);
 });
 
 test('several edits within a second give one call per username', async () => {
-  const calls: string[][] = [];
-  const watcher = startWatcher({
-    db: adminDb(),
-    siteUrl: baseUrl(),
-    secret: secret(),
-    log: () => {},
-    fetchImpl: async (url, init) => {
-      calls.push(JSON.parse(String(init?.body)).usernames);
-      return fetch(url, init);
-    },
-  });
-  try {
-    await watcher.ready;
-    for (let i = 0; i < 4; i++) {
-      await adminDb()
-        .doc('users/nikos')
-        .update({ city: `Αθήνα ${i}`, ...cardChanged() });
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    await new Promise((r) => setTimeout(r, 1500));
-    expect(calls).toEqual([['nikos']]);
-  } finally {
-    await watcher.stop();
+  const username = `several-${Date.now()}`;
+  await adminDb().doc(`users/${username}`).set({ username, firstName: 'Πολλές', city: 'Αθήνα' });
+  const daemon = markDaemonLog();
+  for (let i = 0; i < 4; i++) {
     await adminDb()
-      .doc('users/nikos')
-      .update({ city: 'Αθήνα', ...cardChanged() });
+      .doc(`users/${username}`)
+      .update({ city: `Αθήνα ${i}`, ...cardChanged() });
+    await new Promise((r) => setTimeout(r, 100));
   }
+  await daemon.waitFor(new RegExp(`^revalidated ${username} `));
+  // Long enough for a second call, were the edits not batched into one.
+  await new Promise((r) => setTimeout(r, 1500));
+  expect(daemon.lines().filter((line) => line.startsWith(`revalidated ${username} `))).toHaveLength(
+    1,
+  );
 });
 
 test('a profile created after the build: 404 before, 200 after creation and revalidation', async () => {
@@ -128,21 +101,19 @@ test('a profile created after the build: 404 before, 200 after creation and reva
 });
 
 test('a profile deleted: 404 after revalidation', async () => {
-  expect((await get('/malformed-empty')).status).toBe(200);
-  const snapshot = await adminDb().doc('users/malformed-empty').get();
-  await adminDb().doc('users/malformed-empty').delete();
-  try {
-    expect((await revalidate({ username: 'malformed-empty' })).status).toBe(200);
-    const gone = await timeUntilStatus('/malformed-empty', 404);
-    console.log(`deleted → 404 ${gone} ms after the revalidation answered`);
-    expect((await get('/malformed-empty')).body).toContain('Oops!');
-    await timeUntilStatus('/malformed-empty/vcard', 404);
-  } finally {
-    await adminDb().doc('users/malformed-empty').set(snapshot.data()!);
-    await revalidate({ username: 'malformed-empty' });
-  }
-  await timeUntilStatus('/malformed-empty', 200);
-  await timeUntilStatus('/malformed-empty/vcard', 200);
+  const username = `deleted-${Date.now()}`;
+  await adminDb()
+    .doc(`users/${username}`)
+    .set({ username, firstName: 'Σβησμένη', lastName: 'Κάρτα' });
+  expect((await revalidate({ username })).status).toBe(200);
+  await timeUntilStatus(`/${username}`, 200);
+  await timeUntilStatus(`/${username}/vcard`, 200);
+  await adminDb().doc(`users/${username}`).delete();
+  expect((await revalidate({ username })).status).toBe(200);
+  const gone = await timeUntilStatus(`/${username}`, 404);
+  console.log(`deleted → 404 ${gone} ms after the revalidation answered`);
+  expect((await get(`/${username}`)).body).toContain('Oops!');
+  await timeUntilStatus(`/${username}/vcard`, 404);
 });
 
 test('npm run revalidate: clear output and exit code', async () => {

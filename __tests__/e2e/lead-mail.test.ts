@@ -1,46 +1,24 @@
-/**
- * @run-alone its mailer, as a production one does, marks every contact that arrives on any card
- */
 // A visitor's contact reaches the card's owner by e-mail, in real Chromium against the production
-// build and the run's emulators, through the lead mailer (as `npm run watch` runs it) and a real
-// SMTP server with an inbox: the owner's account address from Firebase Auth, Reply-To the visitor,
+// build and the run's emulators, through the run's daemon (`npm run watch`, whose lead mailer mails
+// every contact on any card, as in production) and a real SMTP server with an inbox: the owner's account address from Firebase Auth, Reply-To the visitor,
 // once; and the console's switch turns the mails off.
 import { adminDb } from '@/server/firebase/admin-app';
-import { LEAD_MAIL_FIELD, startLeadMailer, type LeadMailer } from '@/daemon/mail/lead-mailer';
-import { NEW_CONTACT_MAIL_FIELD } from '@/lib/mail-preferences';
-import { smtpSender } from '@/daemon/mail/smtp';
-import { accountEmail } from '@/daemon/mail/start';
-import { startMailCatcher, type RunningMailCatcher } from '@/tools/lib/mail-catcher';
+import { LEAD_MAIL_FIELD, NEW_CONTACT_MAIL_FIELD } from '@/lib/collections';
+import { mailInbox } from '@/tools/lib/mail-catcher';
 import type { Page } from 'playwright-core';
 import { baseUrl, browserForThisFile, watchProblems } from '../helpers/browser';
+import { markDaemonLog } from '../helpers/daemon';
 import { makeOwner, section, signIn, type Owner } from '../helpers/owner';
 
 const STAMP = Date.now().toString(36);
 const browser = browserForThisFile();
-let catcher: RunningMailCatcher;
-let mailer: LeadMailer;
+const catcher = () => mailInbox(process.env.KARTA_MAIL_INBOX_URL as string);
 let owner: Owner;
-const logs: string[] = [];
 
 beforeAll(async () => {
-  catcher = await startMailCatcher();
   owner = await makeOwner(`lida-${STAMP}`, { firstName: 'Λήδα', lastName: 'Μαυρίδου' }, STAMP);
   // The card's public e-mail is not where the mail goes: the account's is.
   await adminDb().doc(`users/${owner.username}`).update({ email: 'public@lida.example.gr' });
-  mailer = startLeadMailer({
-    db: adminDb(),
-    ownerEmail: accountEmail,
-    send: smtpSender(catcher.smtpUrl, 'karta <no-reply@karta.test>'),
-    log: (line) => logs.push(line),
-    // Only this file's contacts: other files' documents stay as their tests wrote them.
-    lookbackMs: 0,
-  });
-  await mailer.ready;
-});
-
-afterAll(async () => {
-  await mailer?.stop();
-  await catcher?.stop();
 });
 
 async function leaveContact(page: Page, name: string): Promise<void> {
@@ -67,16 +45,16 @@ test('a contact left in the browser is mailed once to the owner’s account addr
   const name = `Θέμης ${STAMP}`;
   const sent = Date.now();
   await leaveContact(page, name);
-  let mails = await catcher.mails();
+  let mails = await catcher().mails();
   while (!mails.some((m) => m.subject.includes(name)) && Date.now() - sent < 10_000) {
     await new Promise((r) => setTimeout(r, 100));
-    mails = await catcher.mails();
+    mails = await catcher().mails();
   }
   const about = mails.filter((m) => m.subject.includes(name));
   expect(about).toHaveLength(1);
   const [mail] = about;
   expect(mail.to.map((to) => to.address)).toEqual([owner.email]);
-  expect(await catcher.source(mail.id)).toMatch(/^Reply-To: visitor\.lida@example\.gr\r?$/m);
+  expect(await catcher().source(mail.id)).toMatch(/^Reply-To: visitor\.lida@example\.gr\r?$/m);
   expect(mail.subject).toBe(`Νέα επαφή από την κάρτα σας: ${name}`);
   expect(mail.text).toContain(`Email: visitor.lida@example.gr`);
   expect(mail.text).toContain('Τηλέφωνο: +30 697 000 1111');
@@ -121,14 +99,15 @@ test('the owner turns the mails off in the console: the next contact is not mail
     await new Promise((r) => setTimeout(r, 100));
   }
   const name = `Σιωπή ${STAMP}`;
+  const daemon = markDaemonLog();
   await leaveContact(await context.newPage(), name);
   for (const end = Date.now() + 10_000; ;) {
     const contact = await contactNamed(name);
     if (contact?.get(`${LEAD_MAIL_FIELD}.skipped`) === 'switched-off') break;
-    if (Date.now() > end) throw new Error(`never skipped; logs: ${logs.join(' | ')}`);
+    if (Date.now() > end) throw new Error(`never skipped; logs: ${daemon.lines().join(' | ')}`);
     await new Promise((r) => setTimeout(r, 100));
   }
-  expect((await catcher.mails()).filter((m) => m.subject.includes(name))).toEqual([]);
+  expect((await catcher().mails()).filter((m) => m.subject.includes(name))).toEqual([]);
   // And back on, from the same switch, which shows what is stored.
   await accountPage.reload();
   await section(accountPage, 'Λογαριασμός');

@@ -1,6 +1,3 @@
-/**
- * @run-alone it runs a change watcher, which answers every card's changes and erasures, and it checks what an erasure leaves for that watcher
- */
 // The owner console (/account) in real Chromium against the production build, on the run's
 // Firestore and Auth emulators: signing in, contacts arriving live from a visitor in another
 // browser, the exports read back by independent parsers, an edit reaching the public card, the QR
@@ -17,8 +14,8 @@ import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { adminDb } from '@/server/firebase/admin-app';
 import { CONTACTS_PAGE } from '@/browser/owner/contacts';
-import { CARD_MESSAGES, CLAIMED_FIELD, ERASURES_COLLECTION, OWNER_FIELD } from '@/lib/profile';
-import { startWatcher } from '@/daemon/card-watcher';
+import { CLAIMED_FIELD, ERASURES_COLLECTION, OWNER_FIELD } from '@/lib/collections';
+import { CARD_MESSAGES } from '@/lib/profile';
 import { USERNAME_MESSAGES } from '@/lib/username';
 import { baseUrl, browserForThisFile, expectAccessible, watchProblems } from '../helpers/browser';
 import { get } from '../helpers/http';
@@ -258,56 +255,45 @@ describe('an owner', () => {
   });
 
   test('edits the job title and the photo: the console says when the public card shows them', async () => {
-    // The e2e server has no watcher of its own: this one plays the demo's.
-    const watcher = startWatcher({
-      db: adminDb(),
-      siteUrl: baseUrl(),
-      secret: secret(),
-      log: () => {},
+    // The run's daemon (as `npm run demo`'s) revalidates the card once the console's write lands.
+    expect((await get(`/${ektor.username}`)).body).toContain('Δικηγόρος');
+    const title = `Συνήγορος ${STAMP}`;
+    await page.getByLabel('Ιδιότητα ή θέση').fill(title);
+    // A large picked image, made small in the browser.
+    const picked = await sharp({
+      create: { width: 1600, height: 1200, channels: 3, background: '#3366aa' },
+    })
+      .jpeg()
+      .toBuffer();
+    await page.getByLabel('Επιλογή φωτογραφίας').setInputFiles({
+      name: 'me.jpg',
+      mimeType: 'image/jpeg',
+      buffer: picked,
     });
-    try {
-      await watcher.ready;
-      expect((await get(`/${ektor.username}`)).body).toContain('Δικηγόρος');
-      const title = `Συνήγορος ${STAMP}`;
-      await page.getByLabel('Ιδιότητα ή θέση').fill(title);
-      // A large picked image, made small in the browser.
-      const picked = await sharp({
-        create: { width: 1600, height: 1200, channels: 3, background: '#3366aa' },
-      })
-        .jpeg()
-        .toBuffer();
-      await page.getByLabel('Επιλογή φωτογραφίας').setInputFiles({
-        name: 'me.jpg',
-        mimeType: 'image/jpeg',
-        buffer: picked,
-      });
-      await page.getByRole('img', { name: 'Η φωτογραφία της κάρτας σας' }).waitFor();
-      await page.getByRole('button', { name: 'Αποθήκευση' }).click();
-      const status = page.getByTestId('save-status');
-      await status.getByText(/Η αλλαγή φαίνεται στην κάρτα σας/).waitFor({ timeout: 30_000 });
-      console.log(`owner console: ${await status.textContent()}`);
+    await page.getByRole('img', { name: 'Η φωτογραφία της κάρτας σας' }).waitFor();
+    await page.getByRole('button', { name: 'Αποθήκευση' }).click();
+    const status = page.getByTestId('save-status');
+    await status.getByText(/Η αλλαγή φαίνεται στην κάρτα σας/).waitFor({ timeout: 30_000 });
+    console.log(`owner console: ${await status.textContent()}`);
 
-      expect((await get(`/${ektor.username}`)).body).toContain(title);
-      const stored = await adminDb().doc(`users/${ektor.username}`).get();
-      const thumbnail = Buffer.from(stored.get('thumbnailBase64') as string, 'base64');
-      expect(await sharp(thumbnail).metadata()).toMatchObject({
-        format: 'jpeg',
-        width: 192,
-        height: 192,
-      });
-      console.log(`owner console: a 1600×1200 photo stored as ${thumbnail.length} bytes`);
-      for (let i = 0; i < 50; i++) {
-        const vcard = (await get(`/${ektor.username}/vcard`)).body;
-        if (vcard.includes('PHOTO;ENCODING=b;TYPE=JPEG:')) break;
-        await new Promise((r) => setTimeout(r, 100));
-      }
+    expect((await get(`/${ektor.username}`)).body).toContain(title);
+    const stored = await adminDb().doc(`users/${ektor.username}`).get();
+    const thumbnail = Buffer.from(stored.get('thumbnailBase64') as string, 'base64');
+    expect(await sharp(thumbnail).metadata()).toMatchObject({
+      format: 'jpeg',
+      width: 192,
+      height: 192,
+    });
+    console.log(`owner console: a 1600×1200 photo stored as ${thumbnail.length} bytes`);
+    for (let i = 0; i < 50; i++) {
       const vcard = (await get(`/${ektor.username}/vcard`)).body;
-      expect(vcard).toContain(`TITLE:${title}`);
-      expect(vcard).toContain('PHOTO;ENCODING=b;TYPE=JPEG:');
-      await expectAccessible(page, 'edit (saved)');
-    } finally {
-      await watcher.stop();
+      if (vcard.includes('PHOTO;ENCODING=b;TYPE=JPEG:')) break;
+      await new Promise((r) => setTimeout(r, 100));
     }
+    const vcard = (await get(`/${ektor.username}/vcard`)).body;
+    expect(vcard).toContain(`TITLE:${title}`);
+    expect(vcard).toContain('PHOTO;ENCODING=b;TYPE=JPEG:');
+    await expectAccessible(page, 'edit (saved)');
   });
 
   test('shares the card: its URL to copy, a QR code that decodes to it as SVG and PNG', async () => {
@@ -473,11 +459,11 @@ test('sign-up: a taken or reserved username is refused in Greek; a free one beco
     // The card is public once revalidated; then it is erased with what it received.
     expect((await revalidate(username)).status).toBe(200);
     await untilStatus(`/${username}`, 200);
-    await adminDb()
+    const visitor = await adminDb()
       .collection(`users/${username}/contacts`)
       .add({ name: 'Επισκέπτρια', email: 'ep@example.gr', createdAt: Timestamp.now() });
     // Left for an earlier owner of the name: not this owner's to read or erase.
-    const earlier = await adminDb()
+    await adminDb()
       .collection(`users/${username}/contacts`)
       .add({
         name: 'Προηγούμενη',
@@ -496,11 +482,19 @@ test('sign-up: a taken or reserved username is refused in Greek; a free one beco
     await expectAccessible(page, 'sign in (after erasure)');
 
     expect((await adminDb().doc(`users/${username}`).get()).exists).toBe(false);
-    // What the owner could read is gone; the rest waits for the watcher, which the erasure entry
-    // tells (tested in emulator/watcher.test.ts).
+    // What the owner could read is gone at once (the rest is not theirs to delete); the run's
+    // daemon then deletes what an earlier owner left, and the erasure's entry once answered.
     const left = await adminDb().collection(`users/${username}/contacts`).get();
-    expect(left.docs.map((d) => d.id)).toEqual([earlier.id]);
-    expect((await adminDb().doc(`${ERASURES_COLLECTION}/${username}`).get()).exists).toBe(true);
+    expect(left.docs.map((d) => d.id)).not.toContain(visitor.id);
+    for (let i = 0; ; i++) {
+      const [contacts, entry] = await Promise.all([
+        adminDb().collection(`users/${username}/contacts`).get(),
+        adminDb().doc(`${ERASURES_COLLECTION}/${username}`).get(),
+      ]);
+      if (contacts.empty && !entry.exists) break;
+      if (i > 200) throw new Error(`the daemon never cleaned up after /${username}'s erasure`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
     expect((await adminDb().doc(`owners/${uid}`).get()).exists).toBe(false);
     const signInAgain = await fetch(
       `http://${authHost()}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=x`,
@@ -525,9 +519,22 @@ test('sign-up: a taken or reserved username is refused in Greek; a free one beco
     await page.getByRole('heading', { level: 1, name: `Η κάρτα σας: /${username}` }).waitFor();
     await page.getByText('Δεν έχετε λάβει ακόμη επαφές.', { exact: false }).waitFor();
     await page.getByText('0 επαφές', { exact: false }).waitFor();
-    expect((await adminDb().doc(`users/${username}/contacts/${earlier.id}`).get()).exists).toBe(
-      true,
-    );
+    // A contact from before this claim, as a previous owner's would be, is never shown.
+    const reclaimed = (await adminDb().doc(`users/${username}`).get()).get(
+      CLAIMED_FIELD,
+    ) as Timestamp;
+    await adminDb()
+      .collection(`users/${username}/contacts`)
+      .add({
+        name: 'Προηγούμενη',
+        email: 'pr@example.gr',
+        createdAt: Timestamp.fromMillis(reclaimed.toMillis() - 60_000),
+      });
+    await adminDb()
+      .collection(`users/${username}/contacts`)
+      .add({ name: 'Καινούργια', email: 'ka@example.gr', createdAt: Timestamp.now() });
+    await contactList(page).getByText('Καινούργια', { exact: true }).waitFor();
+    expect(await page.getByText('Προηγούμενη').count()).toBe(0);
     expect(realProblems(problems, responses)).toEqual([]);
   } finally {
     await context.close();

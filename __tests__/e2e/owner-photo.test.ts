@@ -1,6 +1,3 @@
-/**
- * @run-alone its change watcher, as the demo's, answers every card's changes and erasures: other files' leftovers included
- */
 // The owner's photo end to end, in Chromium against the production build on the run's emulators:
 // a 4000 × 3000 picture picked in the console, resized in the browser and saved; the public card
 // showing it through Next's image optimiser from karta's own photo route; the vCard's photo; a
@@ -10,7 +7,6 @@ import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { PHOTO_MAX_SIDE, PHOTO_TARGET_BYTES } from '@/lib/card-photo';
 import { adminDb } from '@/server/firebase/admin-app';
-import { startWatcher, type Watcher } from '@/daemon/card-watcher';
 import { baseUrl, browserForThisFile } from '../helpers/browser';
 import { get } from '../helpers/http';
 import { makeOwner, section, signIn } from '../helpers/owner';
@@ -20,7 +16,6 @@ const USERNAME = 'zoi-photo-e2e';
 const PHONE = { width: 390, height: 844 };
 const browser = browserForThisFile();
 
-let watcher: Watcher;
 let context: BrowserContext;
 let page: Page;
 
@@ -87,14 +82,6 @@ async function bytesOf(path: string, accept = 'image/avif,image/webp,*/*') {
 
 beforeAll(async () => {
   const owner = await makeOwner(USERNAME, { firstName: 'Ζωή', lastName: 'Φωτίου' }, STAMP);
-  // The e2e server has no watcher of its own: this one plays the demo's.
-  watcher = startWatcher({
-    db: adminDb(),
-    siteUrl: baseUrl(),
-    secret: process.env.REVALIDATE_SECRET as string,
-    log: () => {},
-  });
-  await watcher.ready;
   context = await browser().newContext({ viewport: PHONE });
   page = await signIn(context, owner);
   await section(page, 'Επεξεργασία');
@@ -102,7 +89,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await context?.close();
-  await watcher?.stop();
 });
 
 let firstPath = '';

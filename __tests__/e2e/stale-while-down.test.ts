@@ -107,7 +107,8 @@ describe('stale while down', () => {
         logFile: path.join(ROOT, 'artifacts', 'freshness-stale-while-down.log'),
       },
     );
-  });
+    // A copy of the build and a server's start: more than Jest's default on a busy machine.
+  }, 180_000);
 
   afterAll(async () => {
     if (server) await stopProcess(server);

@@ -5,7 +5,7 @@
 // has a phone's user agent.
 import { adminDb } from '@/server/firebase/admin-app';
 import { athensDay } from '@/lib/stats/day';
-import { STATS_COLLECTION } from '@/lib/stats/events';
+import { STATS_COLLECTION } from '@/lib/collections';
 import { baseUrl, browserForThisFile, watchProblems } from '../helpers/browser';
 import { makeOwner, section, signIn } from '../helpers/owner';
 

@@ -2,7 +2,7 @@
 // Firestore emulator under a project of their own.
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
-import { OWNER_FIELD } from '@/lib/profile';
+import { OWNER_FIELD } from '@/lib/collections';
 import { startAuthEmulator, type RunningAuthEmulator } from '@/tools/lib/auth-emulator';
 import { createDemoOwners, demoOwnerAccount, ownerLine } from '@/tools/lib/demo-owners';
 

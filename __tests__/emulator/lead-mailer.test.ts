@@ -6,10 +6,14 @@
 // the browser in e2e/lead-mail.test.ts.
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { FieldValue, getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { LEAD_MAIL_FIELD, startLeadMailer, type LeadMailer } from '@/daemon/mail/lead-mailer';
-import { NEW_CONTACT_MAIL_FIELD } from '@/lib/mail-preferences';
+import { startLeadMailer, type LeadMailer } from '@/daemon/mail/lead-mailer';
 import { smtpSender } from '@/daemon/mail/smtp';
-import { CLAIMED_FIELD, OWNER_FIELD } from '@/lib/profile';
+import {
+  CLAIMED_FIELD,
+  LEAD_MAIL_FIELD,
+  NEW_CONTACT_MAIL_FIELD,
+  OWNER_FIELD,
+} from '@/lib/collections';
 import { startEmulator, type RunningEmulator } from '@/tools/lib/emulator';
 import { startMailCatcher, type RunningMailCatcher } from '@/tools/lib/mail-catcher';
 import { RULES_FILE } from '@/tools/lib/paths';

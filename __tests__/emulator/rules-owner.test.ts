@@ -40,15 +40,26 @@ import {
   CARD_PHONE_PATTERN,
   CARD_PHOTO_PATTERN,
   EDITABLE_FIELDS,
-  CLAIMED_FIELD,
-  ERASURES_COLLECTION,
-  OWNER_FIELD,
   THUMBNAIL_MAX_CHARS,
-  UPDATED_FIELD,
   cardValueProblem,
   type EditableField,
 } from '@/lib/profile';
-import { NEW_CONTACT_MAIL_FIELD } from '@/lib/mail-preferences';
+import {
+  CLAIMED_FIELD,
+  CONTACTS_COLLECTION,
+  CREATED_FIELD,
+  ERASED_AT_FIELD,
+  ERASURES_COLLECTION,
+  NEW_CONTACT_MAIL_FIELD,
+  OWNED_CARD_FIELD,
+  OWNERS_COLLECTION,
+  OWNER_FIELD,
+  PHOTO_COLLECTION,
+  PHOTO_DOC_ID,
+  STATS_COLLECTION,
+  UPDATED_FIELD,
+  USERS_COLLECTION,
+} from '@/lib/collections';
 import { deleteCardAndData } from '@/browser/owner/card';
 import {
   CLAIMABLE_USERNAME_PATTERN,
@@ -814,9 +825,38 @@ describe('the rules file and the TypeScript rules', () => {
     );
   });
 
-  it("names the owner's mail switch as lib/mail-preferences.ts does", () => {
+  it("names the owner's mail switch as lib/collections.ts does", () => {
     expect(RULES_TEXT).toContain(`affectedKeys().hasOnly(['${NEW_CONTACT_MAIL_FIELD}'])`);
     expect(RULES_TEXT).toContain(`request.resource.data.${NEW_CONTACT_MAIL_FIELD} is bool`);
+  });
+
+  it('names the collections and the fields it checks as lib/collections.ts does', () => {
+    const names = (pattern: RegExp) => [...new Set(RULES_TEXT.match(pattern))].sort();
+    expect(names(/(?<=match \/)\w+(?=\/\{\w+\} \{)/g)).toEqual(
+      [
+        USERS_COLLECTION,
+        CONTACTS_COLLECTION,
+        STATS_COLLECTION,
+        PHOTO_COLLECTION,
+        OWNERS_COLLECTION,
+        ERASURES_COLLECTION,
+      ].sort(),
+    );
+    expect(names(/(?<=\/documents\/)\w+(?=\/\$\()/g)).toEqual(
+      [USERS_COLLECTION, OWNERS_COLLECTION, ERASURES_COLLECTION].sort(),
+    );
+    for (const check of [
+      `photoId == '${PHOTO_DOC_ID}'`,
+      `data.${OWNER_FIELD} == request.auth.uid`,
+      `data.${CLAIMED_FIELD} == request.time`,
+      `.data.get('${CLAIMED_FIELD}', timestamp.value(0))`,
+      `data.${UPDATED_FIELD} == request.time`,
+      `data.${CREATED_FIELD} == request.time`,
+      `data.${ERASED_AT_FIELD} == request.time`,
+      `data.keys().hasOnly(['${OWNED_CARD_FIELD}'])`,
+    ]) {
+      expect(RULES_TEXT).toContain(check);
+    }
   });
 
   it('reserves the words of lib/username.ts', () => {

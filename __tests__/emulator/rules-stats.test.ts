@@ -14,8 +14,7 @@ import {
   type Firestore,
 } from 'firebase/firestore';
 import { OTHER_UID, OWNER_UID, rulesFile } from '../helpers/rules';
-import { OWNER_FIELD } from '@/lib/profile';
-import { STATS_COLLECTION } from '@/lib/stats/events';
+import { OWNER_FIELD, STATS_COLLECTION } from '@/lib/collections';
 
 // Its own project id, so clearFirestore() cannot wipe data other emulator test files rely on.
 const PROJECT_ID = 'demo-karta-stats-rules';

@@ -3,7 +3,8 @@
 // gives a card that does not exist no stats at all.
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, WriteBatch, type Firestore } from 'firebase-admin/firestore';
-import { STATS_COLLECTION, type StatsCounter } from '@/lib/stats/events';
+import { STATS_COLLECTION } from '@/lib/collections';
+import type { StatsCounter } from '@/lib/stats/events';
 import { Flusher } from '@/server/stats/flusher';
 import { MemoryCounterStore } from '@/server/stats/memory-store';
 import { writeCounts } from '@/server/stats/writer';

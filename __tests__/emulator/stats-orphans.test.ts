@@ -3,7 +3,7 @@
 // claim time.
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { STATS_COLLECTION } from '@/lib/stats/events';
+import { STATS_COLLECTION } from '@/lib/collections';
 import { orphanedStatsQuery } from '@/daemon/cleanup/orphans';
 
 const PROJECT = 'demo-karta-stats-orphans';

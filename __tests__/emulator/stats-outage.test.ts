@@ -3,7 +3,7 @@
 // once. The emulator here is this file's own, since it is stopped and started again.
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
-import { STATS_COLLECTION } from '@/lib/stats/events';
+import { STATS_COLLECTION } from '@/lib/collections';
 import { Flusher } from '@/server/stats/flusher';
 import { MemoryCounterStore } from '@/server/stats/memory-store';
 import { writeCounts } from '@/server/stats/writer';

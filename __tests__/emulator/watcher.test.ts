@@ -8,8 +8,14 @@ import { FieldValue, getFirestore, Timestamp, type Firestore } from 'firebase-ad
 import { startEmulator, type RunningEmulator } from '@/tools/lib/emulator';
 import { RULES_FILE } from '@/tools/lib/paths';
 import { cardChanged } from '@/server/card-stamp';
-import { PHOTO_COLLECTION, PHOTO_DOC_ID } from '@/lib/card-photo';
-import { CLAIMED_FIELD, ERASURES_COLLECTION, UPDATED_FIELD } from '@/lib/profile';
+import {
+  CLAIMED_FIELD,
+  ERASURES_COLLECTION,
+  PHOTO_COLLECTION,
+  PHOTO_DOC_ID,
+  STATS_COLLECTION,
+  UPDATED_FIELD,
+} from '@/lib/collections';
 import { ORPHAN_PAGE } from '@/daemon/cleanup/orphans';
 import {
   startWatcher,
@@ -18,7 +24,6 @@ import {
   type WatcherOptions,
 } from '@/daemon/card-watcher';
 import { athensDay } from '@/lib/stats/day';
-import { STATS_COLLECTION } from '@/lib/stats/events';
 
 const PROJECT = 'demo-karta-watch';
 let emulator: RunningEmulator;

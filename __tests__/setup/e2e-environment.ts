@@ -1,27 +1,12 @@
-// The e2e files' environment: Node's, holding the run's lock (run-lock.ts) from before the file's
-// first line to after its last hook. A file whose docblock says `@run-alone` holds it alone.
+// The e2e files' environment: Node's, and after each file every process that file started and
+// still runs is ended (tools/lib/processes.ts), whether its hooks passed, threw or timed out: a
+// worker runs file after file, and a server a hook left behind would outlive the file.
 import NodeEnvironment from 'jest-environment-node';
-import { acquire, type LockMode } from './run-lock';
 
 export default class E2eEnvironment extends NodeEnvironment {
-  private readonly mode: LockMode;
-  private release?: () => Promise<void>;
-
-  constructor(...[config, context]: ConstructorParameters<typeof NodeEnvironment>) {
-    super(config, context);
-    this.mode = 'run-alone' in context.docblockPragmas ? 'alone' : 'shared';
-  }
-
-  override async setup(): Promise<void> {
-    await super.setup();
-    const address = process.env.KARTA_RUN_LOCK;
-    if (!address)
-      throw new Error('KARTA_RUN_LOCK is not set: the e2e global set-up starts the lock');
-    this.release = await acquire(address, this.mode);
-  }
-
   override async teardown(): Promise<void> {
-    await this.release?.();
+    const stopAll = this.global.__kartaStopAllProcesses as (() => Promise<void>) | undefined;
+    await stopAll?.();
     await super.teardown();
   }
 }

@@ -1,77 +1,57 @@
-// One production build (`next build` into .next-test) and one `next start`, both on the run's
-// emulators (Firestore, and Auth for the owner console), for every e2e test file.
-import { randomBytes } from 'node:crypto';
-import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
+// One stack for every e2e file, started as `npm run demo` starts it (tools/lib/stack.ts): the
+// emulators, the demo cards (and the malformed ones the tests open) with their owners, one
+// production build into .next-test, `next start`, and the daemon of `npm run watch` (the change
+// watcher and the lead mailer) with its mail catcher. Its project on the run's Firestore emulator is
+// its own, so the emulator project's files, which run watchers and mailers of their own, never see
+// its cards, nor it theirs.
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { adminDb } from '../../server/firebase/admin-app';
-import { buildCardAssets } from '../../components/card/build/build';
 import { freePort } from '../../tools/lib/emulator';
 import { DEMO_PROFILES_FILE } from '../../tools/lib/paths';
-import { startNext } from '../../tools/lib/next-server';
-import { NEXT_BIN, startProcess, stopProcess } from '../../tools/lib/processes';
-import { loadProfilesFile, seedProfiles } from '../../tools/lib/seed';
-import { createDemoOwners } from '../../tools/lib/demo-owners';
+import { loadProfilesFile } from '../../tools/lib/seed';
+import { startStack } from '../../tools/lib/stack';
 import { MALFORMED_PROFILES } from '../fixtures/profiles';
-import { ensureAuthEmulator, ensureEmulator, harness, ROOT } from './harness';
-import { startRunLock } from './run-lock';
+import { E2E_ENV, e2eProjectId } from './e2e-env';
+import { ensureEmulator, harness, ROOT } from './harness';
 
 // KARTA_E2E_DIST_DIR lets two runs on one machine build side by side.
-export const E2E_DIST_DIR = process.env.KARTA_E2E_DIST_DIR || '.next-test';
-export const E2E_REVALIDATE_SECRET = randomBytes(24).toString('hex');
+const E2E_DIST_DIR = process.env.KARTA_E2E_DIST_DIR || '.next-test';
 const ARTIFACTS = path.join(ROOT, 'artifacts');
 
-function runLogged(args: string[], env: NodeJS.ProcessEnv, log: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = startProcess(process.execPath, args, { env, cwd: ROOT, stdio: 'pipe' });
-    const out = createWriteStream(log);
-    child.stdout?.pipe(out);
-    child.stderr?.pipe(out);
-    child.on('exit', (code) => {
-      if (code === 0) return resolve();
-      const tail = readFileSync(log, 'utf8').split('\n').slice(-40).join('\n');
-      reject(new Error(`next ${args[1]} failed (exit ${code}); see ${log}:\n${tail}`));
-    });
-  });
-}
-
 export default async function globalSetup(): Promise<void> {
-  const lock = await startRunLock();
-  harness().stops.push(() => lock.close());
-  process.env.KARTA_RUN_LOCK = lock.address;
-  // Both take seconds to start: side by side. NEXT_PUBLIC_FIREBASE_AUTH_EMULATOR_HOST must be set
-  // before the build, which inlines it into the console's bundle.
-  const [, auth] = await Promise.all([ensureEmulator(), ensureAuthEmulator()]);
+  const firestore = await ensureEmulator();
   mkdirSync(ARTIFACTS, { recursive: true });
-  const demo = loadProfilesFile(DEMO_PROFILES_FILE);
-  await seedProfiles(adminDb(), [...demo, ...MALFORMED_PROFILES]);
-  await createDemoOwners(
-    auth.hostPort,
-    adminDb(),
-    demo.map((p) => p.username),
-  );
-
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NEXT_DIST_DIR: E2E_DIST_DIR,
-    NEXT_PUBLIC_SITE_URL: baseUrl,
-    REVALIDATE_SECRET: E2E_REVALIDATE_SECRET,
-    // tools/test.ts runs tsc --noEmit beside Jest.
-    KARTA_BUILD_SKIP_TYPECHECK: '1',
-  };
-  const started = Date.now();
-  await buildCardAssets(env);
-  await runLogged([NEXT_BIN, 'build'], env, path.join(ARTIFACTS, 'e2e-build.log'));
-  process.env.KARTA_E2E_BUILD_MS = String(Date.now() - started);
-
-  const server = await startNext(port, env, {
+  const stack = await startStack({
+    projectId: e2eProjectId,
+    profiles: [...loadProfilesFile(DEMO_PROFILES_FILE), ...MALFORMED_PROFILES],
+    auth: true,
+    firestore,
+    port,
     host: '127.0.0.1',
-    logFile: path.join(ARTIFACTS, 'e2e-server.log'),
+    siteUrl: baseUrl,
+    distDir: E2E_DIST_DIR,
+    daemon: true,
+    logDir: ARTIFACTS,
+    // tools/test.ts runs tsc --noEmit beside Jest.
+    env: { KARTA_BUILD_SKIP_TYPECHECK: '1' },
+    log: () => {},
   });
-  harness().stops.push(() => stopProcess(server));
-  process.env.KARTA_BASE_URL = baseUrl;
-  process.env.NEXT_DIST_DIR = E2E_DIST_DIR;
-  process.env.NEXT_PUBLIC_SITE_URL = baseUrl;
-  process.env.REVALIDATE_SECRET = E2E_REVALIDATE_SECRET;
+  harness().stops.push(() => stack.stop());
+  // What the files need of the stack's environment; not SMTP_URL, which would make a command a
+  // test runs (npm run demo:scale) mail into this stack's catcher.
+  const notForFiles = new Set(['SMTP_URL', 'KARTA_BUILD_SKIP_TYPECHECK']);
+  const vars: Record<string, string | undefined> = {
+    ...Object.fromEntries(
+      Object.entries(stack.env).filter(
+        ([name, value]) => !notForFiles.has(name) && process.env[name] !== value,
+      ),
+    ),
+    KARTA_BASE_URL: stack.baseUrl,
+    KARTA_MAIL_INBOX_URL: stack.mail?.inboxUrl,
+    KARTA_DAEMON_LOG: stack.daemonLog,
+    KARTA_E2E_BUILD_MS: String(stack.buildMs),
+  };
+  process.env[E2E_ENV] = JSON.stringify(vars);
 }

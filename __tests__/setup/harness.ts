@@ -1,16 +1,15 @@
-// State shared by the global setup and teardown, which Jest runs in its main process:
-// one emulator for the whole run, and (for e2e) one production server.
+// State shared by the global set-ups and teardown, which Jest runs in its main process: one
+// Firestore emulator for the whole run (the emulator project's files use project TEST_PROJECT_ID
+// on it, the e2e stack a project of its own), and what to stop at the end.
 import path from 'node:path';
-import { startAuthEmulator, type RunningAuthEmulator } from '../../tools/lib/auth-emulator';
 import { startEmulator, type RunningEmulator } from '../../tools/lib/emulator';
-import { localAuthEnv, localFirebaseEnv } from '../../tools/lib/local-env';
+import { localFirebaseEnv } from '../../tools/lib/local-env';
 
 export const TEST_PROJECT_ID = 'demo-karta-test';
 export const ROOT = path.resolve(__dirname, '..', '..');
 
 interface Harness {
-  emulator?: RunningEmulator;
-  auth?: RunningAuthEmulator;
+  emulator?: Promise<RunningEmulator>;
   stops: Array<() => Promise<void>>;
 }
 
@@ -22,29 +21,15 @@ export function harness(): Harness {
 }
 
 /** Starts the run's emulator once; later calls reuse it. Workers inherit the variables it sets. */
-export async function ensureEmulator(): Promise<RunningEmulator> {
+export function ensureEmulator(): Promise<RunningEmulator> {
   const h = harness();
-  if (h.emulator) return h.emulator;
-  const emulator = await startEmulator({
+  h.emulator ??= startEmulator({
     rulesPath: path.join(ROOT, 'firestore.rules'),
     projectId: TEST_PROJECT_ID,
+  }).then((emulator) => {
+    h.stops.push(() => emulator.stop());
+    Object.assign(process.env, localFirebaseEnv(TEST_PROJECT_ID, emulator.hostPort));
+    return emulator;
   });
-  h.emulator = emulator;
-  h.stops.push(() => emulator.stop());
-  Object.assign(process.env, localFirebaseEnv(TEST_PROJECT_ID, emulator.hostPort));
-  return emulator;
-}
-
-/**
- * Starts the run's Auth emulator once (the e2e build's owner console signs in there); later calls
- * reuse it. Sets FIREBASE_AUTH_EMULATOR_HOST and its NEXT_PUBLIC_ twin for the build and workers.
- */
-export async function ensureAuthEmulator(): Promise<RunningAuthEmulator> {
-  const h = harness();
-  if (h.auth) return h.auth;
-  const auth = await startAuthEmulator({ projectId: TEST_PROJECT_ID });
-  h.auth = auth;
-  h.stops.push(() => auth.stop());
-  Object.assign(process.env, localAuthEnv(auth.hostPort));
-  return auth;
+  return h.emulator;
 }

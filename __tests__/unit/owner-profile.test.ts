@@ -2,13 +2,13 @@ import {
   CARD_FIELD_RULES,
   CARD_MESSAGES,
   EDITABLE_FIELDS,
-  OWNER_FIELD,
   PROFILE_FIELDS,
   THUMBNAIL_MAX_CHARS,
   cardValueProblem,
   normaliseProfile,
   toPublicProfile,
 } from '@/lib/profile';
+import { OWNER_FIELD } from '@/lib/collections';
 import { profileVCard } from '@/lib/vcard';
 
 describe('the owner field', () => {

@@ -18,14 +18,21 @@ import {
   type FieldValue,
   type Firestore,
 } from 'firebase/firestore';
-import { PHOTO_COLLECTION, PHOTO_DOC_ID, type PhotoContentType } from '../../lib/card-photo';
+import type { PhotoContentType } from '../../lib/card-photo';
 import {
   CLAIMED_FIELD,
-  ERASURES_COLLECTION,
+  CREATED_FIELD,
+  ERASED_AT_FIELD,
+  OWNED_CARD_FIELD,
   OWNER_FIELD,
   UPDATED_FIELD,
-  type EditableField,
-} from '../../lib/profile';
+  cardPath,
+  contactsPath,
+  erasurePath,
+  ownerPath,
+  photoPath,
+} from '../../lib/collections';
+import type { EditableField } from '../../lib/profile';
 import { readClaimedCard } from './claim-time';
 import { ownerDb } from './firebase';
 
@@ -41,8 +48,8 @@ export class UsernameTakenError extends Error {
 
 /** The username of the card this account owns, or null when it has none yet. */
 export async function findOwnedUsername(uid: string): Promise<string | null> {
-  const entry = await getDoc(doc(ownerDb(), 'owners', uid));
-  const username: unknown = entry.get('username');
+  const entry = await getDoc(doc(ownerDb(), ownerPath(uid)));
+  const username: unknown = entry.get(OWNED_CARD_FIELD);
   return typeof username === 'string' ? username : null;
 }
 
@@ -58,14 +65,14 @@ export async function claimCard(
 ): Promise<void> {
   const db = ownerDb();
   const batch = writeBatch(db);
-  batch.set(doc(db, 'users', username), {
+  batch.set(doc(db, cardPath(username)), {
     ...fields,
     username,
     [OWNER_FIELD]: uid,
     [CLAIMED_FIELD]: serverTimestamp(),
     [UPDATED_FIELD]: serverTimestamp(),
   });
-  batch.set(doc(db, 'owners', uid), { username });
+  batch.set(doc(db, ownerPath(uid)), { [OWNED_CARD_FIELD]: username });
   try {
     await batch.commit();
   } catch (error) {
@@ -82,7 +89,7 @@ export function watchCard(
   listener: (data: CardData | undefined) => void,
   onError: (error: Error) => void,
 ): () => void {
-  return onSnapshot(doc(ownerDb(), 'users', username), (s) => listener(s.data()), onError);
+  return onSnapshot(doc(ownerDb(), cardPath(username)), (s) => listener(s.data()), onError);
 }
 
 /** The card's photo as stored: its bytes, and the version its path names. */
@@ -93,7 +100,7 @@ export interface PhotoUpload {
 }
 
 function photoRef(db: Firestore, username: string) {
-  return doc(db, 'users', username, PHOTO_COLLECTION, PHOTO_DOC_ID);
+  return doc(db, photoPath(username));
 }
 
 /**
@@ -109,11 +116,12 @@ export function saveCard(
   upload?: PhotoUpload,
 ): Promise<void> {
   const db = ownerDb();
+  const card = doc(db, cardPath(username));
   const update: Record<string, string | FieldValue> = { [UPDATED_FIELD]: serverTimestamp() };
   for (const [field, value] of Object.entries(changes)) {
     update[field] = value === null ? deleteField() : value;
   }
-  if (!upload && !('displayImage' in changes)) return updateDoc(doc(db, 'users', username), update);
+  if (!upload && !('displayImage' in changes)) return updateDoc(card, update);
   const batch = writeBatch(db);
   if (upload) {
     batch.set(photoRef(db, username), {
@@ -124,7 +132,7 @@ export function saveCard(
   } else {
     batch.delete(photoRef(db, username));
   }
-  batch.update(doc(db, 'users', username), update);
+  batch.update(card, update);
   return batch.commit();
 }
 
@@ -143,7 +151,7 @@ export async function deleteCardAndData(
 ): Promise<void> {
   const { since } = await readClaimedCard(username, db);
   const contacts = await getDocs(
-    query(collection(db, 'users', username, 'contacts'), where('createdAt', '>=', since)),
+    query(collection(db, contactsPath(username)), where(CREATED_FIELD, '>=', since)),
   );
   // A batch holds 500 writes; contacts are deleted in batches of that size.
   for (let i = 0; i < contacts.docs.length; i += 500) {
@@ -153,8 +161,8 @@ export async function deleteCardAndData(
   }
   const batch = writeBatch(db);
   batch.delete(photoRef(db, username));
-  batch.delete(doc(db, 'users', username));
-  batch.delete(doc(db, 'owners', uid));
-  batch.set(doc(db, ERASURES_COLLECTION, username), { at: serverTimestamp() });
+  batch.delete(doc(db, cardPath(username)));
+  batch.delete(doc(db, ownerPath(uid)));
+  batch.set(doc(db, erasurePath(username)), { [ERASED_AT_FIELD]: serverTimestamp() });
   await batch.commit();
 }

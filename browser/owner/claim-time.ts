@@ -1,5 +1,5 @@
 import { doc, getDoc, Timestamp, type Firestore } from 'firebase/firestore';
-import { CLAIMED_FIELD } from '../../lib/profile';
+import { CLAIMED_FIELD, cardPath } from '../../lib/collections';
 import { ownerDb } from './firebase';
 
 /**
@@ -18,7 +18,7 @@ export async function readClaimedCard(
   username: string,
   db: Firestore = ownerDb(),
 ): Promise<ClaimedCard> {
-  const claimedAt: unknown = (await getDoc(doc(db, 'users', username))).get(CLAIMED_FIELD);
+  const claimedAt: unknown = (await getDoc(doc(db, cardPath(username)))).get(CLAIMED_FIELD);
   return {
     username,
     since: claimedAt instanceof Timestamp ? claimedAt : Timestamp.fromMillis(0),

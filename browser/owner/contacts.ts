@@ -15,6 +15,7 @@ import {
   where,
   type QueryDocumentSnapshot,
 } from 'firebase/firestore';
+import { CREATED_FIELD, contactsPath } from '../../lib/collections';
 import type { ClaimedCard } from './claim-time';
 import { ownerDb } from './firebase';
 
@@ -31,7 +32,7 @@ function toContact(snapshot: QueryDocumentSnapshot): ReceivedContact {
   // The rules guarantee the shape of what a visitor wrote; the checks only keep types honest.
   const data = snapshot.data({ serverTimestamps: 'estimate' });
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
-  const createdAt: unknown = data.createdAt;
+  const createdAt: unknown = data[CREATED_FIELD];
   return {
     id: snapshot.id,
     name: text(data.name),
@@ -56,8 +57,8 @@ export interface ContactsPage {
 
 /** The contacts of one card that its owner may read: those left since their claim. */
 const contactsOf = ({ username, since }: ClaimedCard) =>
-  query(collection(ownerDb(), 'users', username, 'contacts'), where('createdAt', '>=', since));
-const newestFirst = (card: ClaimedCard) => query(contactsOf(card), orderBy('createdAt', 'desc'));
+  query(collection(ownerDb(), contactsPath(username)), where(CREATED_FIELD, '>=', since));
+const newestFirst = (card: ClaimedCard) => query(contactsOf(card), orderBy(CREATED_FIELD, 'desc'));
 
 /** Calls `listener` with the newest `count` contacts, now and on every change. */
 export function watchContacts(
@@ -90,10 +91,10 @@ export async function countContacts(
 ): Promise<{ total: number; fresh: number }> {
   const total = (await getCountFromServer(contactsOf(card))).data().count;
   if (since === null) return { total, fresh: total };
-  const after = query(contactsOf(card), where('createdAt', '>', Timestamp.fromMillis(since)));
+  const after = query(contactsOf(card), where(CREATED_FIELD, '>', Timestamp.fromMillis(since)));
   return { total, fresh: (await getCountFromServer(after)).data().count };
 }
 
 export function deleteContact(username: string, id: string): Promise<void> {
-  return deleteDoc(doc(ownerDb(), 'users', username, 'contacts', id));
+  return deleteDoc(doc(ownerDb(), contactsPath(username), id));
 }

@@ -3,7 +3,7 @@
 // users/{username}/stats; only the server writes there.
 import { collection, documentId, onSnapshot, query, where } from 'firebase/firestore';
 import { athensDay } from '../../lib/stats/day';
-import { STATS_COLLECTION } from '../../lib/stats/events';
+import { statsPath } from '../../lib/collections';
 import type { ClaimedCard } from './claim-time';
 import { ownerDb } from './firebase';
 import { statsRange, summariseStats, type StatsSummary } from './stats-summary';
@@ -22,7 +22,7 @@ export function watchStats(
   // show its new owner the last one's counts. A card made by the operator has no claim (the epoch).
   const { from, to } = statsRange(today, athensDay(since.toDate()));
   const days = query(
-    collection(ownerDb(), 'users', username, STATS_COLLECTION),
+    collection(ownerDb(), statsPath(username)),
     where(documentId(), '>=', from),
     where(documentId(), '<=', to),
   );

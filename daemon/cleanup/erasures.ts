@@ -2,8 +2,9 @@
 // this follows that collection (it holds only erasures not yet answered), purges the card, deletes
 // its orphaned contacts and photo (orphans.ts), then the tombstone. Removed cards get the same
 // cleanup without a tombstone.
-import type { Firestore, QueryDocumentSnapshot } from 'firebase-admin/firestore';
-import { ERASURES_COLLECTION } from '../../lib/profile';
+import type { Firestore, QueryDocumentSnapshot, QuerySnapshot } from 'firebase-admin/firestore';
+import { ERASURES_COLLECTION } from '../../lib/collections';
+import { keepListening } from '../listener';
 import { deleteOrphans } from './orphans';
 
 export interface ErasuresOptions {
@@ -38,8 +39,6 @@ export function followErasures(options: ErasuresOptions): Erasures {
   const stopped = new Promise<'stopped'>((resolve) =>
     stopping.signal.addEventListener('abort', () => resolve('stopped')),
   );
-  let unsubscribe: (() => void) | undefined;
-  let failures = 0;
   let markReady: () => void = () => {};
   const ready = new Promise<void>((resolve) => (markReady = resolve));
 
@@ -94,42 +93,36 @@ export function followErasures(options: ErasuresOptions): Erasures {
     pump();
   }
 
-  function subscribe(): void {
-    if (stopping.signal.aborted) return;
-    let initial = true;
-    unsubscribe = db.collection(ERASURES_COLLECTION).onSnapshot(
-      (snapshot) => {
-        failures = 0;
-        const changes = snapshot.docChanges();
-        options.onRead?.(changes.filter((c) => c.type !== 'removed').length, initial);
-        for (const change of changes) {
-          const username = change.doc.id;
-          if (change.type === 'removed') {
-            if (queued.get(username)?.tombstone) queued.delete(username);
-          } else {
-            enqueue({ username, tombstone: change.doc });
-          }
-        }
-        if (initial) markReady();
-        initial = false;
-      },
-      (error) => {
-        failures++;
-        const delay = Math.min(1000 * 2 ** (failures - 1), 30_000);
-        log(`watch: erasures listener failed (${error.message}); reconnecting in ${delay} ms`);
-        unsubscribe = undefined;
-        setTimeout(subscribe, delay);
-      },
-    );
+  function onSnapshot(snapshot: QuerySnapshot, initial: boolean): void {
+    const changes = snapshot.docChanges();
+    options.onRead?.(changes.filter((c) => c.type !== 'removed').length, initial);
+    for (const change of changes) {
+      const username = change.doc.id;
+      if (change.type === 'removed') {
+        if (queued.get(username)?.tombstone) queued.delete(username);
+      } else {
+        enqueue({ username, tombstone: change.doc });
+      }
+    }
+    if (initial) markReady();
   }
 
-  subscribe();
+  const tombstones = keepListening({
+    open: (next, fail) =>
+      db
+        .collection(ERASURES_COLLECTION)
+        .onSnapshot(next, (error) => fail(`erasures listener failed (${error.message})`)),
+    onSnapshot,
+    log,
+    name: 'watch',
+  });
+
   return {
     ready,
     cardRemoved: (username) => enqueue({ username }),
     async stop() {
       stopping.abort();
-      unsubscribe?.();
+      tombstones.stop();
       retries.forEach(clearTimeout);
       queued.clear();
       await Promise.allSettled([...active.values()]);

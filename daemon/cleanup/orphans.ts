@@ -9,13 +9,16 @@ import {
   type Firestore,
   type Query,
 } from 'firebase-admin/firestore';
-import { PHOTO_COLLECTION } from '../../lib/card-photo';
-import { CLAIMED_FIELD } from '../../lib/profile';
+import {
+  CLAIMED_FIELD,
+  CONTACTS_COLLECTION,
+  CREATED_FIELD,
+  PHOTO_COLLECTION,
+  STATS_COLLECTION,
+  cardPath,
+} from '../../lib/collections';
 import { athensDay } from '../../lib/stats/day';
-import { STATS_COLLECTION } from '../../lib/stats/events';
 
-const CONTACTS_COLLECTION = 'contacts';
-const CREATED_FIELD = 'createdAt';
 /** Deletions per transaction: within Firestore's limits, and few round trips for 10,000 contacts. */
 export const ORPHAN_PAGE = 500;
 
@@ -97,7 +100,7 @@ export async function deleteOrphans(
   username: string,
   signal?: AbortSignal,
 ): Promise<OrphansDeleted> {
-  const card = db.collection('users').doc(username);
+  const card = db.doc(cardPath(username));
   const contacts = card.collection(CONTACTS_COLLECTION);
   const deletedContacts = await deletePages(
     db,

@@ -15,12 +15,18 @@ import {
   type Firestore,
   type QuerySnapshot,
 } from 'firebase-admin/firestore';
-import { CLAIMED_FIELD, OWNER_FIELD } from '../../lib/profile';
+import {
+  CLAIMED_FIELD,
+  CONTACTS_COLLECTION,
+  CREATED_FIELD,
+  LEAD_MAIL_FIELD,
+  NEW_CONTACT_MAIL_FIELD,
+  OWNER_FIELD,
+  cardPath,
+  ownerPath,
+} from '../../lib/collections';
+import { keepListening } from '../listener';
 import { leadMail, parseLeadContact, type LeadContact, type LeadMail } from './new-contact-mail';
-import { NEW_CONTACT_MAIL_FIELD } from '../../lib/mail-preferences';
-
-/** Where a contact's mail state is kept, beside what the visitor wrote. */
-export const LEAD_MAIL_FIELD = 'leadMail';
 
 export type SkipReason = 'malformed' | 'no-owner' | 'before-claim' | 'switched-off' | 'no-email';
 
@@ -81,8 +87,6 @@ export function startLeadMailer(options: LeadMailerOptions): LeadMailer {
   const active = new Map<string, Promise<void>>();
   const waits = new Set<() => void>();
   let stopped = false;
-  let unsubscribe: (() => void) | undefined;
-  let failures = 0;
   let markReady: () => void = () => {};
   const ready = new Promise<void>((resolve) => (markReady = resolve));
 
@@ -143,7 +147,7 @@ export function startLeadMailer(options: LeadMailerOptions): LeadMailer {
     username: string,
     contact: LeadContact,
   ): Promise<{ to: string } | { skip: SkipReason }> {
-    const card = await db.collection('users').doc(username).get();
+    const card = await db.doc(cardPath(username)).get();
     const uid: unknown = card.get(OWNER_FIELD);
     if (typeof uid !== 'string' || !uid) return { skip: 'no-owner' };
     // Left for an earlier owner of this username (erased, then claimed again): the rules keep it
@@ -152,7 +156,7 @@ export function startLeadMailer(options: LeadMailerOptions): LeadMailer {
     if (claimedAt instanceof Timestamp && contact.createdAt.getTime() < claimedAt.toMillis()) {
       return { skip: 'before-claim' };
     }
-    const preferences = await db.collection('owners').doc(uid).get();
+    const preferences = await db.doc(ownerPath(uid)).get();
     if (preferences.get(NEW_CONTACT_MAIL_FIELD) === false) return { skip: 'switched-off' };
     const to = await ownerEmail(uid);
     return to ? { to } : { skip: 'no-email' };
@@ -206,7 +210,6 @@ export function startLeadMailer(options: LeadMailerOptions): LeadMailer {
   }
 
   function onSnapshot(snapshot: QuerySnapshot): void {
-    failures = 0;
     for (const change of snapshot.docChanges()) {
       const { ref } = change.doc;
       if (change.type === 'removed' || done(stateOf(change.doc.data()))) {
@@ -219,22 +222,16 @@ export function startLeadMailer(options: LeadMailerOptions): LeadMailer {
     markReady();
   }
 
-  function subscribe(): void {
-    if (stopped) return;
-    const since = Timestamp.fromMillis(Date.now() - lookbackMs);
-    unsubscribe = db
-      .collectionGroup('contacts')
-      .where('createdAt', '>=', since)
-      .onSnapshot(onSnapshot, (error) => {
-        failures++;
-        const delay = Math.min(1000 * 2 ** (failures - 1), 30_000);
-        log(`lead mail: Firestore listener failed (${error.message}); reconnecting in ${delay} ms`);
-        unsubscribe = undefined;
-        setTimeout(subscribe, delay);
-      });
-  }
-
-  subscribe();
+  const contacts = keepListening({
+    open: (next, fail) =>
+      db
+        .collectionGroup(CONTACTS_COLLECTION)
+        .where(CREATED_FIELD, '>=', Timestamp.fromMillis(Date.now() - lookbackMs))
+        .onSnapshot(next, (error) => fail(`Firestore listener failed (${error.message})`)),
+    onSnapshot,
+    log,
+    name: 'lead mail',
+  });
   // Contacts whose claim lapsed (a mailer stopped half-way) change no more: look again now and
   // then, so they are taken over.
   const sweepTimer = setInterval(() => pending.forEach(handle), leaseMs / 2);
@@ -243,7 +240,7 @@ export function startLeadMailer(options: LeadMailerOptions): LeadMailer {
     ready,
     async stop() {
       stopped = true;
-      unsubscribe?.();
+      contacts.stop();
       clearInterval(sweepTimer);
       waits.forEach((wake) => wake());
       await Promise.allSettled([...active.values()]);

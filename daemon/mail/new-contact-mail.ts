@@ -1,5 +1,6 @@
 // The e-mail that tells a card's owner a visitor left their details: what it says, in Greek, and
 // who it goes to. Pure, so every line of it is tested without a mail server.
+import { CREATED_FIELD } from '../../lib/collections';
 import { EMAIL_PATTERN } from '../../lib/email-pattern';
 import { env } from '../../lib/env';
 import { ACCOUNT_PATH, cardUrl } from '../../lib/routes';
@@ -35,7 +36,7 @@ const oneLine = (text: string) => text.replace(/[\u0000-\u001f\u007f]+/g, ' ').t
  */
 export function parseLeadContact(data: Record<string, unknown> | undefined): LeadContact | null {
   if (!data) return null;
-  const { name, email, phone, createdAt } = data;
+  const { name, email, phone, [CREATED_FIELD]: createdAt } = data;
   if (typeof name !== 'string' || !oneLine(name)) return null;
   if (typeof email !== 'string' || !EMAIL_PATTERN.test(email)) return null;
   if (phone !== undefined && typeof phone !== 'string') return null;

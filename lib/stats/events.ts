@@ -1,6 +1,10 @@
 // What a card counts, and where: the one list of events the card's script may send, the endpoint
-// accepts and the stats documents hold (users/{username}/stats/{YYYY-MM-DD}, one integer field per
-// counter). Counts only: nothing about who sent them.
+// accepts and the stats documents hold (lib/collections.ts statsPath, one document per day, one
+// integer field per counter). Counts only: nothing about who sent them.
+
+// Named here too for the benchmark, which imports it from this module (bench/lib/beacons.ts);
+// everything else imports lib/collections.ts.
+export { STATS_COLLECTION } from '../collections';
 
 /** Each event the card's script sends, and the counter it adds one to. */
 export const CARD_EVENTS = {
@@ -29,9 +33,6 @@ export const QR_VIEWS = 'qrViews';
 /** The query parameter the QR code's URL carries; the CDN and the ISR cache ignore it. */
 export const QR_SOURCE_PARAM = 'src';
 export const QR_SOURCE_VALUE = 'qr';
-
-/** Where a card's daily counts live, under users/{username}. */
-export const STATS_COLLECTION = 'stats';
 
 // Marked pure so that the card's inline script, which imports this module for beaconBody, drops it.
 export const STATS_COUNTERS: readonly StatsCounter[] = /* @__PURE__ */ (() => [

@@ -11,9 +11,8 @@
 import { FieldValue, type Firestore, type UpdateData } from 'firebase-admin/firestore';
 import { withDeadline } from '../../lib/deadline';
 import type { CardDayCounts } from './counts';
-import { STATS_COLLECTION } from '../../lib/stats/events';
+import { cardPath, statsPath } from '../../lib/collections';
 
-const USERS = 'users';
 /** Cards read in one getAll. */
 const READ_CHUNK = 100;
 /** Firestore's limit of writes in one batch. */
@@ -53,7 +52,7 @@ async function existingCards(
 ): Promise<Set<string>> {
   const existing = new Set<string>();
   for (let i = 0; i < usernames.length; i += READ_CHUNK) {
-    const refs = usernames.slice(i, i + READ_CHUNK).map((u) => db.collection(USERS).doc(u));
+    const refs = usernames.slice(i, i + READ_CHUNK).map((u) => db.doc(cardPath(u)));
     const snapshots = await withDeadline(
       db.getAll(...refs),
       deadlineMs,
@@ -81,11 +80,7 @@ export async function writeCounts(
     const chunk = kept.slice(i, i + BATCH_LIMIT);
     const batch = db.batch();
     for (const entry of chunk) {
-      const ref = db
-        .collection(USERS)
-        .doc(entry.username)
-        .collection(STATS_COLLECTION)
-        .doc(entry.day);
+      const ref = db.collection(statsPath(entry.username)).doc(entry.day);
       batch.set(ref, increments(entry), { merge: true });
     }
     try {

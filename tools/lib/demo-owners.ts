@@ -2,7 +2,7 @@
 // console (/account) can be tried with the demo data: `npm run demo` prints the accounts, the e2e
 // tests sign in with them.
 import type { Firestore } from 'firebase-admin/firestore';
-import { OWNER_FIELD } from '../../lib/profile';
+import { OWNED_CARD_FIELD, OWNER_FIELD, cardPath, ownerPath } from '../../lib/collections';
 
 export interface DemoOwner {
   username: string;
@@ -79,8 +79,8 @@ export async function createDemoOwners(
   }
   const batch = db.batch();
   for (const { username, uid } of owners) {
-    batch.update(db.collection('users').doc(username), { [OWNER_FIELD]: uid });
-    batch.set(db.collection('owners').doc(uid), { username });
+    batch.update(db.doc(cardPath(username)), { [OWNER_FIELD]: uid });
+    batch.set(db.doc(ownerPath(uid)), { [OWNED_CARD_FIELD]: username });
   }
   await batch.commit();
   return owners;

@@ -22,16 +22,36 @@ export interface CaughtMail {
   time: string;
 }
 
-export interface RunningMailCatcher {
+/** What a catcher has received, through its REST API. */
+export interface MailInbox {
+  /** Every mail received so far, oldest first. */
+  mails(): Promise<CaughtMail[]>;
+  /** A mail as it came over SMTP: its headers (Reply-To among them, which the list leaves out). */
+  source(id: string): Promise<string>;
+}
+
+/** The inbox of the catcher whose web inbox is at `inboxUrl`. */
+export function mailInbox(inboxUrl: string): MailInbox {
+  return {
+    async mails() {
+      const res = await fetch(`${inboxUrl}/api/email`);
+      if (!res.ok) throw new Error(`maildev: HTTP ${res.status}`);
+      return (await res.json()) as CaughtMail[];
+    },
+    async source(id) {
+      const res = await fetch(`${inboxUrl}/api/email/${encodeURIComponent(id)}/source`);
+      if (!res.ok) throw new Error(`maildev: HTTP ${res.status}`);
+      return res.text();
+    },
+  };
+}
+
+export interface RunningMailCatcher extends MailInbox {
   /** smtp://127.0.0.1:PORT, for SMTP_URL. */
   smtpUrl: string;
   smtpPort: number;
   /** The web inbox. */
   inboxUrl: string;
-  /** Every mail received so far, oldest first. */
-  mails(): Promise<CaughtMail[]>;
-  /** A mail as it came over SMTP: its headers (Reply-To among them, which the list leaves out). */
-  source(id: string): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -78,16 +98,7 @@ export async function startMailCatcher(
     smtpUrl: `smtp://${HOST}:${smtpPort}`,
     smtpPort,
     inboxUrl,
-    async mails() {
-      const res = await fetch(`${inboxUrl}/api/email`);
-      if (!res.ok) throw new Error(`maildev: HTTP ${res.status}`);
-      return (await res.json()) as CaughtMail[];
-    },
-    async source(id) {
-      const res = await fetch(`${inboxUrl}/api/email/${encodeURIComponent(id)}/source`);
-      if (!res.ok) throw new Error(`maildev: HTTP ${res.status}`);
-      return res.text();
-    },
+    ...mailInbox(inboxUrl),
     stop,
   };
 }

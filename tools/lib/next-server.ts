@@ -1,15 +1,37 @@
 // `next build` and `next start` for the local commands (demo, demo:scale) and the tests.
 import type { ChildProcess } from 'node:child_process';
-import { cpSync, createWriteStream, rmSync } from 'node:fs';
+import { cpSync, createWriteStream, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { buildCardAssets } from '../../components/card/build/build';
 import { ROOT } from './paths';
-import { NEXT_BIN, runProcess, startProcess, stopProcess, waitForHttp } from './processes';
+import { NEXT_BIN, startProcess, stopProcess, waitForHttp } from './processes';
 
-export async function buildNext(env: NodeJS.ProcessEnv): Promise<void> {
-  console.log("Building (the card's assets, then next build)…");
+export interface BuildOptions {
+  /** Where the build's output goes; the terminal unless given. */
+  logFile?: string;
+}
+
+/** The card's assets, then `next build`, as `npm run build` runs them. */
+export async function buildNext(env: NodeJS.ProcessEnv, options: BuildOptions = {}): Promise<void> {
+  const { logFile } = options;
+  console.log(
+    `Building (the card's assets, then next build${logFile ? `; log: ${path.relative(ROOT, logFile)}` : ''})…`,
+  );
   await buildCardAssets(env);
-  return runProcess(process.execPath, [NEXT_BIN, 'build'], { env });
+  const child = startProcess(process.execPath, [NEXT_BIN, 'build'], {
+    env,
+    cwd: ROOT,
+    stdio: logFile ? 'pipe' : 'inherit',
+  });
+  if (logFile) {
+    const log = createWriteStream(logFile);
+    child.stdout?.pipe(log);
+    child.stderr?.pipe(log);
+  }
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code === 0) return;
+  const tail = logFile ? `:\n${readFileSync(logFile, 'utf8').split('\n').slice(-40).join('\n')}` : '';
+  throw new Error(`next build failed (exit ${code})${tail}`);
 }
 
 /**
@@ -32,15 +54,17 @@ export interface StartNextOptions {
   logFile?: string;
   /** Called when the server exits, whatever the reason. */
   onExit?: (code: number | null) => void;
+  /** `next dev` rather than `next start`. */
+  dev?: boolean;
 }
 
-/** `next start` on port, resolved once it answers. */
+/** `next start` (or `next dev`) on port, resolved once it answers. */
 export async function startNext(
   port: number,
   env: NodeJS.ProcessEnv,
-  { host, logFile, onExit }: StartNextOptions = {},
+  { host, logFile, onExit, dev }: StartNextOptions = {},
 ): Promise<ChildProcess> {
-  const args = [NEXT_BIN, 'start', '-p', String(port), ...(host ? ['-H', host] : [])];
+  const args = [NEXT_BIN, dev ? 'dev' : 'start', '-p', String(port), ...(host ? ['-H', host] : [])];
   const server = startProcess(process.execPath, args, {
     env,
     cwd: ROOT,

@@ -1,8 +1,17 @@
-// Child processes of the local commands (demo, dev, tests, benchmarks): each runs in its own
-// process group and is ended, with its children, however we exit.
+// Child processes of the local commands (demo, dev, tests, benchmarks). Each runs in a process
+// group of its own under a guardian, a bash loop that ends it as soon as the process that started
+// it is gone (within a second), however it ended: an exit, SIGKILL, or a Ctrl-C that no handler of
+// ours sees. `stopAllProcesses()` ends them at once: the e2e environment calls it after each test
+// file (a worker outlives its files), so a hook that threw or timed out leaves nothing behind.
 import { spawn, type ChildProcess } from 'node:child_process';
 
-const live = new Set<ChildProcess>();
+const GUARDIAN = [
+  'parent=$1; shift',
+  '"$@" & child=$!',
+  "trap 'kill $child 2>/dev/null; wait $child; exit 0' TERM INT HUP",
+  'while kill -0 "$parent" 2>/dev/null && kill -0 "$child" 2>/dev/null; do sleep 1; done',
+  'kill $child 2>/dev/null; wait $child',
+].join('\n');
 
 /** Signals a whole process group (a server and its children); a group already gone is fine. */
 export function killGroup(pgid: number, signal: NodeJS.Signals): void {
@@ -23,18 +32,13 @@ export function groupAlive(pgid: number): boolean {
   }
 }
 
-function killTree(child: ChildProcess, signal: NodeJS.Signals): void {
-  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
-  try {
-    process.kill(-child.pid, signal);
-  } catch {
-    // already gone
-  }
-}
+const live = new Set<ChildProcess>();
+// Set by stopAllProcesses: whatever a hook still starts after that is ended at once.
+let closed = false;
 
-process.on('exit', () => {
-  for (const child of live) killTree(child, 'SIGKILL');
-});
+function running(child: ChildProcess): boolean {
+  return child.pid !== undefined && child.exitCode === null && child.signalCode === null;
+}
 
 export interface RunOptions {
   env?: NodeJS.ProcessEnv;
@@ -48,7 +52,7 @@ export function startProcess(
   args: string[],
   options: RunOptions = {},
 ): ChildProcess {
-  const child = spawn(command, args, {
+  const child = spawn('bash', ['-c', GUARDIAN, 'guardian', String(process.pid), command, ...args], {
     env: options.env ?? process.env,
     cwd: options.cwd,
     stdio: ['ignore', options.stdio ?? 'inherit', options.stdio ?? 'inherit'],
@@ -56,33 +60,35 @@ export function startProcess(
   });
   live.add(child);
   child.on('exit', () => live.delete(child));
+  if (closed) void stopProcess(child);
   return child;
 }
 
-/** Runs to completion; rejects with the exit code when it fails. */
-export function runProcess(
-  command: string,
-  args: string[],
-  options: RunOptions = {},
-): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = startProcess(command, args, options);
-    child.on('error', reject);
-    child.on('exit', (code, signal) => {
-      if (code === 0) resolve();
-      else reject(new Error(`${command} ${args.join(' ')} failed (${signal ?? `exit ${code}`})`));
-    });
-  });
-}
-
+/** Ends the child's whole group: SIGTERM, then SIGKILL after `graceMs`. */
 export async function stopProcess(child: ChildProcess, graceMs = 5000): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
+  if (!running(child)) return;
+  const pid = child.pid as number;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  killTree(child, 'SIGTERM');
-  const timer = setTimeout(() => killTree(child, 'SIGKILL'), graceMs);
+  // A stopped (SIGSTOP) process acts on SIGTERM only once it runs again.
+  killGroup(pid, 'SIGCONT');
+  killGroup(pid, 'SIGTERM');
+  const timer = setTimeout(() => killGroup(pid, 'SIGKILL'), graceMs);
   await exited;
   clearTimeout(timer);
+  // The server may outlive its guardian by a moment; wait for the whole group.
+  for (let i = 0; i < 50 && groupAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
+  if (groupAlive(pid)) killGroup(pid, 'SIGKILL');
 }
+
+/** Ends every process started here that still runs; any started later is ended at once. */
+export async function stopAllProcesses(): Promise<void> {
+  closed = true;
+  await Promise.all([...live].map((child) => stopProcess(child)));
+}
+
+// The e2e environment (__tests__/setup/e2e-environment.ts) reaches this module's processes
+// through the test file's global: it runs outside the file's module registry.
+Object.assign(globalThis, { __kartaStopAllProcesses: stopAllProcesses });
 
 /** Runs `cleanup` once on Ctrl-C or SIGTERM, then exits. */
 export function onShutdown(cleanup: () => Promise<void>): void {

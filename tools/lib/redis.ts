@@ -6,7 +6,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from './emulator';
-import { groupAlive, startProcess, stopProcess } from './processes';
+import { killGroup, startProcess, stopProcess } from './processes';
 import { ensureCommand } from './system-packages';
 
 const HOST = '127.0.0.1';
@@ -103,8 +103,6 @@ export async function startRedis(options: RedisOptions = {}): Promise<RunningRed
   child.stderr?.on('data', collect);
 
   const stop = async () => {
-    // A stopped process only acts on SIGTERM once it runs again.
-    if (groupAlive(pid)) process.kill(-pid, 'SIGCONT');
     await stopProcess(child);
     rmSync(dir, { recursive: true, force: true });
   };
@@ -123,7 +121,8 @@ export async function startRedis(options: RedisOptions = {}): Promise<RunningRed
     port,
     pid,
     stop,
-    pause: () => process.kill(pid, 'SIGSTOP'),
-    resume: () => process.kill(pid, 'SIGCONT'),
+    // The whole group: redis-server and the guardian that would end it.
+    pause: () => killGroup(pid, 'SIGSTOP'),
+    resume: () => killGroup(pid, 'SIGCONT'),
   };
 }

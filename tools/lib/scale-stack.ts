@@ -1,16 +1,17 @@
 // The production path on one machine, for `npm run demo:scale`, its e2e test and the benchmark:
 // Redis as the shared ISR cache, N `next start` origins on it (copies of one build), Varnish in
-// front of them as the CDN, purged after every change, and the change watcher.
+// front of them as the CDN, purged after every change, and the daemon of `npm run watch`
+// (stack.ts), mailing into a mail catcher unless SMTP_URL is set.
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { adminDb } from '../../server/firebase/admin-app';
-import { startWatcher, type Watcher } from '../../daemon/card-watcher';
 import { freePort } from './emulator';
+import { startMailCatcher, type RunningMailCatcher } from './mail-catcher';
 import { copyBuild, startNext } from './next-server';
 import { stopProcess } from './processes';
 import { startRedis, type RunningRedis } from './redis';
+import { startDaemon } from './stack';
 import { startVarnish, type RunningVarnish } from './varnish';
 
 export interface ScaleStackOptions {
@@ -19,7 +20,9 @@ export interface ScaleStackOptions {
   /** A finished `next build`; each origin runs on a copy of it. */
   builtDistDir: string;
   origins?: number;
-  watch?: boolean;
+  /** The daemon of `npm run watch` (on by default). */
+  daemon?: boolean;
+  /** Called with each line of the stack's own, and of the daemon's (prefixed `[watch]`). */
   log?: (line: string) => void;
   /** A folder for each origin's output (origin-1.log, …); the terminal unless given. */
   logDir?: string;
@@ -36,6 +39,8 @@ export interface ScaleStack {
   origins: string[];
   redis: RunningRedis;
   varnish: RunningVarnish;
+  /** The catcher the lead mails go to, when the stack started one. */
+  mail?: RunningMailCatcher;
   /** Redis ended (its data gone, as in a crash) and started again on the same port. */
   restartRedis(): Promise<void>;
   /** The environment the origins run with (REDIS_URL, CDN_PROVIDER, REVALIDATE_SECRET, …). */
@@ -68,7 +73,7 @@ async function untilServing(varnish: RunningVarnish): Promise<void> {
 }
 
 export async function startScaleStack(options: ScaleStackOptions): Promise<ScaleStack> {
-  const { builtDistDir, origins: count = 2, watch = true, log = console.log } = options;
+  const { builtDistDir, origins: count = 2, daemon = true, log = console.log } = options;
   const stops: Array<() => Promise<void>> = [];
   const stop = async () => {
     while (stops.length) {
@@ -135,16 +140,21 @@ export async function startScaleStack(options: ScaleStackOptions): Promise<Scale
 
     await untilServing(varnish);
 
-    if (watch) {
+    let mail: RunningMailCatcher | undefined;
+    if (daemon) {
+      if (!env.SMTP_URL) {
+        const catcher = await startMailCatcher();
+        stops.push(() => catcher.stop());
+        mail = catcher;
+        env.SMTP_URL = catcher.smtpUrl;
+      }
       // Through the CDN, so that a revalidation reaches whichever origin is alive.
-      const watcher: Watcher = startWatcher({
-        db: adminDb(),
+      const running = await startDaemon(env, {
         siteUrl: varnish.url,
-        secret: env.REVALIDATE_SECRET as string,
         log: (line) => log(`[watch] ${line}`),
+        logFile: options.logDir && path.join(options.logDir, 'daemon.log'),
       });
-      stops.push(() => watcher.stop());
-      await watcher.ready;
+      stops.push(() => running.stop());
     }
 
     return {
@@ -154,6 +164,7 @@ export async function startScaleStack(options: ScaleStackOptions): Promise<Scale
         return redis;
       },
       varnish,
+      mail,
       async restartRedis() {
         await redis.stop();
         redis = await startRedis({ port: redis.port });

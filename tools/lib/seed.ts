@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import type { Firestore } from 'firebase-admin/firestore';
 import { cardChanged } from '../../server/card-stamp';
-import { OWNER_FIELD } from '../../lib/profile';
+import { OWNER_FIELD, cardPath } from '../../lib/collections';
 import { isValidUsername } from '../../lib/username';
 
 export type ProfileRecord = Record<string, unknown> & { username: string };
@@ -69,7 +69,7 @@ export async function seedProfiles(db: Firestore, profiles: ProfileRecord[]): Pr
   for (let i = 0; i < profiles.length; i += BATCH_LIMIT) {
     const batch = db.batch();
     for (const profile of profiles.slice(i, i + BATCH_LIMIT)) {
-      batch.set(db.collection('users').doc(profile.username), profile);
+      batch.set(db.doc(cardPath(profile.username)), profile);
     }
     await batch.commit();
   }
@@ -99,7 +99,7 @@ export async function seedLiveProject(
   const report: LiveSeedReport = { written: [], owned: [], ownerIgnored: [] };
   for (let i = 0; i < profiles.length; i += BATCH_LIMIT) {
     const slice = profiles.slice(i, i + BATCH_LIMIT);
-    const refs = slice.map((p) => db.collection('users').doc(p.username));
+    const refs = slice.map((p) => db.doc(cardPath(p.username)));
     const outcome = await db.runTransaction(async (tx) => {
       const cards = await tx.getAll(...refs);
       const part: LiveSeedReport = { written: [], owned: [], ownerIgnored: [] };

@@ -1,0 +1,39 @@
+// The run's daemon (`npm run watch`, started by the e2e stack) as the tests see it: the lines it
+// logs, read from its log file. A test marks where the log stands, acts, then reads what came after.
+import { readFileSync, statSync } from 'node:fs';
+
+function logFile(): string {
+  const file = process.env.KARTA_DAEMON_LOG;
+  if (!file) throw new Error('KARTA_DAEMON_LOG is not set: run e2e tests through Jest.');
+  return file;
+}
+
+export interface DaemonLog {
+  /** The whole lines logged since the mark. */
+  lines(): string[];
+  /** Resolves with the first line since the mark that matches; throws after `limitMs`. */
+  waitFor(pattern: RegExp, limitMs?: number): Promise<string>;
+}
+
+/** The daemon's log from now on. */
+export function markDaemonLog(): DaemonLog {
+  const from = statSync(logFile()).size;
+  const lines = () => {
+    const text = readFileSync(logFile()).subarray(from).toString('utf8');
+    return text.split('\n').slice(0, -1);
+  };
+  return {
+    lines,
+    async waitFor(pattern, limitMs = 20_000) {
+      const deadline = Date.now() + limitMs;
+      for (;;) {
+        const line = lines().find((l) => pattern.test(l));
+        if (line !== undefined) return line;
+        if (Date.now() > deadline) {
+          throw new Error(`the daemon never logged ${pattern}; since the mark:\n${lines().join('\n')}`);
+        }
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
+  };
+}

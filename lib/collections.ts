@@ -1,0 +1,76 @@
+// Where karta keeps its data in Firestore: every collection, and each document field that code
+// looks up by name. The browser, the server, the daemon and the tools all take the names from
+// here. firestore.rules and firestore.indexes.json cannot import, so they write the same names
+// literally; __tests__/emulator/rules-owner holds the rules to this module.
+//
+// The helpers give slash-separated paths, which both SDKs accept wherever they take a path
+// (`doc(db, path)`, `db.doc(path)`, `db.collection(path)`).
+
+// ---------------------------------------------------------------------------------------------
+// users/{username}: the cards, one document per public username.
+export const USERS_COLLECTION = 'users';
+
+// A claimed card records its owner's Firebase Auth uid here. It is never public: normaliseProfile
+// copies only PROFILE_FIELDS (lib/profile.ts), so the page, its metadata and the vCard cannot see
+// it. firestore.rules lets only that uid read, edit or delete the card.
+export const OWNER_FIELD = 'ownerUid';
+
+// How the daemon follows cards without holding them (daemon/card-watcher.ts): every write the app
+// makes to a card sets UPDATED_FIELD to the server's time of that write (the rules insist on
+// request.time from browsers; server/card-stamp.ts for firebase-admin), so the watcher asks only
+// for cards written since it last looked. A claim also records CLAIMED_FIELD, the same server
+// time: its owner reads only contacts created (and stats counted) at or after it. Neither is
+// public (not in PROFILE_FIELDS).
+export const UPDATED_FIELD = 'updatedAt';
+export const CLAIMED_FIELD = 'claimedAt';
+
+export const cardPath = (username: string) => `${USERS_COLLECTION}/${username}`;
+
+// ---------------------------------------------------------------------------------------------
+// users/{username}/contacts/{id}: what visitors left on the card (lib/contact-form.ts ContactDoc).
+export const CONTACTS_COLLECTION = 'contacts';
+
+/** The server's time of the visitor's write; every query of the owner's contacts ranges over it. */
+export const CREATED_FIELD = 'createdAt';
+/** The lead mailer's state of the contact (daemon/mail/lead-mailer.ts), beside what the visitor wrote. */
+export const LEAD_MAIL_FIELD = 'leadMail';
+
+export const contactsPath = (username: string) => `${cardPath(username)}/${CONTACTS_COLLECTION}`;
+
+// ---------------------------------------------------------------------------------------------
+// users/{username}/stats/{YYYY-MM-DD}: the card's daily counts (lib/stats/events.ts), one
+// document per Athens day, written only by the server.
+export const STATS_COLLECTION = 'stats';
+
+export const statsPath = (username: string) => `${cardPath(username)}/${STATS_COLLECTION}`;
+
+// ---------------------------------------------------------------------------------------------
+// users/{username}/photo/current: the card's uploaded photo (lib/card-photo.ts), one per card.
+export const PHOTO_COLLECTION = 'photo';
+export const PHOTO_DOC_ID = 'current';
+
+const photosPath = (username: string) => `${cardPath(username)}/${PHOTO_COLLECTION}`;
+export const photoPath = (username: string) => `${photosPath(username)}/${PHOTO_DOC_ID}`;
+
+// ---------------------------------------------------------------------------------------------
+// owners/{uid}: the one card that account owns, and the owner's choices; only that owner and the
+// server can read it.
+export const OWNERS_COLLECTION = 'owners';
+
+/** The username of the account's card. */
+export const OWNED_CARD_FIELD = 'username';
+/** False turns the owner's new-contact e-mails off; absent or true, they are sent. */
+export const NEW_CONTACT_MAIL_FIELD = 'newContactMail';
+
+export const ownerPath = (uid: string) => `${OWNERS_COLLECTION}/${uid}`;
+
+// ---------------------------------------------------------------------------------------------
+// erasures/{username}: the tombstone an owner's erasure leaves, which the daemon answers by
+// purging the card and deleting every contact its last owner could no longer read
+// (daemon/cleanup/erasures.ts), then the tombstone itself.
+export const ERASURES_COLLECTION = 'erasures';
+
+/** The server's time of the erasure. */
+export const ERASED_AT_FIELD = 'at';
+
+export const erasurePath = (username: string) => `${ERASURES_COLLECTION}/${username}`;
