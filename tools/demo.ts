@@ -30,7 +30,9 @@ async function main(): Promise<void> {
   console.log(`FIRESTORE_EMULATOR_HOST=${emulator.hostPort}`);
   if (auth) console.log(`FIREBASE_AUTH_EMULATOR_HOST=${auth.hostPort}`);
   console.log('\nNew-contact e-mails to the owners:');
-  console.log(mail ? `mail: ${mail.inboxUrl}` : 'mail: the SMTP server of SMTP_URL (no catcher started)');
+  console.log(
+    mail ? `mail: ${mail.inboxUrl}` : 'mail: the SMTP server of SMTP_URL (no catcher started)',
+  );
   console.log(`SMTP_URL=${env.SMTP_URL}`);
   console.log(
     'The change watcher revalidates a card when a write stamps its updatedAt (the owner ' +

@@ -30,7 +30,9 @@ export function markDaemonLog(): DaemonLog {
         const line = lines().find((l) => pattern.test(l));
         if (line !== undefined) return line;
         if (Date.now() > deadline) {
-          throw new Error(`the daemon never logged ${pattern}; since the mark:\n${lines().join('\n')}`);
+          throw new Error(
+            `the daemon never logged ${pattern}; since the mark:\n${lines().join('\n')}`,
+          );
         }
         await new Promise((r) => setTimeout(r, 50));
       }

@@ -2,7 +2,7 @@
 // signing in to the console (/account) as them in Chromium.
 import type { BrowserContext, Page } from 'playwright-core';
 import { adminDb } from '@/server/firebase/admin-app';
-import { OWNER_FIELD } from '@/lib/profile';
+import { OWNER_FIELD } from '@/lib/collections';
 import { ensureAccount } from '@/tools/lib/demo-owners';
 import { baseUrl } from './browser';
 

@@ -1,17 +1,10 @@
 import 'server-only';
-import { cardTagHeaders } from '../../server/cdn/tags';
+import { CARD_VERSION_HEADER, cardTagHeaders } from '../../server/cdn/tags';
 import { getCard } from '../../server/profile-store';
 import type { Profile } from '../../lib/profile';
 import { parseUsername } from '../../lib/username';
 
 type Params = Promise<{ username: string }>;
-
-/**
- * Which write of the card an answer was rendered from (StoredCard.version), stored with its ISR
- * entry: a revalidation's recheck compares it with Firestore's to tell whether the CDN needs
- * another purge (server/revalidation/revalidate-cards.ts).
- */
-export const CARD_VERSION_HEADER = 'x-card-version';
 
 function plainNotFound(): Response {
   return new Response('Not Found', { status: 404, headers: { 'content-type': 'text/plain' } });

@@ -1,5 +1,6 @@
-// The headers that let a CDN purge every response of a card by the card's one tag. The card's
-// routes set them (lib/card-file-route.ts), so they are stored with each ISR-cached response;
+// The headers that let a CDN purge every response of a card by the card's one tag, and tell which
+// write of the card a response was rendered from. The card's routes set them
+// (components/card/response.ts), so they are stored with each ISR-cached response;
 // purge.ts purges by the same cardTag(), so the header and the purge agree by construction, Greek
 // usernames included.
 import { cardTag } from '../../lib/routes';
@@ -13,3 +14,10 @@ export function cardTagHeaders(username: string): Record<'Surrogate-Key' | 'Cach
   const tag = cardTag(username);
   return { 'Surrogate-Key': tag, 'Cache-Tag': tag };
 }
+
+/**
+ * Which write of the card an answer was rendered from (StoredCard.version), stored with its ISR
+ * entry: a revalidation's recheck compares it with Firestore's to tell whether the CDN needs
+ * another purge (server/revalidation/revalidate-cards.ts).
+ */
+export const CARD_VERSION_HEADER = 'x-card-version';

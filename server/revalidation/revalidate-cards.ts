@@ -4,7 +4,7 @@ import { revalidateTag } from 'next/cache';
 import { NEXT_CACHE_IMPLICIT_TAG_ID } from 'next/dist/lib/constants';
 import { after } from 'next/server';
 import { purgeCards } from '../cdn/purge';
-import { CARD_VERSION_HEADER } from '../../components/card/response';
+import { CARD_VERSION_HEADER } from '../cdn/tags';
 import { env } from '../../lib/env';
 import { getCard, getProfile } from '../profile-store';
 import { cardPaths } from '../../lib/routes';

@@ -30,7 +30,9 @@ export async function buildNext(env: NodeJS.ProcessEnv, options: BuildOptions = 
   }
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   if (code === 0) return;
-  const tail = logFile ? `:\n${readFileSync(logFile, 'utf8').split('\n').slice(-40).join('\n')}` : '';
+  const tail = logFile
+    ? `:\n${readFileSync(logFile, 'utf8').split('\n').slice(-40).join('\n')}`
+    : '';
   throw new Error(`next build failed (exit ${code})${tail}`);
 }
 

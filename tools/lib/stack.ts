@@ -10,6 +10,7 @@ import { createWriteStream, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { DAEMON_READY } from '../../daemon/start';
 import { startAuthEmulator, type RunningAuthEmulator } from './auth-emulator';
 import { createDemoOwners, type DemoOwner } from './demo-owners';
 import { freePort, startEmulator, type RunningEmulator } from './emulator';
@@ -79,8 +80,6 @@ export interface DaemonOptions {
   log?: (line: string) => void;
 }
 
-// What bin/watch.ts prints once its listeners have their first snapshots.
-const DAEMON_READY = /^Watching cards/;
 const DAEMON_READY_MS = 60_000;
 
 /**
@@ -111,7 +110,7 @@ export async function startDaemon(
       for (const line of lines) {
         if (options.log) options.log(line);
         else if (!file) console.log(`[watch] ${line}`);
-        if (DAEMON_READY.test(line)) {
+        if (line.startsWith(DAEMON_READY)) {
           clearTimeout(timer);
           resolve();
         }
