@@ -40,7 +40,6 @@ export default async function config() {
           '<rootDir>/__tests__/setup/slow-timeout.ts',
         ],
         // One stack for the run (global-setup-e2e.ts); what a file starts ends with it.
-        setupFiles: [...base.setupFiles, '<rootDir>/__tests__/setup/e2e-env.ts'],
         testEnvironment: '<rootDir>/__tests__/setup/e2e-environment.ts',
         globalSetup: '<rootDir>/__tests__/setup/global-setup-e2e.ts',
         globalTeardown: '<rootDir>/__tests__/setup/global-teardown.ts',

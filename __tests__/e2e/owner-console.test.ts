@@ -406,6 +406,17 @@ test('a demo owner (created by the set-up, as `npm run demo` does) can sign in',
   }
 });
 
+/** A contact from a minute before `claimedAt`, as the name's earlier owner would have received. */
+function leaveEarlierContact(username: string, claimedAt: Timestamp) {
+  return adminDb()
+    .collection(`users/${username}/contacts`)
+    .add({
+      name: 'Προηγούμενη',
+      email: 'pr@example.gr',
+      createdAt: Timestamp.fromMillis(claimedAt.toMillis() - 60_000),
+    });
+}
+
 test('sign-up: a taken or reserved username is refused in Greek; a free one becomes a card, which can be erased and claimed again with nothing of the first owner', async () => {
   const context = await newContext();
   const username = `lefteris-${STAMP}`;
@@ -463,13 +474,7 @@ test('sign-up: a taken or reserved username is refused in Greek; a free one beco
       .collection(`users/${username}/contacts`)
       .add({ name: 'Επισκέπτρια', email: 'ep@example.gr', createdAt: Timestamp.now() });
     // Left for an earlier owner of the name: not this owner's to read or erase.
-    await adminDb()
-      .collection(`users/${username}/contacts`)
-      .add({
-        name: 'Προηγούμενη',
-        email: 'pr@example.gr',
-        createdAt: Timestamp.fromMillis(claimedAt.toMillis() - 60_000),
-      });
+    await leaveEarlierContact(username, claimedAt);
     await section(page, 'Επαφές');
     await contactList(page).getByText('Επισκέπτρια', { exact: true }).waitFor();
     expect(await page.getByText('Προηγούμενη').count()).toBe(0);
@@ -523,13 +528,7 @@ test('sign-up: a taken or reserved username is refused in Greek; a free one beco
     const reclaimed = (await adminDb().doc(`users/${username}`).get()).get(
       CLAIMED_FIELD,
     ) as Timestamp;
-    await adminDb()
-      .collection(`users/${username}/contacts`)
-      .add({
-        name: 'Προηγούμενη',
-        email: 'pr@example.gr',
-        createdAt: Timestamp.fromMillis(reclaimed.toMillis() - 60_000),
-      });
+    await leaveEarlierContact(username, reclaimed);
     await adminDb()
       .collection(`users/${username}/contacts`)
       .add({ name: 'Καινούργια', email: 'ka@example.gr', createdAt: Timestamp.now() });

@@ -4,33 +4,44 @@
 // watcher and the lead mailer) with its mail catcher. Its project on the run's Firestore emulator is
 // its own, so the emulator project's files, which run watchers and mailers of their own, never see
 // its cards, nor it theirs.
-import { mkdirSync } from 'node:fs';
+//
+// It starts in the background: the unit and emulator files run meanwhile, and each e2e file waits
+// for it in its environment (e2e-environment.ts), which reads what it needs from the state file.
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { freePort } from '../../tools/lib/emulator';
 import { DEMO_PROFILES_FILE } from '../../tools/lib/paths';
 import { loadProfilesFile } from '../../tools/lib/seed';
-import { startStack } from '../../tools/lib/stack';
+import { startStack, type Stack } from '../../tools/lib/stack';
 import { MALFORMED_PROFILES } from '../fixtures/profiles';
-import { E2E_ENV, e2eProjectId } from './e2e-env';
+import { E2E_STATE, type E2eState } from './e2e-state';
 import { ensureEmulator, harness, ROOT } from './harness';
 
 // KARTA_E2E_DIST_DIR lets two runs on one machine build side by side.
 const E2E_DIST_DIR = process.env.KARTA_E2E_DIST_DIR || '.next-test';
 const ARTIFACTS = path.join(ROOT, 'artifacts');
+const PROJECT_ID = 'demo-karta-e2e';
+// Not for the files: SMTP_URL would make a command a test runs (npm run demo:scale) mail into this
+// stack's catcher.
+const NOT_FOR_FILES = new Set(['SMTP_URL', 'KARTA_BUILD_SKIP_TYPECHECK']);
 
-export default async function globalSetup(): Promise<void> {
+/** Whole or not at all: the files poll for it. */
+function writeState(file: string, state: E2eState): void {
+  writeFileSync(`${file}.tmp`, JSON.stringify(state));
+  renameSync(`${file}.tmp`, file);
+}
+
+async function start(stateFile: string): Promise<Stack> {
   const firestore = await ensureEmulator();
-  mkdirSync(ARTIFACTS, { recursive: true });
   const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
   const stack = await startStack({
-    projectId: e2eProjectId,
+    projectId: PROJECT_ID,
     profiles: [...loadProfilesFile(DEMO_PROFILES_FILE), ...MALFORMED_PROFILES],
     auth: true,
     firestore,
     port,
     host: '127.0.0.1',
-    siteUrl: baseUrl,
+    siteUrl: `http://127.0.0.1:${port}`,
     distDir: E2E_DIST_DIR,
     daemon: true,
     logDir: ARTIFACTS,
@@ -38,20 +49,37 @@ export default async function globalSetup(): Promise<void> {
     env: { KARTA_BUILD_SKIP_TYPECHECK: '1' },
     log: () => {},
   });
-  harness().stops.push(() => stack.stop());
-  // What the files need of the stack's environment; not SMTP_URL, which would make a command a
-  // test runs (npm run demo:scale) mail into this stack's catcher.
-  const notForFiles = new Set(['SMTP_URL', 'KARTA_BUILD_SKIP_TYPECHECK']);
-  const vars: Record<string, string | undefined> = {
-    ...Object.fromEntries(
-      Object.entries(stack.env).filter(
-        ([name, value]) => !notForFiles.has(name) && process.env[name] !== value,
+  const state: E2eState = {
+    env: {
+      ...Object.fromEntries(
+        Object.entries(stack.env).filter(
+          (entry): entry is [string, string] =>
+            !NOT_FOR_FILES.has(entry[0]) &&
+            entry[1] !== undefined &&
+            process.env[entry[0]] !== entry[1],
+        ),
       ),
-    ),
-    KARTA_BASE_URL: stack.baseUrl,
-    KARTA_MAIL_INBOX_URL: stack.mail?.inboxUrl,
-    KARTA_DAEMON_LOG: stack.daemonLog,
-    KARTA_E2E_BUILD_MS: String(stack.buildMs),
+      KARTA_BASE_URL: stack.baseUrl,
+      KARTA_MAIL_INBOX_URL: stack.mail?.inboxUrl ?? '',
+      KARTA_DAEMON_LOG: stack.daemonLog ?? '',
+      KARTA_E2E_BUILD_MS: String(stack.buildMs),
+    },
   };
-  process.env[E2E_ENV] = JSON.stringify(vars);
+  writeState(stateFile, state);
+  return stack;
+}
+
+export default async function globalSetup(): Promise<void> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const stateFile = path.join(ARTIFACTS, `e2e-stack-${process.pid}.json`);
+  rmSync(stateFile, { force: true });
+  process.env[E2E_STATE] = stateFile;
+  const started = start(stateFile).catch((error: Error) => {
+    writeState(stateFile, { error: error.stack ?? error.message });
+    return undefined;
+  });
+  harness().stops.push(async () => {
+    await (await started)?.stop();
+    rmSync(stateFile, { force: true });
+  });
 }

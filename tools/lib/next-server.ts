@@ -6,6 +6,21 @@ import { buildCardAssets } from '../../components/card/build/build';
 import { ROOT } from './paths';
 import { NEXT_BIN, startProcess, stopProcess, waitForHttp } from './processes';
 
+/** `next <args>` in the project, its output to `logFile`, or to the terminal without one. */
+function startNextCommand(args: string[], env: NodeJS.ProcessEnv, logFile?: string): ChildProcess {
+  const child = startProcess(process.execPath, [NEXT_BIN, ...args], {
+    env,
+    cwd: ROOT,
+    stdio: logFile ? 'pipe' : 'inherit',
+  });
+  if (logFile) {
+    const log = createWriteStream(logFile);
+    child.stdout?.pipe(log);
+    child.stderr?.pipe(log);
+  }
+  return child;
+}
+
 export interface BuildOptions {
   /** Where the build's output goes; the terminal unless given. */
   logFile?: string;
@@ -18,16 +33,7 @@ export async function buildNext(env: NodeJS.ProcessEnv, options: BuildOptions = 
     `Building (the card's assets, then next build${logFile ? `; log: ${path.relative(ROOT, logFile)}` : ''})…`,
   );
   await buildCardAssets(env);
-  const child = startProcess(process.execPath, [NEXT_BIN, 'build'], {
-    env,
-    cwd: ROOT,
-    stdio: logFile ? 'pipe' : 'inherit',
-  });
-  if (logFile) {
-    const log = createWriteStream(logFile);
-    child.stdout?.pipe(log);
-    child.stderr?.pipe(log);
-  }
+  const child = startNextCommand(['build'], env, logFile);
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   if (code === 0) return;
   const tail = logFile
@@ -66,17 +72,8 @@ export async function startNext(
   env: NodeJS.ProcessEnv,
   { host, logFile, onExit, dev }: StartNextOptions = {},
 ): Promise<ChildProcess> {
-  const args = [NEXT_BIN, dev ? 'dev' : 'start', '-p', String(port), ...(host ? ['-H', host] : [])];
-  const server = startProcess(process.execPath, args, {
-    env,
-    cwd: ROOT,
-    stdio: logFile ? 'pipe' : 'inherit',
-  });
-  if (logFile) {
-    const log = createWriteStream(logFile);
-    server.stdout?.pipe(log);
-    server.stderr?.pipe(log);
-  }
+  const args = [dev ? 'dev' : 'start', '-p', String(port), ...(host ? ['-H', host] : [])];
+  const server = startNextCommand(args, env, logFile);
   if (onExit) server.on('exit', onExit);
   try {
     await waitForHttp(`http://127.0.0.1:${port}/`);
