@@ -1,34 +1,38 @@
-// npm run bench: page weight, Lighthouse, the exchange sheet's tap → form usable, throughput and
-// contact-write latency of a production build on the Firestore emulator with the demo data, and
-// the change watcher at 10,000 cards (an emulator of its own, no build), compared with the budgets
-// in bench/lib/budgets.ts. Prints the figures, a summary and a Markdown block for docs/performance.md.
-// Exits 0 whatever the figures; 1 only when a part could not run. Ctrl-C stops everything.
+// npm run bench: page weight, Lighthouse, the exchange sheet's tap → form usable, throughput,
+// contact-write latency, the path through Varnish and Redis and the stats endpoint, on the one
+// local stack (tools/lib/stack.ts) with the demo data, built into a dist dir of its own
+// (.next-bench, so the demo's .next is never touched); and the change watcher at 10,000 cards (an
+// emulator of its own, no build). Each is compared with its budget (bench/lib/budgets.ts); the
+// summary printed last is docs/performance.md's table. Exits 0 whatever the figures; 1 only when a
+// part could not run. Ctrl-C stops everything.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser } from 'playwright-core';
-import { adminDb } from '../server/firebase/admin-app';
 import { commandLine } from './lib/args';
 import { measureBeacons } from './lib/beacons';
 import { budgetRows, type BenchResults } from './lib/budgets';
 import { measureCdn } from './lib/cdn';
 import { measureContactWrites } from './lib/contacts';
 import { measureExchange } from './lib/exchange';
-import { rawGet } from './lib/http';
 import { runLighthouse } from './lib/lighthouse';
-import { seedUploadedPhotoCard } from './lib/uploaded-photo';
-import { ensureNginx, startNginx } from './lib/nginx';
-import { details, markdown, summary } from './lib/report';
-import { BENCH_DIST_DIR, startBenchStack } from './lib/stack';
+import { nginxCopy } from './lib/nginx';
+import { details, summary } from './lib/report';
 import { measureThroughput, warm, type Target, type Throughput } from './lib/throughput';
+import { seedUploadedPhotoCard } from './lib/uploaded-photo';
 import { measureWatcher } from './lib/watcher';
 import { measureWeight } from './lib/weight';
 import { CHROMIUM_ARGS, ensureChromium } from '../tools/lib/chromium';
-import { EmulatorSetupError } from '../tools/lib/emulator';
+import { EmulatorSetupError, freePort } from '../tools/lib/emulator';
+import { DEMO_PROJECT_ID } from '../tools/lib/local-env';
+import { DEMO_PROFILES_FILE } from '../tools/lib/paths';
 import { onShutdown } from '../tools/lib/processes';
+import { loadProfilesFile } from '../tools/lib/seed';
+import { startStack } from '../tools/lib/stack';
 
+const DIST_DIR = '.next-bench';
 const USERNAME = 'maria';
 /** Maria's card again, with her demo photo as if uploaded in the console. */
 const UPLOADED_USERNAME = 'maria-uploaded';
@@ -108,7 +112,20 @@ async function part(name: Part, results: BenchResults, run: () => Promise<void>)
 
 /** Every part that needs the production build, its server and Chromium. */
 async function siteParts(results: BenchResults, runDir: string, chromiumPath: string) {
-  const stack = await startBenchStack(runDir, addCleanup);
+  // The site's own address is the one the browser opens: canonical URLs stay on one origin.
+  const port = await freePort();
+  const stack = await startStack({
+    projectId: DEMO_PROJECT_ID,
+    profiles: loadProfilesFile(DEMO_PROFILES_FILE),
+    host: '127.0.0.1',
+    port,
+    siteUrl: `http://127.0.0.1:${port}`,
+    distDir: DIST_DIR,
+    logDir: runDir,
+  });
+  addCleanup(() => stack.stop());
+  console.log(`Built in ${(stack.buildMs / 1000).toFixed(0)} s; next start on ${stack.baseUrl}`);
+  const { db } = stack;
   const profileUrl = `${stack.baseUrl}/${USERNAME}`;
   const rootUrl = `${stack.baseUrl}/`;
 
@@ -128,12 +145,7 @@ async function siteParts(results: BenchResults, runDir: string, chromiumPath: st
   });
 
   await part('lighthouse', results, async () => {
-    const uploaded = await seedUploadedPhotoCard(
-      adminDb(),
-      USERNAME,
-      UPLOADED_USERNAME,
-      DEMO_PHOTO,
-    );
+    const uploaded = await seedUploadedPhotoCard(db, USERNAME, UPLOADED_USERNAME, DEMO_PHOTO);
     const [profile, withUpload, root] = await runLighthouse(
       chromiumPath,
       [profileUrl, `${stack.baseUrl}/${UPLOADED_USERNAME}`, rootUrl],
@@ -159,18 +171,13 @@ async function siteParts(results: BenchResults, runDir: string, chromiumPath: st
       { label: 'profile', url: profileUrl },
       { label: 'root', url: rootUrl },
     ];
-    let nginxNote: string | undefined;
-    const nginx = ensureNginx();
-    if ('skipped' in nginx) {
-      nginxNote = `row skipped: ${nginx.skipped}`;
-    } else {
-      const page = await rawGet(profileUrl);
-      if (page.status !== 200) throw new Error(`GET ${profileUrl}: HTTP ${page.status}`);
-      const url = await startNginx(nginx.bin, page.body, USERNAME, runDir, addCleanup);
-      targets.push({ label: 'nginx', url });
-      nginxNote = `${nginx.bin}, worker_processes auto, serving the HTML saved from next start`;
-    }
-    for (const target of targets) await warm(target);
+    const nginx = await nginxCopy(profileUrl, runDir, addCleanup);
+    if ('url' in nginx) targets.push({ label: 'nginx', url: nginx.url });
+    const nginxNote =
+      'url' in nginx
+        ? `${nginx.bin}, worker_processes auto, serving the HTML saved from next start`
+        : `row skipped: ${nginx.skipped}`;
+    for (const target of targets) await warm(target.url);
     const rows: Throughput[] = [];
     for (const target of targets) {
       const row = await measureThroughput(target);
@@ -183,7 +190,7 @@ async function siteParts(results: BenchResults, runDir: string, chromiumPath: st
   await part('contacts', results, async () => {
     results.contacts = await measureContactWrites(
       browser,
-      adminDb(),
+      db,
       profileUrl,
       USERNAME,
       CONTACT_WRITES,
@@ -191,16 +198,14 @@ async function siteParts(results: BenchResults, runDir: string, chromiumPath: st
   });
 
   await part('cdn', results, async () => {
-    const nginx = ensureNginx();
     results.cdn = await measureCdn({
       env: stack.env,
-      builtDistDir: BENCH_DIST_DIR,
-      db: adminDb(),
+      builtDistDir: DIST_DIR,
+      db,
       username: USERNAME,
       edits: CDN_EDITS,
-      emulatorPid: stack.emulatorPid,
+      emulatorPid: stack.emulator.pid,
       runDir,
-      nginxBin: 'bin' in nginx ? nginx.bin : undefined,
       addCleanup,
     });
   });
@@ -208,23 +213,11 @@ async function siteParts(results: BenchResults, runDir: string, chromiumPath: st
   await part('beacons', results, async () => {
     results.beacons = await measureBeacons({
       env: stack.env,
-      builtDistDir: BENCH_DIST_DIR,
-      db: adminDb(),
+      builtDistDir: DIST_DIR,
+      db,
       runDir,
       addCleanup,
     });
-    for (const row of results.beacons.rows) {
-      console.log(
-        `  ${row.label}: ${row.reqPerSec.toFixed(0)} req/s, p99 ${row.p99Ms} ms, ${row.errors} errors, ` +
-          `${row.counted}/${row.beacons} counted, ${row.writes} writes in ${row.intervals} ` +
-          `flush intervals of ${row.flushMs} ms`,
-      );
-    }
-    const { baseline } = results.beacons;
-    console.log(
-      `  baseline, POST /api/revalidate answering 401: ${baseline.reqPerSec.toFixed(0)} req/s, ` +
-        `p99 ${baseline.p99Ms} ms`,
-    );
   });
   await cleanup();
 }
@@ -257,16 +250,10 @@ async function main(): Promise<number> {
   await cleanup();
   const rows = budgetRows(results);
   console.log(details(results));
-  console.log('\n== Summary\n');
-  console.log(summary(rows));
-  const missed = rows.filter((row) => row.status === 'MISS').length;
-  console.log(
-    `\n${rows.filter((row) => row.status === 'PASS').length} PASS, ${missed} MISS, ` +
-      `${rows.filter((row) => row.status === 'ERROR').length} ERROR`,
-  );
-  console.log('\n----- Markdown for docs/performance.md -----\n');
-  console.log(markdown(results, rows));
-  console.log('\n----- end -----');
+  console.log('\n== Summary (the table of docs/performance.md)\n');
+  console.log(summary(results, rows));
+  const counted = (status: string) => rows.filter((row) => row.status === status).length;
+  console.log(`\n${counted('PASS')} PASS, ${counted('MISS')} MISS, ${counted('ERROR')} ERROR`);
 
   // The logs and the Lighthouse reports (JSON, for lighthouse's viewer) stay for a closer look.
   console.log(`\nLogs and Lighthouse reports: ${runDir}`);

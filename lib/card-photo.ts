@@ -1,11 +1,7 @@
 // The card's own photo: its limits and what a path to it looks like. Its bytes are stored in one
-// document per card (lib/collections.ts photoPath).
+// document per card (lib/collections.ts photoDocPath).
 // The console (browser/owner/), the server (server/photo-store.ts, the photo route) and firestore.rules
 // all follow these values; __tests__/emulator/rules-owner holds the rules to them.
-
-// Named here too for the benchmark, which imports them from this module
-// (bench/lib/uploaded-photo.ts); everything else imports lib/collections.ts.
-export { PHOTO_COLLECTION, PHOTO_DOC_ID } from './collections';
 
 /** The card shows its photo at most 480 CSS px wide: 800 px covers a 1.7× screen. */
 export const PHOTO_MAX_SIDE = 800;

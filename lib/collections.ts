@@ -50,7 +50,7 @@ export const PHOTO_COLLECTION = 'photo';
 export const PHOTO_DOC_ID = 'current';
 
 const photosPath = (username: string) => `${cardPath(username)}/${PHOTO_COLLECTION}`;
-export const photoPath = (username: string) => `${photosPath(username)}/${PHOTO_DOC_ID}`;
+export const photoDocPath = (username: string) => `${photosPath(username)}/${PHOTO_DOC_ID}`;
 
 // ---------------------------------------------------------------------------------------------
 // owners/{uid}: the one card that account owns, and the owner's choices; only that owner and the

@@ -168,10 +168,6 @@ export function fullName(p: Pick<Profile, 'firstName' | 'lastName' | 'username'>
 // The card's other stored fields (its owner, the claim's and the last write's times) are named in
 // lib/collections.ts; none of them is public: normaliseProfile copies only PROFILE_FIELDS.
 
-// Named here too for the modules that import them from this one (__tests__/helpers/owner.ts,
-// bench/lib/watcher.ts); everything else imports lib/collections.ts.
-export { OWNER_FIELD, UPDATED_FIELD } from './collections';
-
 /** What an owner may change from the browser: every field the card shows, never username. */
 export type EditableField = Exclude<ProfileField, 'username'>;
 

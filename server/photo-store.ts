@@ -1,6 +1,6 @@
 import 'server-only';
 import { PHOTO_CONTENT_TYPES, type PhotoContentType } from '../lib/card-photo';
-import { photoPath } from '../lib/collections';
+import { photoDocPath } from '../lib/collections';
 import { adminDb } from './firebase/admin';
 import { readWithDeadline } from './profile-store';
 
@@ -19,7 +19,7 @@ function isContentType(value: unknown): value is PhotoContentType {
  * stored. A failed read throws, like a profile's.
  */
 export async function getPhoto(username: string): Promise<StoredPhoto | null> {
-  const path = photoPath(username);
+  const path = photoDocPath(username);
   const snapshot = await readWithDeadline(() => adminDb().doc(path).get(), path);
   if (!snapshot.exists) return null;
   const { bytes, contentType, version } = snapshot.data() ?? {};

@@ -4,39 +4,29 @@ declare module 'autocannon' {
     interface Options {
       url: string;
       connections?: number;
-      /** Seconds. */
+      /** Seconds; or `amount` requests in all. */
       duration?: number;
+      amount?: number;
       headers?: Record<string, string>;
       method?: string;
-      /** Seconds before a request counts as a timeout. */
-      timeout?: number;
+      body?: string;
     }
 
     interface Histogram {
       average: number;
-      mean: number;
-      stddev: number;
-      min: number;
-      max: number;
       total: number;
       p50: number;
-      p90: number;
-      p97_5: number;
       p99: number;
     }
 
     interface Result {
-      url: string;
-      connections: number;
       /** Seconds. */
       duration: number;
       errors: number;
       timeouts: number;
       non2xx: number;
-      resets: number;
-      '2xx': number;
       latency: Histogram;
-      requests: Histogram & { sent: number };
+      requests: Histogram;
       throughput: Histogram;
     }
   }

@@ -14,22 +14,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import type { Firestore } from 'firebase-admin/firestore';
 import { athensDay } from '../../lib/stats/day';
-import { EVENTS_PATH, STATS_COLLECTION, beaconBody } from '../../lib/stats/events';
+import { STATS_COLLECTION } from '../../lib/collections';
+import { EVENTS_PATH, beaconBody } from '../../lib/stats/events';
 import { freePort } from '../../tools/lib/emulator';
 import { copyBuild, startNext } from '../../tools/lib/next-server';
 import { ROOT } from '../../tools/lib/paths';
 import { stopProcess } from '../../tools/lib/processes';
 import { startRedis } from '../../tools/lib/redis';
 import { CONNECTIONS } from './throughput';
-
-/** autocannon with the two options bench/lib/autocannon.d.ts does not declare. */
-const cannon = autocannon as unknown as (
-  options: autocannon.Options & {
-    /** Requests in all, instead of a duration. */
-    amount: number;
-    body: string;
-  },
-) => Promise<autocannon.Result>;
 
 export const BEACONS = 10_000;
 /** The default STATS_FLUSH_MS: what production runs. */
@@ -126,7 +118,7 @@ async function run(options: BeaconsOptions, label: string, origins: Origin[]): P
     const started = Date.now();
     const results = await Promise.all(
       origins.map((origin) =>
-        cannon({
+        autocannon({
           url: origin.url,
           method: 'POST',
           amount: BEACONS / origins.length,
@@ -170,7 +162,7 @@ async function run(options: BeaconsOptions, label: string, origins: Origin[]): P
 }
 
 async function baseline(origin: Origin): Promise<BeaconsResult['baseline']> {
-  const result = await cannon({
+  const result = await autocannon({
     url: origin.url.replace(EVENTS_PATH, '/api/revalidate'),
     method: 'POST',
     amount: BEACONS,

@@ -9,7 +9,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { cardChanged } from '../../server/card-stamp';
 import { startScaleStack } from '../../tools/lib/scale-stack';
 import { rawGet } from './http';
-import { startNginx } from './nginx';
+import { nginxCopy } from './nginx';
 import { median, percentile } from './stats';
 import { measureThroughput, warm, type Throughput } from './throughput';
 
@@ -35,7 +35,6 @@ export interface CdnOptions {
   /** The emulator's process group, frozen to prove that a request reads no Firestore. */
   emulatorPid: number;
   runDir: string;
-  nginxBin?: string;
   addCleanup: (cleanup: Cleanup) => void;
 }
 
@@ -67,7 +66,7 @@ export async function measureCdn(options: CdnOptions): Promise<CdnResult> {
   const original = (await profile.get()).data();
   const editMs: number[] = [];
   try {
-    await warm({ label: 'cdn', url: cardUrl }, 1);
+    await warm(cardUrl, 1);
     for (let i = 0; i < options.edits; i++) {
       const jobTitle = `Αρχιτέκτονας ${i}-${Date.now()}`;
       const since = Date.now();
@@ -81,14 +80,13 @@ export async function measureCdn(options: CdnOptions): Promise<CdnResult> {
   }
   await timeUntilServed(cardUrl, String(original?.jobTitle ?? ''), Date.now());
 
-  await warm({ label: 'varnish', url: cardUrl });
+  await warm(cardUrl);
   const varnish = await measureThroughput({ label: 'varnish', url: cardUrl });
   let nginx: Throughput | undefined;
-  if (options.nginxBin) {
-    const page = await rawGet(cardUrl);
-    const url = await startNginx(options.nginxBin, page.body, username, runDir, addCleanup);
-    await warm({ label: 'nginx', url });
-    nginx = await measureThroughput({ label: 'nginx', url });
+  const copy = await nginxCopy(cardUrl, runDir, addCleanup);
+  if ('url' in copy) {
+    await warm(copy.url);
+    nginx = await measureThroughput({ label: 'nginx', url: copy.url });
   }
 
   // A cold origin: its own memory is empty, so a HIT can only come from Redis; Firestore is

@@ -8,35 +8,31 @@ import type { Browser, CDPSession, Page } from 'playwright-core';
 import { median } from './stats';
 
 /** Lighthouse's default mobile throttling (its `mobileSlow4G` figures). */
-export const PHONE_PROFILE = {
+const PHONE_PROFILE = {
   rttMs: 150,
   downKbps: 1638.4,
   upKbps: 675,
   cpuSlowdown: 4,
 } as const;
 
-export const CASES = {
+const CASES = {
   /** The visitor reads the card for a second, then taps. */
   afterRead: { label: 'tap 1 s after load', delayMs: 1000 },
   /** The visitor taps as soon as the page has loaded. */
   atLoad: { label: 'tap at load', delayMs: 0 },
 } as const;
-export type CaseName = keyof typeof CASES;
+type CaseName = keyof typeof CASES;
 
 export interface ExchangeRun {
   /** Tap → the first field on screen, visible and focused (ms); NaN when it never took focus. */
   usableMs: number;
   /** Tap → each condition first held, for seeing what the wait was made of (ms). */
-  inDomMs: number;
   visibleMs: number;
   focusedMs: number;
-  /** Tap → the sheet's script fully received; negative when it came before the tap (ms). */
-  sheetScriptMs: number;
   /** Load event → tap (ms): how "at load" the tap really was. */
   tapAfterLoadMs: number;
   /** Encoded bytes of the responses to requests sent after the tap. */
   tapBytes: number;
-  tapRequests: string[];
   /** Scripts requested before the load event (there must be none). */
   scriptsBeforeLoad: string[];
   /** Typing a character into the field worked. */
@@ -56,7 +52,6 @@ export type ExchangeResult = Record<CaseName, ExchangeCase>;
 
 interface PageTimes {
   tapAt: number | null;
-  inDomAt: number | null;
   visibleAt: number | null;
   focusedAt: number | null;
   usableAt: number | null;
@@ -71,7 +66,7 @@ declare global {
 // Installed before the card's own script. A string, so that nothing the TypeScript transform adds
 // to functions reaches the page. The frame loop starts on the tap, so it costs nothing before.
 const WATCHER = `(() => {
-  const t = { tapAt: null, inDomAt: null, visibleAt: null, focusedAt: null, usableAt: null };
+  const t = { tapAt: null, visibleAt: null, focusedAt: null, usableAt: null };
   window.__exchangeBench = t;
   const field = () => {
     for (const label of document.querySelectorAll('[role="dialog"] label')) {
@@ -94,7 +89,6 @@ const WATCHER = `(() => {
     const now = performance.now();
     const input = field();
     if (input) {
-      t.inDomAt ??= now;
       const shown = visible(input);
       const focused = document.activeElement === input;
       if (shown) t.visibleAt ??= now;
@@ -268,25 +262,16 @@ async function oneRun(browser: Browser, url: string, delayMs: number): Promise<E
     });
 
     await requests.settled();
-    const sheetScript = await page.evaluate(() => {
-      const src = document.querySelector<HTMLElement>('[data-exchange]')?.dataset.sheet ?? '';
-      const entry = performance.getEntriesByName(new URL(src, location.href).href)[0] as
-        PerformanceResourceTiming | undefined;
-      return entry?.responseEnd ?? null;
-    });
     const tapWall = clock.origin + tapAt;
     const loadWall = clock.origin + clock.loadAt;
     const all = requests.all();
     const afterTap = all.filter((r) => r.sentAt >= tapWall);
     return {
       usableMs: since(times.usableAt),
-      inDomMs: since(times.inDomAt),
       visibleMs: since(times.visibleAt),
       focusedMs: since(times.focusedAt),
-      sheetScriptMs: since(sheetScript),
       tapAfterLoadMs: tapAt - clock.loadAt,
       tapBytes: afterTap.reduce((sum, r) => sum + r.bytes, 0),
-      tapRequests: afterTap.map((r) => shortName(r.url)),
       scriptsBeforeLoad: all
         .filter((r) => r.type === 'Script' && r.sentAt < loadWall)
         .map((r) => shortName(r.url)),
@@ -298,9 +283,9 @@ async function oneRun(browser: Browser, url: string, delayMs: number): Promise<E
 }
 
 const runText = (r: ExchangeRun) =>
-  `usable ${Number.isNaN(r.usableMs) ? 'never (no focus)' : `${r.usableMs.toFixed(0)} ms`} (in DOM ${r.inDomMs.toFixed(0)}, visible ` +
-  `${r.visibleMs.toFixed(0)}, focused ${r.focusedMs.toFixed(0)}; sheet script ` +
-  `${r.sheetScriptMs.toFixed(0)}), tap ${r.tapAfterLoadMs.toFixed(0)} ms after load, ` +
+  `usable ${Number.isNaN(r.usableMs) ? 'never (no focus)' : `${r.usableMs.toFixed(0)} ms`} ` +
+  `(visible ${r.visibleMs.toFixed(0)}, focused ${r.focusedMs.toFixed(0)}), ` +
+  `tap ${r.tapAfterLoadMs.toFixed(0)} ms after load, ` +
   `${(r.tapBytes / 1024).toFixed(1)} KiB on tap${r.typed ? '' : ', TYPING FAILED'}` +
   (r.scriptsBeforeLoad.length ? `, scripts before load: ${r.scriptsBeforeLoad.join(' ')}` : '');
 

@@ -23,11 +23,11 @@ export interface FailingAudit {
 
 export interface PageLighthouse {
   url: string;
+  /** Lighthouse's own version. */
+  version: string;
   runs: number;
   /** Median category scores, 0..100. */
   scores: Record<Category, number>;
-  /** Every run's scores, for the log. */
-  allScores: Array<Record<Category, number>>;
   lcpMs: number;
   /** LCP of every run, for the log. */
   allLcpMs: number[];
@@ -85,12 +85,9 @@ function summarise(url: string, results: Result[]): PageLighthouse {
   }
   return {
     url,
+    version: results[0]?.lighthouseVersion ?? 'unknown',
     runs: results.length,
     scores,
-    allScores: results.map(
-      (r) =>
-        Object.fromEntries(CATEGORIES.map((c) => [c, score(r, c)])) as Record<Category, number>,
-    ),
     lcpMs: median(results.map((r) => metric(r, 'largest-contentful-paint'))),
     allLcpMs: results.map((r) => metric(r, 'largest-contentful-paint')),
     renderBlocking: results

@@ -1,4 +1,5 @@
 // Small statistics and formatting helpers for the benchmark's figures.
+import { markdownTable } from 'markdown-table';
 
 export function median(values: number[]): number {
   return percentile(values, 50);
@@ -30,4 +31,11 @@ export const clsText = (cls: number) => fixed(cls, 3);
 /** High-resolution wall-clock time in ms, comparable with a browser's timeOrigin + now(). */
 export function epochNow(): number {
   return performance.timeOrigin + performance.now();
+}
+
+/** A Markdown table, for the console and the docs alike. */
+export function table(headers: string[], rows: string[][]): string {
+  // markdown-table leaves pipes as they are; an error message may hold one.
+  const cells = rows.map((row) => row.map((cell) => cell.replace(/\|/g, '\\|')));
+  return markdownTable([headers, ...cells]);
 }

@@ -8,32 +8,27 @@ export interface Target {
   url: string;
 }
 
-export interface Throughput {
-  label: string;
-  url: string;
+export interface Throughput extends Target {
   reqPerSec: number;
   p99Ms: number;
-  p50Ms: number;
-  requests: number;
   /** non-2xx answers + socket errors + timeouts. */
   errors: number;
   bytesPerReq: number;
 }
 
-export function throughputRow(rows: Throughput[], label: string): Throughput | undefined {
-  return rows.find((r) => r.label === label);
-}
+export const throughputRow = (rows: Throughput[], label: string) =>
+  rows.find((r) => r.label === label);
 
 export const CONNECTIONS = 50;
 export const DURATION_S = 10;
 
 /** Warms a target: a few plain requests, then a short run at the measured concurrency. */
-export async function warm(target: Target, seconds = 5): Promise<void> {
+export async function warm(url: string, seconds = 5): Promise<void> {
   for (let i = 0; i < 5; i++) {
-    const res = await rawGet(target.url);
-    if (res.status !== 200) throw new Error(`GET ${target.url}: HTTP ${res.status}`);
+    const res = await rawGet(url);
+    if (res.status !== 200) throw new Error(`GET ${url}: HTTP ${res.status}`);
   }
-  await autocannon({ url: target.url, connections: CONNECTIONS, duration: seconds });
+  await autocannon({ url, connections: CONNECTIONS, duration: seconds });
 }
 
 export async function measureThroughput(target: Target): Promise<Throughput> {
@@ -43,12 +38,9 @@ export async function measureThroughput(target: Target): Promise<Throughput> {
     duration: DURATION_S,
   });
   return {
-    label: target.label,
-    url: target.url,
+    ...target,
     reqPerSec: result.requests.average,
     p99Ms: result.latency.p99,
-    p50Ms: result.latency.p50,
-    requests: result.requests.total,
     errors: result.non2xx + result.errors + result.timeouts,
     bytesPerReq: result.requests.total ? result.throughput.total / result.requests.total : 0,
   };

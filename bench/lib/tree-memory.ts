@@ -1,35 +1,44 @@
-// The peak resident memory of a process and its descendants (`next build` forks workers), read
-// from Linux's /proc: no dependency, and the children's memory is counted, unlike process.memoryUsage.
+// The peak resident memory of a child process and its descendants (`next build` forks workers),
+// read from Linux's /proc: the children's memory is counted, unlike process.memoryUsage. The child
+// is found by its command line, as the code that starts it (tools/lib) does not hand it out; under
+// the guardian of tools/lib/processes.ts, that command line is the guardian's, whose own few MB
+// count too.
 import { readdirSync, readFileSync } from 'node:fs';
 
 const PAGE_BYTES = 4096;
 
-/** Resident memory of a process and all its descendants, in bytes; 0 off Linux. */
-function treeRss(rootPid: number): number {
+function read(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined; // the process ended meanwhile
+  }
+}
+
+/** Resident memory, in bytes, of this process's children whose arguments `matches`, with all their descendants; 0 off Linux. */
+function treeRss(matches: (args: string[]) => boolean): number {
   const children = new Map<number, number[]>();
   const rss = new Map<number, number>();
-  let entries: string[];
+  let entries: string[] = [];
   try {
     entries = readdirSync('/proc');
   } catch {
-    return 0;
+    // not Linux
   }
   for (const entry of entries) {
     const pid = Number(entry);
-    if (!Number.isInteger(pid)) continue;
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      // The command name may hold spaces and parentheses: the fields start after the last ')'.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const ppid = Number(fields[1]);
-      rss.set(pid, Number(fields[21]) * PAGE_BYTES);
-      children.set(ppid, [...(children.get(ppid) ?? []), pid]);
-    } catch {
-      // the process ended meanwhile
-    }
+    const stat = Number.isInteger(pid) ? read(`/proc/${pid}/stat`) : undefined;
+    if (!stat) continue;
+    // The command name may hold spaces and parentheses: the fields start after the last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ppid = Number(fields[1]);
+    rss.set(pid, Number(fields[21]) * PAGE_BYTES);
+    children.set(ppid, [...(children.get(ppid) ?? []), pid]);
   }
+  const stack = (children.get(process.pid) ?? []).filter((pid) =>
+    matches((read(`/proc/${pid}/cmdline`) ?? '').split('\0')),
+  );
   let total = 0;
-  const stack = [rootPid];
   for (let pid = stack.pop(); pid !== undefined; pid = stack.pop()) {
     total += rss.get(pid) ?? 0;
     stack.push(...(children.get(pid) ?? []));
@@ -37,16 +46,19 @@ function treeRss(rootPid: number): number {
   return total;
 }
 
-/** Samples the tree every `everyMs`; `stop()` ends the sampling and gives the peak in bytes. */
-export function samplePeakMemory(rootPid: number, everyMs = 250): { stop(): number } {
-  let peak = treeRss(rootPid);
+/** Samples every `everyMs`; `stop()` ends the sampling and gives the peak in bytes. */
+export function samplePeakMemory(
+  matches: (args: string[]) => boolean,
+  everyMs = 250,
+): { stop(): number } {
+  let peak = treeRss(matches);
   const timer = setInterval(() => {
-    peak = Math.max(peak, treeRss(rootPid));
+    peak = Math.max(peak, treeRss(matches));
   }, everyMs);
   return {
     stop() {
       clearInterval(timer);
-      return peak;
+      return Math.max(peak, treeRss(matches));
     },
   };
 }

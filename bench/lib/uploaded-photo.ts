@@ -5,13 +5,8 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Firestore } from 'firebase-admin/firestore';
 import sharp from 'sharp';
-import {
-  PHOTO_COLLECTION,
-  PHOTO_DOC_ID,
-  PHOTO_MAX_SIDE,
-  PHOTO_TARGET_BYTES,
-  newPhotoVersion,
-} from '../../lib/card-photo';
+import { PHOTO_MAX_SIDE, PHOTO_TARGET_BYTES, newPhotoVersion } from '../../lib/card-photo';
+import { cardPath, photoDocPath } from '../../lib/collections';
 import { cardChanged } from '../../server/card-stamp';
 import { photoPath } from '../../lib/routes';
 import { ROOT } from '../../tools/lib/paths';
@@ -33,15 +28,15 @@ export async function seedUploadedPhotoCard(
     bytes = await sharp(bytes).webp({ quality }).toBuffer();
   }
   const version = newPhotoVersion((buffer) => randomBytes(buffer.length));
-  const card = (await db.collection('users').doc(from).get()).data() ?? {};
+  const card = (await db.doc(cardPath(from)).get()).data() ?? {};
   const batch = db.batch();
-  batch.set(db.collection('users').doc(username), {
+  batch.set(db.doc(cardPath(username)), {
     ...card,
     username,
     displayImage: photoPath(username, version),
     ...cardChanged(),
   });
-  batch.set(db.collection('users').doc(username).collection(PHOTO_COLLECTION).doc(PHOTO_DOC_ID), {
+  batch.set(db.doc(photoDocPath(username)), {
     bytes,
     contentType: 'image/webp',
     version,

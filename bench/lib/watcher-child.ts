@@ -5,6 +5,7 @@
 import { initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { startWatcher } from '../../daemon/card-watcher';
+import { USERS_COLLECTION } from '../../lib/collections';
 
 export type ChildMessage =
   | { type: 'read'; docs: number; initial: boolean; changed: string[] }
@@ -34,14 +35,14 @@ function start(): void {
       secret: 'bench',
       log: () => {},
       onRead: ({ listener, docs, initial }) => {
-        if (listener === 'users') send({ type: 'read', docs, initial, changed: [] });
+        if (listener === USERS_COLLECTION) send({ type: 'read', docs, initial, changed: [] });
       },
     });
     void watcher.ready.then(() => send({ type: 'ready' }));
     return;
   }
   let initial = true;
-  db.collection('users').onSnapshot((snapshot) => {
+  db.collection(USERS_COLLECTION).onSnapshot((snapshot) => {
     const changes = snapshot.docChanges().filter((change) => change.type !== 'removed');
     send({
       type: 'read',
@@ -60,7 +61,7 @@ process.on('message', (message: ParentMessage) => {
 });
 // The channel to Firestore is open and its modules loaded before the baseline is taken.
 void db
-  .collection('users')
+  .collection(USERS_COLLECTION)
   .limit(1)
   .get()
   .then(() => memory());

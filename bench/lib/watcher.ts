@@ -12,7 +12,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { cardChanged } from '../../server/card-stamp';
-import { UPDATED_FIELD } from '../../lib/profile';
+import { UPDATED_FIELD } from '../../lib/collections';
 import { startEmulator } from '../../tools/lib/emulator';
 import { ROOT } from '../../tools/lib/paths';
 import { startTcpRelay, type TcpRelay } from '../../tools/lib/tcp-relay';
@@ -216,13 +216,8 @@ export async function measureWatcher(options: WatcherBenchOptions): Promise<Watc
   options.addCleanup(() => emulator.stop());
   const link = await startTcpRelay(emulator.hostPort);
   options.addCleanup(() => link.close());
-  // Set while the part runs: the SDK reads it again when it connects, not only when created.
-  const previousHost = process.env.FIRESTORE_EMULATOR_HOST;
+  // The SDK reads it again whenever it connects, not only when created.
   process.env.FIRESTORE_EMULATOR_HOST = emulator.hostPort;
-  options.addCleanup(async () => {
-    if (previousHost === undefined) delete process.env.FIRESTORE_EMULATOR_HOST;
-    else process.env.FIRESTORE_EMULATOR_HOST = previousHost;
-  });
   const app = initializeApp({ projectId: PROJECT }, 'bench-watcher');
   const db = getFirestore(app);
   options.addCleanup(() => deleteApp(app));

@@ -57,7 +57,7 @@ export interface WeightResult {
   addedWireBytes: number;
   afterTap: ScriptSet;
   afterSubmit: ScriptSet;
-  html: { rawBytes: number; gzipBytes: number; cache: string };
+  html: { rawBytes: number; gzipBytes: number };
   libs: LibCheck[];
 }
 
@@ -105,17 +105,17 @@ async function scriptsSettled(lastAt: () => number, quietMs = 1000, maxMs = 15_0
   while (Date.now() < deadline && Date.now() - lastAt() < quietMs) await sleep(100);
 }
 
-async function loadScripts(browser: Browser, url: string): Promise<ScriptSet> {
+/** `url` in a fresh phone-sized context, once no script has arrived for a while. */
+async function open(browser: Browser, url: string) {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  try {
-    const page = await context.newPage();
-    const recorder = scriptRecorder(page);
-    await page.goto(url, { waitUntil: 'networkidle' });
-    await scriptsSettled(recorder.lastAt);
-    return await fetchScripts(recorder.take());
-  } finally {
+  const page = await context.newPage();
+  const recorder = scriptRecorder(page);
+  await page.goto(url, { waitUntil: 'networkidle' }).catch(async (error: Error) => {
     await context.close();
-  }
+    throw error;
+  });
+  await scriptsSettled(recorder.lastAt);
+  return { context, page, recorder };
 }
 
 function findLib(set: ScriptSet, markers: string[]): string | null {
@@ -132,18 +132,15 @@ export async function measureWeight(
   username: string,
 ): Promise<WeightResult> {
   const profileUrl = `${baseUrl}/${username}`;
-  const root = await loadScripts(browser, `${baseUrl}/`);
+  const blank = await open(browser, `${baseUrl}/`);
+  const root = await fetchScripts(blank.recorder.take()).finally(() => blank.context.close());
 
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const { context, page, recorder } = await open(browser, profileUrl);
   let profile: ScriptSet;
   let idle: ScriptSet;
   let afterTap: ScriptSet;
   let afterSubmit: ScriptSet;
   try {
-    const page = await context.newPage();
-    const recorder = scriptRecorder(page);
-    await page.goto(profileUrl, { waitUntil: 'networkidle' });
-    await scriptsSettled(recorder.lastAt);
     const beforeLoad = new Set(
       await page.evaluate(() => {
         const [nav] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
@@ -189,7 +186,6 @@ export async function measureWeight(
   });
 
   const html = await rawGet(profileUrl, GZIP);
-  const htmlRaw = await rawGet(profileUrl);
   if (html.status !== 200) throw new Error(`GET ${profileUrl}: HTTP ${html.status}`);
 
   return {
@@ -199,11 +195,7 @@ export async function measureWeight(
     addedWireBytes: profile.wireBytes - root.wireBytes,
     afterTap,
     afterSubmit,
-    html: {
-      rawBytes: htmlRaw.body.length,
-      gzipBytes: html.wireBytes,
-      cache: String(html.headers['x-nextjs-cache'] ?? ''),
-    },
+    html: { rawBytes: html.body.length, gzipBytes: html.wireBytes },
     libs,
   };
 }

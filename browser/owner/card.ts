@@ -30,7 +30,7 @@ import {
   contactsPath,
   erasurePath,
   ownerPath,
-  photoPath,
+  photoDocPath,
 } from '../../lib/collections';
 import type { EditableField } from '../../lib/profile';
 import { readClaimedCard } from './claim-time';
@@ -100,7 +100,7 @@ export interface PhotoUpload {
 }
 
 function photoRef(db: Firestore, username: string) {
-  return doc(db, photoPath(username));
+  return doc(db, photoDocPath(username));
 }
 
 /**

@@ -2,10 +2,6 @@
 // accepts and the stats documents hold (lib/collections.ts statsPath, one document per day, one
 // integer field per counter). Counts only: nothing about who sent them.
 
-// Named here too for the benchmark, which imports it from this module (bench/lib/beacons.ts);
-// everything else imports lib/collections.ts.
-export { STATS_COLLECTION } from '../collections';
-
 /** Each event the card's script sends, and the counter it adds one to. */
 export const CARD_EVENTS = {
   view: 'views',

@@ -165,6 +165,8 @@ export interface Stack {
   auth?: RunningAuthEmulator;
   /** One per seeded card when the Auth emulator runs. */
   owners: DemoOwner[];
+  /** firebase-admin's Firestore for the stack's project, until the stack stops. */
+  db: Firestore;
   /** The catcher the lead mails go to, when the stack started one. */
   mail?: RunningMailCatcher;
   /** The daemon's log file (with `logDir` and `daemon`). */
@@ -203,6 +205,8 @@ export interface Backends {
   auth?: RunningAuthEmulator;
   /** One per seeded card when the Auth emulator runs. */
   owners: DemoOwner[];
+  /** firebase-admin's Firestore for the stack's project, until the stack stops. */
+  db: Firestore;
   /** The variables that point Next, both SDKs and the daemon at the emulators. */
   env: Record<string, string>;
   stop(): Promise<void>;
@@ -252,6 +256,7 @@ export async function startBackends(options: BackendOptions): Promise<Backends> 
       emulator: firestore,
       auth,
       owners,
+      db,
       env: {
         ...localFirebaseEnv(projectId, firestore.hostPort),
         ...(auth ? localAuthEnv(auth.hostPort) : {}),
@@ -327,6 +332,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       emulator: backends.emulator,
       auth: backends.auth,
       owners: backends.owners,
+      db: backends.db,
       mail,
       daemonLog,
       buildMs,
