@@ -14,6 +14,7 @@ const bin = (name: string) =>
 const CHECKS: Array<[string, string, string[]]> = [
   ['typecheck (tsc --noEmit)', 'tsc', ['--noEmit']],
   ['lint (eslint)', 'eslint', ['.', '--max-warnings', '0']],
+  ['import cycles (npm run cycles: madge)', 'npm', ['run', '--silent', 'cycles']],
   ['format (prettier --check)', 'prettier', ['--check', '.']],
   ['unused files, exports and dependencies (knip)', 'knip', []],
 ];
@@ -41,7 +42,7 @@ async function checks(): Promise<string[]> {
   const failed: string[] = [];
   // One after another: each is busy on its own, and the tests take the other core.
   for (const [title, name, args] of CHECKS) {
-    if (!(await check(title, bin(name), args))) failed.push(title);
+    if (!(await check(title, name === 'npm' ? name : bin(name), args))) failed.push(title);
   }
   return failed;
 }
