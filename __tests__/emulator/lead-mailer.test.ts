@@ -6,7 +6,11 @@
 // the browser in e2e/lead-mail.test.ts.
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { FieldValue, getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { startLeadMailer, type LeadMailer } from '@/daemon/mail/lead-mailer';
+import {
+  startLeadMailer,
+  type LeadMailer,
+  type LeadMailerOptions,
+} from '@/daemon/mail/lead-mailer';
 import { smtpSender } from '@/daemon/mail/smtp';
 import {
   CLAIMED_FIELD,
@@ -39,16 +43,21 @@ async function until<T>(check: () => Promise<T | undefined | false>, ms = 20_000
   }
 }
 
-function mailer(id: string, smtpUrl = catcher.smtpUrl): LeadMailer {
+function mailer(
+  id: string,
+  smtpUrl = catcher.smtpUrl,
+  options: Partial<LeadMailerOptions> = {},
+): LeadMailer {
   const started = startLeadMailer({
     db,
     id,
     ownerEmail: async (uid) => OWNERS[uid] ?? null,
     send: smtpSender(smtpUrl, FROM),
     log: (line) => logs.push(`[${id}] ${line}`),
-    leaseMs: 2000,
+    leaseMs: 4000,
     firstRetryMs: 200,
     maxRetryMs: 500,
+    ...options,
   });
   mailers.push(started);
   return started;
@@ -131,6 +140,24 @@ test('a contact is mailed once to the owner, in Greek, Reply-To the visitor, eve
   const state = (await ref.get()).get(LEAD_MAIL_FIELD);
   expect(state.sentAt).toBeDefined();
   expect(['a', 'b']).toContain(state.claimedBy);
+});
+
+test('a mail server slower than the lease: its mailer keeps the claim, and no other mails it again', async () => {
+  const smtp = smtpSender(catcher.smtpUrl, FROM);
+  // Each send takes three leases; a claim not renewed meanwhile would be taken over.
+  const slow: LeadMailerOptions['send'] = async (mail) => {
+    await sleep(3000);
+    await smtp(mail);
+  };
+  const [a, b] = [
+    mailer('slow-a', undefined, { leaseMs: 1000, send: slow }),
+    mailer('slow-b', undefined, { leaseMs: 1000, send: slow }),
+  ];
+  await Promise.all([a.ready, b.ready]);
+  const ref = await leave('Σοφία Slow');
+  await until(async () => (await ref.get()).get(`${LEAD_MAIL_FIELD}.sentAt`));
+  await sleep(4000);
+  expect(await mailsAbout('Σοφία Slow')).toHaveLength(1);
 });
 
 test('a mail server that is down: retried with back-off, mailed once it is back, the contact untouched', async () => {

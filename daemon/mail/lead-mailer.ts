@@ -37,7 +37,7 @@ export interface LeadMailerOptions {
   /** Hands one mail to the SMTP server; rejects when it is not accepted. */
   send: (mail: LeadMail) => Promise<void>;
   log?: (line: string) => void;
-  /** A claim older than this (server time) is taken over. */
+  /** A claim not renewed for this long (server time) is taken over; its holder renews it at a quarter of it. */
   leaseMs?: number;
   /** The first wait after a failed send; it doubles up to `maxRetryMs`. */
   firstRetryMs?: number;
@@ -169,6 +169,19 @@ export function startLeadMailer(options: LeadMailerOptions): LeadMailer {
       return;
     }
     if (!contact) return;
+    // A slow lookup or SMTP answer must not let the claim lapse while this mailer still works on
+    // it: another mailer would take it over and mail it a second time.
+    const heartbeat = setInterval(() => {
+      renew(ref).catch(() => {});
+    }, leaseMs / 4);
+    try {
+      await mailClaimed(ref, contact);
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  async function mailClaimed(ref: DocumentReference, contact: LeadContact): Promise<void> {
     const username = ref.parent.parent?.id ?? '';
     const target = await recipient(username, contact);
     if ('skip' in target) {
