@@ -146,17 +146,18 @@ test('a mail server slower than the lease: its mailer keeps the claim, and no ot
   const smtp = smtpSender(catcher.smtpUrl, FROM);
   // Each send takes three leases; a claim not renewed meanwhile would be taken over.
   const slow: LeadMailerOptions['send'] = async (mail) => {
-    await sleep(3000);
+    await sleep(6000);
     await smtp(mail);
   };
   const [a, b] = [
-    mailer('slow-a', undefined, { leaseMs: 1000, send: slow }),
-    mailer('slow-b', undefined, { leaseMs: 1000, send: slow }),
+    mailer('slow-a', undefined, { leaseMs: 2000, send: slow }),
+    mailer('slow-b', undefined, { leaseMs: 2000, send: slow }),
   ];
   await Promise.all([a.ready, b.ready]);
   const ref = await leave('Σοφία Slow');
-  await until(async () => (await ref.get()).get(`${LEAD_MAIL_FIELD}.sentAt`));
-  await sleep(4000);
+  await until(async () => (await ref.get()).get(`${LEAD_MAIL_FIELD}.sentAt`), 30_000);
+  // A second mailer that had taken the claim over would send 6 s after it did.
+  await sleep(7000);
   expect(await mailsAbout('Σοφία Slow')).toHaveLength(1);
 });
 

@@ -31,7 +31,7 @@ function writeState(file: string, state: E2eState): void {
   renameSync(`${file}.tmp`, file);
 }
 
-async function start(stateFile: string): Promise<Stack> {
+async function start(stateFile: string, before: NodeJS.ProcessEnv): Promise<Stack> {
   const firestore = await ensureEmulator();
   const port = await freePort();
   const stack = await startStack({
@@ -54,9 +54,7 @@ async function start(stateFile: string): Promise<Stack> {
       ...Object.fromEntries(
         Object.entries(stack.env).filter(
           (entry): entry is [string, string] =>
-            !NOT_FOR_FILES.has(entry[0]) &&
-            entry[1] !== undefined &&
-            process.env[entry[0]] !== entry[1],
+            !NOT_FOR_FILES.has(entry[0]) && entry[1] !== undefined && before[entry[0]] !== entry[1],
         ),
       ),
       KARTA_BASE_URL: stack.baseUrl,
@@ -74,7 +72,10 @@ export default async function globalSetup(): Promise<void> {
   const stateFile = path.join(ARTIFACTS, `e2e-stack-${process.pid}.json`);
   rmSync(stateFile, { force: true });
   process.env[E2E_STATE] = stateFile;
-  const started = start(stateFile).catch((error: Error) => {
+  // What the stack adds to this process's environment goes to the files: the workers may have
+  // been started before it was set (an e2e-only run starts no emulator first).
+  const before = { ...process.env };
+  const started = start(stateFile, before).catch((error: Error) => {
     writeState(stateFile, { error: error.stack ?? error.message });
     return undefined;
   });

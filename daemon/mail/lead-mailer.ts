@@ -171,8 +171,14 @@ export function startLeadMailer(options: LeadMailerOptions): LeadMailer {
     if (!contact) return;
     // A slow lookup or SMTP answer must not let the claim lapse while this mailer still works on
     // it: another mailer would take it over and mail it a second time.
+    // A plain write, not renew()'s transaction: beside another mailer's sweeps, transactions on
+    // one contact wait on each other's locks, and a late renewal is the lapse it should prevent.
+    let renewing: Promise<unknown> | undefined;
     const heartbeat = setInterval(() => {
-      renew(ref).catch(() => {});
+      renewing ??= ref
+        .update({ [`${LEAD_MAIL_FIELD}.claimedAt`]: FieldValue.serverTimestamp() })
+        .catch(() => {})
+        .finally(() => (renewing = undefined));
     }, leaseMs / 4);
     try {
       await mailClaimed(ref, contact);
