@@ -23,7 +23,13 @@ export default async function config() {
     // files at a time keep a 2-core machine busy.
     maxWorkers: 3,
     projects: await Promise.all([
-      project('unit', { testMatch: ['<rootDir>/__tests__/unit/**/*.test.{ts,tsx}'] }),
+      project('unit', {
+        testMatch: ['<rootDir>/__tests__/unit/**/*.test.{ts,tsx}'],
+        setupFilesAfterEnv: [
+          ...base.setupFilesAfterEnv,
+          '<rootDir>/__tests__/setup/unit-timeouts.ts',
+        ],
+      }),
       project('emulator', {
         testMatch: ['<rootDir>/__tests__/emulator/**/*.test.{ts,tsx}'],
         setupFilesAfterEnv: [

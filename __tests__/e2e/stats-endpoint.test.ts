@@ -220,12 +220,17 @@ test('the rate limit: the 61st event a minute from one address is not counted; a
 
 test('two origins on one Redis: views on both add up in Firestore', async () => {
   const username = await newCard('redis');
-  const sends: Promise<Response>[] = [];
+  const statuses = new Set<number>();
+  // A pair at a time, one to each origin: fifty at once on a busy machine can keep Redis past the
+  // store's deadline (a 503), and adding up is what this checks, not a burst.
   for (let i = 0; i < 25; i++) {
-    sends.push(send(redisA, beaconBody(username, 'view'), { address: `192.0.2.${i}` }));
-    sends.push(send(redisB, beaconBody(username, 'view', true), { address: `192.0.2.${i}` }));
+    const pair = await Promise.all([
+      send(redisA, beaconBody(username, 'view'), { address: `192.0.2.${i}` }),
+      send(redisB, beaconBody(username, 'view', true), { address: `192.0.2.${i}` }),
+    ]);
+    for (const res of pair) statuses.add(res.status);
   }
-  expect(new Set((await Promise.all(sends)).map((res) => res.status))).toEqual(new Set([204]));
+  expect(statuses).toEqual(new Set([204]));
   await flushed();
   expect(await statsOf(username)).toEqual({ views: 50, qrViews: 25 });
 });

@@ -66,13 +66,24 @@ export interface StartNextOptions {
   dev?: boolean;
 }
 
+const KEEP_ALIVE_MS = 65_000;
+
 /** `next start` (or `next dev`) on port, resolved once it answers. */
 export async function startNext(
   port: number,
   env: NodeJS.ProcessEnv,
   { host, logFile, onExit, dev }: StartNextOptions = {},
 ): Promise<ChildProcess> {
-  const args = [dev ? 'dev' : 'start', '-p', String(port), ...(host ? ['-H', host] : [])];
+  const args = [
+    dev ? 'dev' : 'start',
+    '-p',
+    String(port),
+    ...(host ? ['-H', host] : []),
+    // Idle connections outlive their clients' (fetch keeps one 4 s, Varnish 60 s): with Node's 5 s
+    // default, a busy machine lets the server close a connection just as a client reuses it
+    // ("other side closed").
+    ...(dev ? [] : ['--keepAliveTimeout', String(KEEP_ALIVE_MS)]),
+  ];
   const server = startNextCommand(args, env, logFile);
   if (onExit) server.on('exit', onExit);
   try {
