@@ -206,6 +206,9 @@ test('a card stored by origin A is served by origin B; a revalidation on A is se
   expect([first.status, first.cache]).toEqual([200, 'MISS']);
   expect(first.body).toContain('Πρώτος τίτλος');
   // Created after the build, so B has no copy of its own: a HIT is A's entry, read from Redis.
+  // Past a second, too: with no lifetime stored beside the entry, Next on an origin that had not
+  // rendered the card itself took it for stale after one.
+  await new Promise((r) => setTimeout(r, 1500));
   const onB = await card(b, `/${username}`);
   expect([onB.status, onB.cache]).toEqual([200, 'HIT']);
   expect(onB.body).toContain('Πρώτος τίτλος');

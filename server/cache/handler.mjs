@@ -106,6 +106,33 @@ function storeFor(options) {
   return store;
 }
 
+// Next judges an entry's age by the lifetime stored with it (`cacheControl`), else by what this
+// process remembers of the route, else by one second. The library stores none, so an origin that
+// had not rendered a card itself (one made after the build, stored by another origin) took that
+// origin's entry for stale after a second and rendered the card again. The lifetime rides in the
+// stored value, under a key of ours, and is handed back beside it.
+const CACHE_CONTROL_KEY = 'kartaCacheControl';
+
+/**
+ * @param {Parameters<Store['set']>[1]} data
+ * @param {Parameters<Store['set']>[2]} ctx
+ */
+function storedWithCacheControl(data, ctx) {
+  const cacheControl = /** @type {{ cacheControl?: unknown }} */ (ctx)?.cacheControl;
+  if (!data || typeof data !== 'object' || !cacheControl) return data;
+  return /** @type {typeof data} */ (
+    /** @type {unknown} */ ({ ...data, [CACHE_CONTROL_KEY]: cacheControl })
+  );
+}
+
+/** @param {Awaited<ReturnType<Store['get']>>} entry */
+function withCacheControl(entry) {
+  const value = /** @type {Record<string, unknown> | null | undefined} */ (entry?.value);
+  if (!entry || !value || typeof value !== 'object' || !(CACHE_CONTROL_KEY in value)) return entry;
+  const { [CACHE_CONTROL_KEY]: cacheControl, ...rest } = value;
+  return /** @type {typeof entry} */ ({ ...entry, value: rest, cacheControl });
+}
+
 export default class SharedCacheHandler {
   /**
    * Next constructs a handler for every request; they all share one store and connection.
@@ -118,7 +145,9 @@ export default class SharedCacheHandler {
   /** @param {Parameters<Store['get']>} args */
   async get(...args) {
     try {
-      return await withDeadline(this.store.get(...args), GET_DEADLINE_MS, 'a get');
+      return withCacheControl(
+        await withDeadline(this.store.get(...args), GET_DEADLINE_MS, 'a get'),
+      );
     } catch (error) {
       outage(error);
       return null;
@@ -127,8 +156,13 @@ export default class SharedCacheHandler {
 
   /** @param {Parameters<Store['set']>} args */
   async set(...args) {
+    const [key, data, ctx] = args;
     try {
-      await withDeadline(this.store.set(...args), SET_DEADLINE_MS, 'a set');
+      await withDeadline(
+        this.store.set(key, storedWithCacheControl(data, ctx), ctx),
+        SET_DEADLINE_MS,
+        'a set',
+      );
       // Only a write proves Redis answers: the library turns its own get errors into misses, and
       // answers recent reads and writes from the process's memory.
       answered();
