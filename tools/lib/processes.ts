@@ -1,6 +1,6 @@
 // Child processes of the local commands (demo, dev, tests, benchmarks). Each runs in a process
 // group of its own under a guardian, a bash loop that ends it as soon as the process that started
-// it is gone (within a second), however it ended: an exit, SIGKILL, or a Ctrl-C that no handler of
+// it is gone (within a second; SIGKILL 5 s later if SIGTERM did not end it), however it ended: an exit, SIGKILL, or a Ctrl-C that no handler of
 // ours sees. `stopAllProcesses()` ends them at once: the e2e environment calls it after each test
 // file (a worker outlives its files), so a hook that threw or timed out leaves nothing behind.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -10,7 +10,11 @@ const GUARDIAN = [
   '"$@" & child=$!',
   "trap 'kill $child 2>/dev/null; wait $child; exit 0' TERM INT HUP",
   'while kill -0 "$parent" 2>/dev/null && kill -0 "$child" 2>/dev/null; do sleep 1; done',
-  'kill $child 2>/dev/null; wait $child',
+  // A server still busy 5 s after SIGTERM (next start flushing to a Firestore that is gone with
+  // the run) is killed: nobody is left to stop it otherwise.
+  'kill $child 2>/dev/null',
+  'for i in 1 2 3 4 5; do kill -0 $child 2>/dev/null || break; sleep 1; done',
+  'kill -9 $child 2>/dev/null; wait $child',
 ].join('\n');
 
 /** Signals a whole process group (a server and its children); a group already gone is fine. */
