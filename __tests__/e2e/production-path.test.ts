@@ -9,6 +9,7 @@ import { cardChanged } from '@/server/card-stamp';
 import { adminDb } from '@/server/firebase/admin-app';
 import { startEmulator, type RunningEmulator } from '@/tools/lib/emulator';
 import { DEMO_PROFILES_FILE, ROOT, RULES_FILE } from '@/tools/lib/paths';
+import { freezeServer } from '@/tools/lib/processes';
 import { startScaleStack, type ScaleStack } from '@/tools/lib/scale-stack';
 import { loadProfilesFile, seedProfiles } from '@/tools/lib/seed';
 
@@ -149,7 +150,7 @@ test('Firestore frozen, then down: every layer keeps the last good card; back: t
   const urls = everywhere('/maria');
   await timeUntil(urls, 'Αρχιτέκτονας');
   // Frozen (as in a network partition): the revalidation leaves the card as it is.
-  process.kill(-emulator.pid, 'SIGSTOP');
+  freezeServer(emulator.pid, 'SIGSTOP');
   try {
     const started = Date.now();
     const res = await fetch(`${stack.cdnUrl}/api/revalidate`, {
@@ -169,7 +170,7 @@ test('Firestore frozen, then down: every layer keeps the last good card; back: t
       expect([url, page.status, page.body.includes('Αρχιτέκτονας')]).toEqual([url, 200, true]);
     }
   } finally {
-    process.kill(-emulator.pid, 'SIGCONT');
+    freezeServer(emulator.pid, 'SIGCONT');
   }
   // Down, then back (an emulator keeps nothing across a restart: it comes back seeded). The
   // watcher's listener reconnects by itself; a card stamped once it has is sent at once. A write

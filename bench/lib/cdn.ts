@@ -7,6 +7,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Firestore } from 'firebase-admin/firestore';
 import { cardChanged } from '../../server/card-stamp';
+import { freezeServer } from '../../tools/lib/processes';
 import { startScaleStack } from '../../tools/lib/scale-stack';
 import { rawGet } from './http';
 import { nginxCopy } from './nginx';
@@ -93,7 +94,7 @@ export async function measureCdn(options: CdnOptions): Promise<CdnResult> {
   // frozen meanwhile, so a read would hang until its deadline instead.
   await stack.stopOrigin(0);
   await stack.restartOrigin(0);
-  process.kill(-options.emulatorPid, 'SIGSTOP');
+  freezeServer(options.emulatorPid, 'SIGSTOP');
   let restarted: CdnResult['restarted'];
   try {
     const started = Date.now();
@@ -105,7 +106,7 @@ export async function measureCdn(options: CdnOptions): Promise<CdnResult> {
       ms: Date.now() - started,
     };
   } finally {
-    process.kill(-options.emulatorPid, 'SIGCONT');
+    freezeServer(options.emulatorPid, 'SIGCONT');
   }
   return {
     editMs,

@@ -3,7 +3,8 @@
 // it is gone (within a second; SIGKILL 5 s later if SIGTERM did not end it), however it ended: an exit, SIGKILL, or a Ctrl-C that no handler of
 // ours sees. `stopAllProcesses()` ends them at once: the e2e environment calls it after each test
 // file (a worker outlives its files), so a hook that threw or timed out leaves nothing behind.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 
 const GUARDIAN = [
   'parent=$1; shift',
@@ -23,6 +24,31 @@ export function killGroup(pgid: number, signal: NodeJS.Signals): void {
     process.kill(-pgid, signal);
   } catch {
     // already gone
+  }
+}
+
+/**
+ * Freezes (SIGSTOP) or thaws (SIGCONT) a server started here, as a network partition would, but
+ * not its guardian: a frozen guardian could not end the server if the run stopped meanwhile.
+ */
+export function freezeServer(pgid: number, signal: 'SIGSTOP' | 'SIGCONT'): void {
+  let pids: number[] = [];
+  try {
+    pids = execFileSync('pgrep', ['-g', String(pgid)], { encoding: 'utf8' })
+      .split('\n')
+      .map(Number)
+      .filter((pid) => pid > 0 && pid !== pgid);
+  } catch {
+    return; // pgrep exits 1 when the group is gone
+  }
+  for (const pid of pids) {
+    try {
+      // The guardian's `sleep` between two looks is its own too.
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'sleep') continue;
+      process.kill(pid, signal);
+    } catch {
+      // gone meanwhile
+    }
   }
 }
 

@@ -6,7 +6,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from './emulator';
-import { killGroup, startProcess, stopProcess } from './processes';
+import { freezeServer, startProcess, stopProcess } from './processes';
 import { ensureCommand } from './system-packages';
 
 const HOST = '127.0.0.1';
@@ -121,8 +121,7 @@ export async function startRedis(options: RedisOptions = {}): Promise<RunningRed
     port,
     pid,
     stop,
-    // The whole group: redis-server and the guardian that would end it.
-    pause: () => killGroup(pid, 'SIGSTOP'),
-    resume: () => killGroup(pid, 'SIGCONT'),
+    pause: () => freezeServer(pid, 'SIGSTOP'),
+    resume: () => freezeServer(pid, 'SIGCONT'),
   };
 }
