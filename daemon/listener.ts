@@ -1,7 +1,9 @@
 // Keeps one Firestore listener of the daemon alive. The daemon runs for weeks, and a listener that
 // fails (Firestore restarted, the network gone) delivers nothing more: it is subscribed again after
 // a wait that doubles from 1 s up to 30 s, so a Firestore that stays down costs one attempt every
-// 30 s, and the wait starts again from 1 s once a snapshot has arrived.
+// 30 s, and the wait starts again from 1 s once a snapshot has arrived. A subscription whose first
+// snapshot has not come within `firstSnapshotMs` (longer after each failure) counts as failed: a
+// listener stalled without an error would otherwise leave the daemon deaf, with nothing in its log.
 
 /** Closes one subscription. */
 export type Unsubscribe = () => void;
@@ -23,6 +25,8 @@ export interface ListenerOptions<T> {
    * of a listen's result set, so a long-lived one grows); never while waiting to subscribe again.
    */
   relisten?: { everyMs: number; when: () => boolean };
+  /** How long a subscription may take to deliver its first snapshot; 10 s unless set. */
+  firstSnapshotMs?: number;
 }
 
 export interface Listener {
@@ -32,9 +36,10 @@ export interface Listener {
 
 const FIRST_WAIT_MS = 1000;
 const LONGEST_WAIT_MS = 30_000;
+const FIRST_SNAPSHOT_MS = 10_000;
 
 export function keepListening<T>(options: ListenerOptions<T>): Listener {
-  const { open, onSnapshot, log, name, relisten } = options;
+  const { open, onSnapshot, log, name, relisten, firstSnapshotMs = FIRST_SNAPSHOT_MS } = options;
   let stopped = false;
   let failures = 0;
   /** The open subscription's; undefined while waiting to subscribe again. */
@@ -44,26 +49,43 @@ export function keepListening<T>(options: ListenerOptions<T>): Listener {
   // if the SDK still calls it.
   let current = 0;
 
+  let deadline: NodeJS.Timeout | undefined;
+
+  function failed(reason: string): void {
+    current++;
+    clearTimeout(deadline);
+    close = undefined;
+    failures++;
+    const wait = Math.min(FIRST_WAIT_MS * 2 ** (failures - 1), LONGEST_WAIT_MS);
+    log(`${name}: ${reason}; reconnecting in ${wait} ms`);
+    retry = setTimeout(subscribe, wait);
+  }
+
   function subscribe(): void {
     retry = undefined;
     if (stopped) return;
     const id = ++current;
     let initial = true;
+    // Longer after each failure, so a first snapshot that is merely slow (a large result set)
+    // still arrives in the end.
+    const allowed = firstSnapshotMs * (failures + 1);
+    clearTimeout(deadline);
+    deadline = setTimeout(() => {
+      if (id !== current) return;
+      const stalled = close;
+      failed(`no snapshot within ${allowed / 1000} s`);
+      stalled?.();
+    }, allowed);
     const unsubscribe = open(
       (snapshot) => {
         if (id !== current) return;
+        if (initial) clearTimeout(deadline);
         failures = 0;
         onSnapshot(snapshot, initial);
         initial = false;
       },
       (reason) => {
-        if (id !== current) return;
-        current++;
-        close = undefined;
-        failures++;
-        const wait = Math.min(FIRST_WAIT_MS * 2 ** (failures - 1), LONGEST_WAIT_MS);
-        log(`${name}: ${reason}; reconnecting in ${wait} ms`);
-        retry = setTimeout(subscribe, wait);
+        if (id === current) failed(reason);
       },
     );
     // Failed or stopped before `open` returned: nothing is listening.
@@ -88,6 +110,7 @@ export function keepListening<T>(options: ListenerOptions<T>): Listener {
       stopped = true;
       current++;
       clearTimeout(retry);
+      clearTimeout(deadline);
       clearInterval(relistening);
       close?.();
       close = undefined;

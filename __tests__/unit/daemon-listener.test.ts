@@ -159,3 +159,45 @@ test('stop ends the relistening', () => {
   jest.advanceTimersByTime(5000);
   expect(subscriptions).toHaveLength(1);
 });
+
+test('a subscription without a first snapshot in time counts as failed: closed, logged, subscribed again', () => {
+  start({ firstSnapshotMs: 5000 });
+  const stalled = last();
+  jest.advanceTimersByTime(4999);
+  expect(subscriptions).toHaveLength(1);
+  jest.advanceTimersByTime(1);
+  expect(stalled.closed).toBe(true);
+  expect(logs).toEqual(['watch: no snapshot within 5 s; reconnecting in 1000 ms']);
+  stalled.next('too late');
+  expect(snapshots).toEqual([]);
+  jest.advanceTimersByTime(1000);
+  expect(subscriptions).toHaveLength(2);
+  // Allowed longer after a failure: 10 s now, not 5.
+  jest.advanceTimersByTime(9999);
+  expect(subscriptions).toHaveLength(2);
+  last().next('arrived');
+  jest.advanceTimersByTime(60_000);
+  expect(subscriptions).toHaveLength(2);
+  expect(snapshots).toEqual([['arrived', true]]);
+  expect(logs).toHaveLength(1);
+});
+
+test('a replacement that stalls is replaced in turn, so relistening never leaves the daemon deaf', () => {
+  // As the card watcher does: only a subscription that holds something is replaced.
+  let holding = true;
+  start({ firstSnapshotMs: 5000, relisten: { everyMs: 1000, when: () => holding } });
+  last().next('first');
+  jest.advanceTimersByTime(1000);
+  expect(subscriptions).toHaveLength(2);
+  holding = false;
+  // The replacement never answers: the deadline closes it and a third one is opened.
+  jest.advanceTimersByTime(5000);
+  expect(subscriptions[1].closed).toBe(true);
+  jest.advanceTimersByTime(1000);
+  expect(subscriptions).toHaveLength(3);
+  last().next('again');
+  expect(snapshots).toEqual([
+    ['first', true],
+    ['again', true],
+  ]);
+});
