@@ -5,6 +5,7 @@
 // the file.
 import { existsSync, readFileSync } from 'node:fs';
 import NodeEnvironment from 'jest-environment-node';
+import { Agent, setGlobalDispatcher } from 'undici';
 import { E2E_STATE, type E2eState } from './e2e-state';
 
 // A cold build on a busy 2-core machine, with the other files' tests beside it.
@@ -19,6 +20,12 @@ async function stackState(): Promise<E2eState> {
   }
   return JSON.parse(readFileSync(file, 'utf8')) as E2eState;
 }
+
+// The files' fetch is the worker's, and its pool outlives each file. `next start` keeps an idle
+// connection 65 s and says so (Keep-Alive: timeout=65); fetch would keep it 64 s, a margin that a
+// busy worker's late timers overrun, sending a request on a socket the server is closing ("other
+// side closed"). Held 4 s at most, a connection is always closed by the client first.
+setGlobalDispatcher(new Agent({ keepAliveMaxTimeout: 4_000 }));
 
 export default class E2eEnvironment extends NodeEnvironment {
   override async setup(): Promise<void> {
