@@ -35,7 +35,8 @@ beforeAll(async () => {
     },
     builtDistDir: process.env.NEXT_DIST_DIR as string,
     log: (line) => logs.push(line),
-    logDir: path.join(ROOT, 'artifacts'),
+    // Apart from the run's own stack, whose daemon logs to artifacts/daemon.log.
+    logDir: path.join(ROOT, 'artifacts', 'production-path'),
   });
 }, 180_000);
 
@@ -70,7 +71,10 @@ async function timeUntil(urls: string[], wanted: string | number, limitMs = 30_0
     );
     if (ok) return Date.now() - since;
     if (Date.now() - since > limitMs) {
-      throw new Error(`not every one of ${urls.join(', ')} showed ${wanted} in ${limitMs} ms`);
+      const last = answers.map(
+        (a, i) => `${urls[i]}: ${a.status} ${a.headers.get('x-nextjs-cache') ?? ''}`,
+      );
+      throw new Error(`not every URL showed ${wanted} in ${limitMs} ms: ${last.join('; ')}`);
     }
     await new Promise((r) => setTimeout(r, 50));
   }

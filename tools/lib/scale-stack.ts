@@ -4,6 +4,7 @@
 // (stack.ts), mailing into a mail catcher unless SMTP_URL is set.
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from './emulator';
@@ -74,6 +75,7 @@ async function untilServing(varnish: RunningVarnish): Promise<void> {
 
 export async function startScaleStack(options: ScaleStackOptions): Promise<ScaleStack> {
   const { builtDistDir, origins: count = 2, daemon = true, log = console.log } = options;
+  if (options.logDir) mkdirSync(options.logDir, { recursive: true });
   const stops: Array<() => Promise<void>> = [];
   const stop = async () => {
     while (stops.length) {
