@@ -56,11 +56,13 @@ function databaseOf(redisUrl) {
  * @param {string} what
  * @returns {Promise<T>}
  */
-function withDeadline(promise, ms, what) {
+export function withDeadline(promise, ms, what) {
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let timer;
   const deadline = new Promise((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`Redis did not answer ${what} in ${ms} ms`)), ms);
+    // After one pass of reading what arrived: see lib/deadline.ts.
+    const late = () => reject(new Error(`Redis did not answer ${what} in ${ms} ms`));
+    timer = setTimeout(() => setImmediate(late), ms);
   });
   promise.catch(() => {});
   return /** @type {Promise<T>} */ (Promise.race([promise, deadline])).finally(() =>
