@@ -534,7 +534,9 @@ test('sign-up: a taken or reserved username is refused in Greek; a free one beco
       .add({ name: 'Καινούργια', email: 'ka@example.gr', createdAt: Timestamp.now() });
     await contactList(page).getByText('Καινούργια', { exact: true }).waitFor();
     expect(await page.getByText('Προηγούμενη').count()).toBe(0);
-    expect(realProblems(problems, responses)).toEqual([]);
+    const unexplained = realProblems(problems, responses);
+    // A console error does not name its URL; the responses that failed do.
+    expect(unexplained.length > 0 ? [...unexplained, ...responses] : []).toEqual([]);
   } finally {
     await context.close();
   }

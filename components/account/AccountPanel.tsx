@@ -16,10 +16,12 @@ export interface AccountPanelProps {
   user: User;
   username: string;
   onDeleted: (notice: string) => void;
+  /** Told when an erasure begins, and when one fails (the card is still there). */
+  onErasing?: (erasing: boolean) => void;
 }
 
 /** Signing out, and erasing the card with everything it holds (after typing its name). */
-export default function AccountPanel({ user, username, onDeleted }: AccountPanelProps) {
+export default function AccountPanel({ user, username, onDeleted, onErasing }: AccountPanelProps) {
   const [confirming, setConfirming] = useState(false);
   const [typed, setTyped] = useState('');
   const [busy, setBusy] = useState(false);
@@ -28,9 +30,11 @@ export default function AccountPanel({ user, username, onDeleted }: AccountPanel
   async function erase() {
     setBusy(true);
     setError('');
+    onErasing?.(true);
     try {
       await deleteCardAndData(user.uid, username);
     } catch {
+      onErasing?.(false);
       setError('Η διαγραφή απέτυχε. Δοκιμάστε ξανά.');
       setBusy(false);
       return;

@@ -30,6 +30,9 @@ type Section = (typeof SECTIONS)[number][0];
 export default function OwnerConsole(props: AccountPanelProps) {
   const { username } = props;
   const [section, setSection] = useState<Section>('contacts');
+  // While the card is being erased its contacts are going: their live list and count stop first,
+  // rather than ask again for what the rules no longer let this owner read.
+  const [erasing, setErasing] = useState(false);
   const claim = useClaimedCard(username);
   return (
     <main className={styles.shell}>
@@ -57,12 +60,12 @@ export default function OwnerConsole(props: AccountPanelProps) {
       </nav>
       {/* Contacts stay mounted, so their live count keeps running while another section shows. */}
       <div hidden={section !== 'contacts'}>
-        <ContactsPanel username={username} claim={claim} />
+        {!erasing && <ContactsPanel username={username} claim={claim} />}
       </div>
       {section === 'stats' && <StatsPanel claim={claim} />}
       {section === 'edit' && <CardEditor username={username} />}
       {section === 'share' && <SharePanel username={username} />}
-      {section === 'account' && <AccountPanel {...props} />}
+      {section === 'account' && <AccountPanel {...props} onErasing={setErasing} />}
     </main>
   );
 }
