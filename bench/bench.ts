@@ -30,6 +30,7 @@ import { DEMO_PROJECT_ID } from '../tools/lib/local-env';
 import { DEMO_PROFILES_FILE } from '../tools/lib/paths';
 import { onShutdown } from '../tools/lib/processes';
 import { loadProfilesFile } from '../tools/lib/seed';
+import type { DemoOwner } from '../tools/lib/demo-owners';
 import { startStack } from '../tools/lib/stack';
 
 const DIST_DIR = '.next-bench';
@@ -110,6 +111,12 @@ async function part(name: Part, results: BenchResults, run: () => Promise<void>)
   }
 }
 
+function ownerOf(owners: DemoOwner[], username: string): DemoOwner {
+  const owner = owners.find((o) => o.username === username);
+  if (!owner) throw new Error(`The demo has no owner of /${username}`);
+  return owner;
+}
+
 /** Every part that needs the production build, its server and Chromium. */
 async function siteParts(results: BenchResults, runDir: string, chromiumPath: string) {
   // The site's own address is the one the browser opens: canonical URLs stay on one origin.
@@ -122,6 +129,8 @@ async function siteParts(results: BenchResults, runDir: string, chromiumPath: st
     siteUrl: `http://127.0.0.1:${port}`,
     distDir: DIST_DIR,
     logDir: runDir,
+    // The owners' accounts: the CDN part saves an edit as the console does.
+    auth: true,
   });
   addCleanup(() => stack.stop());
   console.log(`Built in ${(stack.buildMs / 1000).toFixed(0)} s; next start on ${stack.baseUrl}`);
@@ -205,6 +214,7 @@ async function siteParts(results: BenchResults, runDir: string, chromiumPath: st
       username: USERNAME,
       edits: CDN_EDITS,
       emulatorPid: stack.emulator.pid,
+      owner: ownerOf(stack.owners, USERNAME),
       runDir,
       addCleanup,
     });

@@ -1,15 +1,15 @@
 // The card's own photo: its limits and what a path to it looks like. Its bytes are stored in one
 // document per card (lib/collections.ts photoDocPath).
-// The console (browser/owner/), the server (server/photo-store.ts, the photo route) and firestore.rules
-// all follow these values; __tests__/emulator/rules-owner holds the rules to them.
+// The console (browser/owner/) and the server (server/owner/ which stores it, server/photo-store.ts
+// and the photo route which serve it) all follow these values.
 
 /** The card shows its photo at most 480 CSS px wide: 800 px covers a 1.7× screen. */
 export const PHOTO_MAX_SIDE = 800;
 /** What the console aims at when it encodes the photo. */
 export const PHOTO_TARGET_BYTES = 150 * 1024;
-/** The largest photo the rules accept (a Firestore document holds at most 1 MiB). */
+/** The largest photo the server accepts (a Firestore document holds at most 1 MiB). */
 export const PHOTO_MAX_BYTES = 200 * 1024;
-/** The encodings the rules accept, in the console's order of preference. */
+/** The encodings the server accepts, in the console's order of preference. */
 export const PHOTO_CONTENT_TYPES = ['image/webp', 'image/jpeg'] as const;
 export type PhotoContentType = (typeof PHOTO_CONTENT_TYPES)[number];
 
@@ -21,7 +21,7 @@ export const PHOTO_PATH_PATTERN = `^/[^/]+/photo/${VERSION}$`;
 /**
  * A site-relative path that a browser or the image optimiser could resolve to some card's photo
  * route: a 'photo' segment however it is separated ('/', '\', '/./'), or any percent-escape.
- * Case-insensitive, and matching the whole value, as the rules' matches() does. Only the card's
+ * Case-insensitive, and matching the whole value. Only the card's
  * own photo path may look like this.
  */
 export const PHOTO_PATH_LIKE_PATTERN = '^/[^?#]*([^A-Za-z0-9._~-]photo([^A-Za-z0-9._~-].*)?|%.*)$';
@@ -30,7 +30,7 @@ const PHOTO_PATH = new RegExp(PHOTO_PATH_PATTERN);
 const PHOTO_PATH_LIKE = new RegExp(PHOTO_PATH_LIKE_PATTERN, 'i');
 /**
  * The version of the card's own photo when `displayImage` is its path, or null. The username is
- * compared as stored, not percent-encoded, as the rules compare it: only usernames that need no
+ * compared as stored, not percent-encoded: only usernames that need no
  * encoding (every claimable one) can hold an uploaded photo.
  */
 export function ownPhotoVersion(username: string, displayImage: string): string | null {

@@ -12,12 +12,12 @@ export const USERS_COLLECTION = 'users';
 
 // A claimed card records its owner's Firebase Auth uid here. It is never public: normaliseProfile
 // copies only PROFILE_FIELDS (lib/profile.ts), so the page, its metadata and the vCard cannot see
-// it. firestore.rules lets only that uid read, edit or delete the card.
+// it. firestore.rules let only that uid read the card; karta's server lets only that uid write it.
 export const OWNER_FIELD = 'ownerUid';
 
 // How the daemon follows cards without holding them (daemon/card-watcher.ts): every write the app
-// makes to a card sets UPDATED_FIELD to the server's time of that write (the rules insist on
-// request.time from browsers; server/card-stamp.ts for firebase-admin), so the watcher asks only
+// makes to a card sets UPDATED_FIELD to the server's time of that write (server/card-stamp.ts, for
+// the owners' writes too: server/owner/), so the watcher asks only
 // for cards written since it last looked. A claim also records CLAIMED_FIELD, the same server
 // time: its owner reads only contacts created (and stats counted) at or after it. Neither is
 // public (not in PROFILE_FIELDS).

@@ -175,20 +175,19 @@ export type CardFieldKind = 'text' | 'email' | 'phone' | 'link' | 'image' | 'pho
 
 export interface CardFieldRule {
   kind: CardFieldKind;
-  /** Longest stored value, in characters (firestore.rules' size() counts code points). */
+  /** Longest stored value, in characters (code points, as Firestore's rules count them). */
   max: number;
 }
 
-// The patterns below are written exactly as firestore.rules writes them (after its '(?i)' for the
-// case-insensitive ones), so one text is the rule in both places; __tests__/emulator/rules-owner
-// checks that the rules file holds each of them and that both sides judge the same samples alike.
-// Plain ASCII classes only: RE2 (the rules) and JavaScript agree on those, not on \s or \w.
+// The console's form and karta's server (server/owner/) judge a card with these patterns alike.
+// Plain ASCII classes only: the e-mail and phone patterns are also the visitor's contact's, which
+// firestore.rules repeat, and RE2 (the rules) and JavaScript agree on those, not on \s or \w.
 
 /** The visitor's contact form checks addresses with the same rule. Case-insensitive. */
 export const CARD_EMAIL_PATTERN = EMAIL_PATTERN_SOURCE;
 /** Digits and spaces, with '+' only as the international prefix, at least one digit. */
 export const CARD_PHONE_PATTERN = PHONE_PATTERN_SOURCE;
-// The http(s) URL both rules below accept; firestore.rules spells each one out whole.
+// The http(s) URL both rules below accept.
 const HTTP_URL = 'https?://[A-Za-z0-9.-]+(:[0-9]+)?([/?#][!-~]*)?';
 /**
  * An absolute http(s) URL in ASCII (the console stores safeHttpUrl's href, which percent-encodes
@@ -254,8 +253,8 @@ export const CARD_MESSAGES = {
 
 /**
  * Why a value may not be stored in `field` of the card `username`, in Greek, or null when
- * firestore.rules accepts it. A field is emptied by removing it, so '' is refused here as by the
- * rules.
+ * the card may store it (the form's check and the server's). A field is emptied by removing it,
+ * so '' is refused.
  */
 export function cardValueProblem(
   field: EditableField,
@@ -265,7 +264,7 @@ export function cardValueProblem(
   const rule = CARD_FIELD_RULES[field];
   if (typeof value !== 'string') return CARD_MESSAGES.notText;
   if (value === '') return CARD_MESSAGES.empty;
-  // Code points, as the rules' size() counts them; .length would count an emoji twice.
+  // Code points: .length would count an emoji twice.
   if ([...value].length > rule.max) {
     return rule.kind === 'photo' ? CARD_MESSAGES.photoTooLarge : CARD_MESSAGES.tooLong(rule.max);
   }
@@ -276,4 +275,56 @@ export function cardValueProblem(
     return CARD_MESSAGES.otherPhoto;
   }
   return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The owner's writes as the server receives them (server/owner/): the same rules as the form's.
+
+/** A change to one field: its new value, or null to remove it. */
+export type CardChanges = Partial<Record<EditableField, string | null>>;
+
+export const CARD_REQUEST_MESSAGES = {
+  notObject: 'Τα στοιχεία της κάρτας λείπουν',
+  unknownField: 'Η κάρτα δεν έχει τέτοιο πεδίο',
+  noChanges: 'Δεν υπάρχουν αλλαγές για αποθήκευση',
+  photoMissing: 'Η φωτογραφία που ορίζει η κάρτα δεν στάλθηκε',
+  photoType: 'Η φωτογραφία πρέπει να είναι WebP ή JPEG',
+} as const;
+
+/** What is wrong with a request, naming the field (or part) it is about. */
+export interface FieldProblem {
+  field: string;
+  error: string;
+}
+
+const isEditableField = (key: string): key is EditableField =>
+  Object.prototype.hasOwnProperty.call(CARD_FIELD_RULES, key);
+
+/**
+ * The fields of a claim or the changes of an edit, judged by cardValueProblem: an object whose
+ * every key is an editable field, and whose every value is one the card may store, or (in an edit,
+ * with `removals`) null to remove the field. Returns them, or the first problem.
+ */
+export function parseCardChanges(
+  raw: unknown,
+  username: string,
+  { removals }: { removals: boolean },
+): { ok: true; changes: CardChanges } | ({ ok: false } & FieldProblem) {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    return { ok: false, field: 'changes', error: CARD_REQUEST_MESSAGES.notObject };
+  }
+  const changes: CardChanges = {};
+  for (const [field, value] of Object.entries(raw)) {
+    if (!isEditableField(field)) {
+      return { ok: false, field, error: CARD_REQUEST_MESSAGES.unknownField };
+    }
+    if (value === null && removals) {
+      changes[field] = null;
+      continue;
+    }
+    const problem = cardValueProblem(field, value, username);
+    if (problem) return { ok: false, field, error: problem };
+    changes[field] = value as string;
+  }
+  return { ok: true, changes };
 }

@@ -6,8 +6,9 @@ const MAX_ID_BYTES = 1500;
 
 /**
  * The first path segments karta uses itself (app/ and public/), and a few it will plausibly need,
- * compared case-insensitively so that /Account cannot pass for the console either. firestore.rules
- * holds the same list for claims (a test keeps the two, and app/, pages/ and public/, together).
+ * compared case-insensitively so that /Account cannot pass for the console either. The server
+ * refuses them to a claim (server/owner/); a test keeps the list and app/, pages/ and public/
+ * together.
  */
 export const RESERVED_USERNAMES: readonly string[] = [
   '500',
@@ -98,7 +99,7 @@ export function parseUsername(param: string): string | null {
  * What an owner may claim in the console: 3 to 30 lower-case Latin letters, digits, '.', '_' or
  * '-', starting and ending with a letter or digit. Stricter than isValidUsername (which accepts
  * the hand-made cards' Greek ids) so that self-service names cannot differ only by case or by a
- * look-alike letter. firestore.rules applies this exact pattern to a claim.
+ * look-alike letter. The server applies it to every claim (server/owner/).
  */
 export const CLAIMABLE_USERNAME_PATTERN = '^[a-z0-9][a-z0-9._-]{1,28}[a-z0-9]$';
 

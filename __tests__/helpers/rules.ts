@@ -27,14 +27,17 @@ export interface RulesFile {
   clear(): Promise<void>;
 }
 
-/** Registers the file's beforeAll and afterAll, on project `projectId`. */
-export function rulesFile(projectId: string): RulesFile {
+/**
+ * Registers the file's beforeAll and afterAll, on project `projectId`, with firestore.rules (or
+ * `rules`, a variant of them).
+ */
+export function rulesFile(projectId: string, rules = RULES_TEXT): RulesFile {
   let testEnv: RulesTestEnvironment | undefined;
   beforeAll(async () => {
     setLogLevel('error');
     testEnv = await initializeTestEnvironment({
       projectId,
-      firestore: { rules: RULES_TEXT, ...emulatorHostPort() },
+      firestore: { rules, ...emulatorHostPort() },
     });
   });
   afterAll(async () => {
@@ -60,4 +63,28 @@ export function rulesFile(projectId: string): RulesFile {
     },
     clear: () => env().clearFirestore(),
   };
+}
+
+interface CoverageNode {
+  values?: Array<{ count: number }>;
+  children?: CoverageNode[];
+}
+
+const evaluations = (nodes: CoverageNode[] = []): number =>
+  nodes.reduce(
+    (sum, node) =>
+      sum + (node.values ?? []).reduce((n, v) => n + v.count, 0) + evaluations(node.children),
+    0,
+  );
+
+/**
+ * Every evaluation of an expression of the rules in `projectId` so far, from the emulator's rule
+ * coverage report (each expression with the values it took, and how often). The emulator counts
+ * some evaluations there that its limit of 1,000 does not: a figure to compare, not the limit's.
+ */
+export async function evaluatedExpressions(projectId: string): Promise<number> {
+  const { host, port } = emulatorHostPort();
+  const res = await fetch(`http://${host}:${port}/emulator/v1/projects/${projectId}:ruleCoverage`);
+  if (!res.ok) throw new Error(`The emulator's rule coverage answered HTTP ${res.status}`);
+  return evaluations(((await res.json()) as { report?: CoverageNode[] }).report);
 }

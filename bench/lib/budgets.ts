@@ -4,7 +4,7 @@ import type { CdnResult } from './cdn';
 import type { ContactLatency } from './contacts';
 import type { ExchangeCase, ExchangeResult } from './exchange';
 import type { PageLighthouse } from './lighthouse';
-import { clsText, fixed, kib, ms } from './stats';
+import { clsText, fixed, kib, ms, percentile } from './stats';
 import { throughputRow, type Throughput } from './throughput';
 import type { WatcherBenchResult } from './watcher';
 import type { WeightResult } from './weight';
@@ -59,6 +59,8 @@ export const BUDGETS = {
   contactMedianMs: 200,
   cdnEditP50Ms: 1500,
   cdnEditP95Ms: 2000,
+  /** An owner's save in the console (through karta's server) → the card live through the CDN. */
+  ownerEditP50Ms: 1000,
   minCdnVsNginx: 0.8,
   /** Cards changed since the watcher started: none, in the benchmark. */
   watcherStartReads: 0,
@@ -254,7 +256,12 @@ function cdnRows(cdn: CdnResult): Row[] {
   const { restarted } = cdn;
   return [
     {
-      budget: `edit → visible through the CDN: p50 ≤ ${ms(BUDGETS.cdnEditP50Ms)}, p95 ≤ ${ms(BUDGETS.cdnEditP95Ms)}`,
+      budget: `edit → live (the console's save, through the CDN): p50 ≤ ${ms(BUDGETS.ownerEditP50Ms)}`,
+      measured: `p50 ${ms(cdn.ownerEditP50Ms)}, p95 ${ms(percentile(cdn.ownerEditMs, 95))} (${cdn.ownerEditMs.length} edits)`,
+      status: pass(cdn.ownerEditP50Ms <= BUDGETS.ownerEditP50Ms),
+    },
+    {
+      budget: `edit elsewhere (the watcher) → visible through the CDN: p50 ≤ ${ms(BUDGETS.cdnEditP50Ms)}, p95 ≤ ${ms(BUDGETS.cdnEditP95Ms)}`,
       measured: `p50 ${ms(cdn.p50Ms)}, p95 ${ms(cdn.p95Ms)} (${cdn.editMs.length} edits)`,
       status: pass(cdn.p50Ms <= BUDGETS.cdnEditP50Ms && cdn.p95Ms <= BUDGETS.cdnEditP95Ms),
     },

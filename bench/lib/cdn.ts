@@ -1,7 +1,9 @@
 // The production path measured: the benchmark's build on two origins sharing Redis, Varnish in
 // front as the CDN and the change watcher (tools/lib/scale-stack.ts, as `npm run demo:scale`).
-// Edit → visible through the CDN, Varnish's throughput beside nginx serving the same HTML, and
-// whether an origin restarted cold answers from Redis without reading Firestore.
+// An owner's save in the console (through karta's server) → live through the CDN; an edit made
+// elsewhere (through the watcher) → visible through the CDN; Varnish's throughput beside nginx
+// serving the same HTML; and whether an origin restarted cold answers from Redis without reading
+// Firestore.
 import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -15,7 +17,10 @@ import { median, percentile } from './stats';
 import { measureThroughput, warm, type Throughput } from './throughput';
 
 export interface CdnResult {
-  /** Write → the CDN serving the edit, one sample per edit. */
+  /** The owner's save through karta's server → the CDN serving it, one sample per edit. */
+  ownerEditMs: number[];
+  ownerEditP50Ms: number;
+  /** A write made elsewhere (firebase-admin) → the CDN serving it, through the watcher. */
   editMs: number[];
   p50Ms: number;
   p95Ms: number;
@@ -35,6 +40,8 @@ export interface CdnOptions {
   edits: number;
   /** The emulator's process group, frozen to prove that a request reads no Firestore. */
   emulatorPid: number;
+  /** The card's owner on the stack's Auth emulator, who saves as the console does. */
+  owner: { email: string; password: string };
   runDir: string;
   addCleanup: (cleanup: Cleanup) => void;
 }
@@ -49,6 +56,34 @@ async function timeUntilServed(url: string, text: string, since: number): Promis
     if (Date.now() - since > EDIT_LIMIT_MS) throw new Error(`${url} never showed "${text}"`);
     await sleep(POLL_MS);
   }
+}
+
+/** The owner's ID token, as the console's SDK gets one when they sign in. */
+async function signIn(authHost: string, owner: CdnOptions['owner']): Promise<string> {
+  const res = await fetch(
+    `http://${authHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=bench`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...owner, returnSecureToken: true }),
+    },
+  );
+  const { idToken } = (await res.json()) as { idToken?: string };
+  if (!idToken) throw new Error(`The Auth emulator refused ${owner.email}: HTTP ${res.status}`);
+  return idToken;
+}
+
+/**
+ * The console's save (browser/owner/card.ts saveCard): the changes to karta's endpoint, on the
+ * site's own address (the CDN, which passes it to an origin), with the owner's ID token.
+ */
+async function ownerSave(cdnUrl: string, username: string, token: string, changes: object) {
+  const res = await fetch(`${cdnUrl}/api/owner/cards/${encodeURIComponent(username)}`, {
+    method: 'PATCH',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ changes }),
+  });
+  if (!res.ok) throw new Error(`The owner's save answered HTTP ${res.status}: ${await res.text()}`);
 }
 
 export async function measureCdn(options: CdnOptions): Promise<CdnResult> {
@@ -66,8 +101,21 @@ export async function measureCdn(options: CdnOptions): Promise<CdnResult> {
   const profile = db.doc(`users/${username}`);
   const original = (await profile.get()).data();
   const editMs: number[] = [];
+  const ownerEditMs: number[] = [];
+  const authHost = options.env.FIREBASE_AUTH_EMULATOR_HOST;
+  if (!authHost) throw new Error('The CDN part needs the Auth emulator (the stack with auth)');
+  const token = await signIn(authHost, options.owner);
   try {
     await warm(cardUrl, 1);
+    for (let i = 0; i < options.edits; i++) {
+      const jobTitle = `Πολεοδόμος ${i}-${Date.now()}`;
+      // From the click on Save: the request, its write and revalidation, the CDN serving it.
+      const since = Date.now();
+      await ownerSave(stack.cdnUrl, username, token, { jobTitle });
+      ownerEditMs.push(await timeUntilServed(cardUrl, jobTitle, since));
+      await sleep(1200);
+    }
+    console.log(`  edit → live p50 ${median(ownerEditMs)} ms (${ownerEditMs.join(', ')})`);
     for (let i = 0; i < options.edits; i++) {
       const jobTitle = `Αρχιτέκτονας ${i}-${Date.now()}`;
       const since = Date.now();
@@ -109,6 +157,8 @@ export async function measureCdn(options: CdnOptions): Promise<CdnResult> {
     freezeServer(options.emulatorPid, 'SIGCONT');
   }
   return {
+    ownerEditMs,
+    ownerEditP50Ms: median(ownerEditMs),
     editMs,
     p50Ms: median(editMs),
     p95Ms: percentile(editMs, 95),

@@ -1,14 +1,15 @@
 // The card editor's logic, without React: the stored card as form values, and the form's values
-// as the changes to save, judged by lib/profile.ts (the rules' own validation, in Greek).
+// as the changes to save, judged by lib/profile.ts (the server's own validation, in Greek).
 import { safeHttpUrl } from '../../lib/links';
 import {
   CARD_FIELD_RULES,
   CARD_MESSAGES,
   EDITABLE_FIELDS,
   cardValueProblem,
+  type CardChanges,
   type EditableField,
 } from '../../lib/profile';
-import type { CardChanges, CardData } from './card';
+import type { CardData } from './card';
 
 /** The fields typed in the form; the photo (displayImage, thumbnailBase64) is picked, not typed. */
 export type TypedField = Exclude<EditableField, 'displayImage' | 'thumbnailBase64'>;
@@ -29,7 +30,7 @@ export function toFormValues(data: CardData | undefined): CardFormValues {
 
 /**
  * The value as it will be stored: trimmed, and a link written as the page would link it
- * ('www.site.gr' → 'https://www.site.gr/'), which is always the ASCII form the rules accept.
+ * ('www.site.gr' → 'https://www.site.gr/'), which is always the ASCII form the server accepts.
  * Returns undefined when a link or image address is not an http(s) one.
  */
 function storedForm(field: EditableField, input: string): string | undefined {
@@ -57,7 +58,7 @@ export function cardFormChanges(
   const changes: CardChanges = {};
   for (const field of EDITABLE_FIELDS) {
     // An untouched field is never judged nor rewritten: a card made by hand may hold a value the
-    // rules would refuse today, and the rules only judge the fields an edit changes.
+    // server would refuse today, and the server only judges the fields an edit changes.
     if (values[field] === stored[field]) continue;
     const value = storedForm(field, values[field]);
     if (value === undefined) {

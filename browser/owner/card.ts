@@ -1,46 +1,15 @@
-// The owner's card in Firestore: which one is theirs (owners/{uid}), claiming one, watching it,
-// saving edits (with its photo) and erasing it. firestore.rules allows exactly these writes to the
-// owner.
-import {
-  Bytes,
-  collection,
-  deleteField,
-  doc,
-  getDoc,
-  getDocs,
-  onSnapshot,
-  query,
-  serverTimestamp,
-  updateDoc,
-  where,
-  writeBatch,
-  type DocumentData,
-  type FieldValue,
-  type Firestore,
-} from 'firebase/firestore';
+// The owner's card: which one is theirs (owners/{uid}) and the card itself, read live from
+// Firestore; claiming one, saving edits (with its photo) and erasing it, through karta's server
+// (owner-api.ts), as firestore.rules let no browser write a card.
+import { doc, getDoc, onSnapshot, type DocumentData } from 'firebase/firestore';
 import type { PhotoContentType } from '../../lib/card-photo';
-import {
-  CLAIMED_FIELD,
-  CREATED_FIELD,
-  ERASED_AT_FIELD,
-  OWNED_CARD_FIELD,
-  OWNER_FIELD,
-  UPDATED_FIELD,
-  cardPath,
-  contactsPath,
-  erasurePath,
-  ownerPath,
-  photoDocPath,
-} from '../../lib/collections';
-import type { EditableField } from '../../lib/profile';
-import { readClaimedCard } from './claim-time';
+import { OWNED_CARD_FIELD, cardPath, ownerPath } from '../../lib/collections';
+import type { CardChanges, EditableField } from '../../lib/profile';
 import { ownerDb } from './firebase';
+import { OwnerRequestError, ownerRequest, signedInAs } from './owner-api';
 
 /** The stored fields of a card as the editor sees them; undefined while it has none. */
 export type CardData = DocumentData;
-
-/** A change to one field: its new value, or null to remove it. */
-export type CardChanges = Partial<Record<EditableField, string | null>>;
 
 export class UsernameTakenError extends Error {
   override name = 'UsernameTakenError';
@@ -54,29 +23,20 @@ export async function findOwnedUsername(uid: string): Promise<string | null> {
 }
 
 /**
- * Creates users/{username} for this account with its owners/{uid} entry, in one batch. The rules
- * refuse a taken username (the write would be an update of someone else's card): that denial is
- * reported as UsernameTakenError, since claimProblem() has ruled out every other reason first.
+ * Claims users/{username} for this account with its name fields (POST /api/owner/cards). A taken
+ * name is reported as UsernameTakenError; a field the server refuses as an OwnerRequestError
+ * naming it (400), an unverified address as one with status 403.
  */
 export async function claimCard(
   uid: string,
   username: string,
   fields: Partial<Record<EditableField, string>>,
 ): Promise<void> {
-  const db = ownerDb();
-  const batch = writeBatch(db);
-  batch.set(doc(db, cardPath(username)), {
-    ...fields,
-    username,
-    [OWNER_FIELD]: uid,
-    [CLAIMED_FIELD]: serverTimestamp(),
-    [UPDATED_FIELD]: serverTimestamp(),
-  });
-  batch.set(doc(db, ownerPath(uid)), { [OWNED_CARD_FIELD]: username });
+  signedInAs(uid);
   try {
-    await batch.commit();
+    await ownerRequest('/api/owner/cards', { method: 'POST', json: { username, fields } });
   } catch (error) {
-    if ((error as { code?: string }).code === 'permission-denied') {
+    if (error instanceof OwnerRequestError && error.status === 409 && error.field === 'username') {
       throw new UsernameTakenError(username);
     }
     throw error;
@@ -99,70 +59,34 @@ export interface PhotoUpload {
   version: string;
 }
 
-function photoRef(db: Firestore, username: string) {
-  return doc(db, photoDocPath(username));
-}
+const cardEndpoint = (username: string) => `/api/owner/cards/${encodeURIComponent(username)}`;
 
 /**
- * Writes the changed fields; a null removes the field (the rules refuse empty strings). With an
- * upload, the photo's bytes are written in the same batch as the card that names them
- * (displayImage, thumbnailBase64 in `changes`), so a refused upload leaves the old photo in
- * place. A displayImage changed without an upload (removed, or an address) takes the stored
- * photo away with it.
+ * Saves the changed fields (PATCH /api/owner/cards/{username}); a null removes the field. With an
+ * upload, the photo's bytes go in the same request as the card that names them (displayImage,
+ * thumbnailBase64 in `changes`), and the server writes both or neither, so a refused upload
+ * leaves the old photo in place. A displayImage changed without an upload (removed, or an
+ * address) takes the stored photo away with it.
  */
 export function saveCard(
   username: string,
   changes: CardChanges,
   upload?: PhotoUpload,
 ): Promise<void> {
-  const db = ownerDb();
-  const card = doc(db, cardPath(username));
-  const update: Record<string, string | FieldValue> = { [UPDATED_FIELD]: serverTimestamp() };
-  for (const [field, value] of Object.entries(changes)) {
-    update[field] = value === null ? deleteField() : value;
-  }
-  if (!upload && !('displayImage' in changes)) return updateDoc(card, update);
-  const batch = writeBatch(db);
-  if (upload) {
-    batch.set(photoRef(db, username), {
-      bytes: Bytes.fromUint8Array(upload.bytes),
-      contentType: upload.contentType,
-      version: upload.version,
-    });
-  } else {
-    batch.delete(photoRef(db, username));
-  }
-  batch.update(card, update);
-  return batch.commit();
+  if (!upload) return ownerRequest(cardEndpoint(username), { method: 'PATCH', json: { changes } });
+  const form = new FormData();
+  form.set('changes', JSON.stringify(changes));
+  form.set('photo', new Blob([upload.bytes], { type: upload.contentType }), 'photo');
+  return ownerRequest(cardEndpoint(username), { method: 'PATCH', form });
 }
 
 /**
- * The right to erasure: every contact the owner can read, then the card with its photo, its
- * owners/{uid} entry and the erasures/{username} tombstone in one batch (the rules want them gone
- * together). What the owner cannot delete (a contact left in the moment between the two steps, or
- * one left for an earlier owner of the name) is deleted by the watcher when it reads the
- * tombstone; the rules refuse any further contact, as the card no longer exists.
+ * The right to erasure (DELETE /api/owner/cards/{username}): the server deletes every contact,
+ * then the card with its photo, its owners/{uid} entry and the erasures/{username} tombstone
+ * together. What is left in the moment between (a contact, the card's stats) is deleted by the
+ * watcher when it reads the tombstone; no contact can be left once the card is gone.
  */
-export async function deleteCardAndData(
-  uid: string,
-  username: string,
-  // The signed-in console's, or a rules test's with the same identity.
-  db: Firestore = ownerDb(),
-): Promise<void> {
-  const { since } = await readClaimedCard(username, db);
-  const contacts = await getDocs(
-    query(collection(db, contactsPath(username)), where(CREATED_FIELD, '>=', since)),
-  );
-  // A batch holds 500 writes; contacts are deleted in batches of that size.
-  for (let i = 0; i < contacts.docs.length; i += 500) {
-    const batch = writeBatch(db);
-    for (const contact of contacts.docs.slice(i, i + 500)) batch.delete(contact.ref);
-    await batch.commit();
-  }
-  const batch = writeBatch(db);
-  batch.delete(photoRef(db, username));
-  batch.delete(doc(db, cardPath(username)));
-  batch.delete(doc(db, ownerPath(uid)));
-  batch.set(doc(db, erasurePath(username)), { [ERASED_AT_FIELD]: serverTimestamp() });
-  await batch.commit();
+export async function deleteCardAndData(uid: string, username: string): Promise<void> {
+  signedInAs(uid);
+  await ownerRequest(cardEndpoint(username), { method: 'DELETE' });
 }

@@ -3,8 +3,6 @@
 // Every query asks for createdAt >= the claim's time, as the rules require (claim-time.ts).
 import {
   collection,
-  deleteDoc,
-  doc,
   getCountFromServer,
   getDocs,
   limit,
@@ -18,6 +16,7 @@ import {
 import { CREATED_FIELD, contactsPath } from '../../lib/collections';
 import type { ClaimedCard } from './claim-time';
 import { ownerDb } from './firebase';
+import { ownerRequest } from './owner-api';
 
 export interface ReceivedContact {
   id: string;
@@ -95,6 +94,8 @@ export async function countContacts(
   return { total, fresh: (await getCountFromServer(after)).data().count };
 }
 
+/** Deleted by karta's server (the rules let no browser delete one). */
 export function deleteContact(username: string, id: string): Promise<void> {
-  return deleteDoc(doc(ownerDb(), contactsPath(username), id));
+  const path = `/api/owner/cards/${encodeURIComponent(username)}/contacts/${encodeURIComponent(id)}`;
+  return ownerRequest(path, { method: 'DELETE' });
 }

@@ -1,8 +1,9 @@
 // The owner's switch for new-contact e-mails (lib/collections.ts), in owners/{uid}: on unless
-// they turned it off. The rules let the owner change this one field and nothing else there.
-import { doc, onSnapshot, updateDoc } from 'firebase/firestore';
+// they turned it off. Read live from Firestore; changed through karta's server (owner-api.ts).
+import { doc, onSnapshot } from 'firebase/firestore';
 import { NEW_CONTACT_MAIL_FIELD, ownerPath } from '../../lib/collections';
 import { ownerDb } from './firebase';
+import { ownerRequest, signedInAs } from './owner-api';
 
 /** Calls `listener` with whether the e-mails are on, now and on every change. */
 export function watchNewContactMail(
@@ -17,6 +18,7 @@ export function watchNewContactMail(
   );
 }
 
-export function setNewContactMail(uid: string, on: boolean): Promise<void> {
-  return updateDoc(doc(ownerDb(), ownerPath(uid)), { [NEW_CONTACT_MAIL_FIELD]: on });
+export async function setNewContactMail(uid: string, on: boolean): Promise<void> {
+  signedInAs(uid);
+  await ownerRequest('/api/owner/new-contact-mail', { method: 'PUT', json: { on } });
 }

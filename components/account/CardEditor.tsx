@@ -11,6 +11,7 @@ import {
   type TypedField,
 } from '@/browser/owner/card-form';
 import { readCard, waitForCardChange } from '@/browser/owner/live-check';
+import { OwnerRequestError } from '@/browser/owner/owner-api';
 import { PhotoError, preparePhoto } from '@/browser/owner/photo';
 import { CARD_FIELD_RULES } from '@/lib/profile';
 import { photoPath } from '@/lib/routes';
@@ -111,7 +112,7 @@ interface PendingPhoto {
   previewUrl: string;
 }
 
-/** Every field the card shows, validated as the rules validate them, and its photo. */
+/** Every field the card shows, validated as the server validates them, and its photo. */
 export default function CardEditor({ username }: { username: string }) {
   const [stored, setStored] = useState<CardFormValues | null>(null);
   const [values, setValues] = useState<CardFormValues | null>(null);
@@ -212,7 +213,16 @@ export default function CardEditor({ username }: { username: string }) {
         : undefined;
     try {
       await saveCard(username, changes, upload);
-    } catch {
+    } catch (caught) {
+      // The server's judgement of a field (the form's own rules, so rarely seen) shows at it.
+      if (caught instanceof OwnerRequestError && caught.status === 400 && caught.field) {
+        const { field, error } = caught;
+        if (field === 'photo') setErrors({ displayImage: error });
+        else if (field in values) {
+          setErrors({ [field]: error });
+          return setStatus({ kind: 'invalid' });
+        }
+      }
       return setStatus({ kind: upload ? 'photoFailed' : 'failed' });
     }
     if (upload) setPending(null);

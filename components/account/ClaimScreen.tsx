@@ -3,6 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { signOutOwner } from '@/browser/owner/auth';
 import { UsernameTakenError, claimCard } from '@/browser/owner/card';
+import { OwnerRequestError } from '@/browser/owner/owner-api';
 import { CARD_MESSAGES, cardValueProblem } from '@/lib/profile';
 import { profilePath } from '@/lib/routes';
 import { USERNAME_MESSAGES, claimProblem } from '@/lib/username';
@@ -23,6 +24,22 @@ const NAME_FIELDS = [
 ] as const;
 
 type NameField = (typeof NAME_FIELDS)[number]['field'];
+
+/** What the form shows for a refused claim: at the field the server names, else below. */
+function claimErrors(caught: unknown): Errors {
+  if (caught instanceof UsernameTakenError) return { username: USERNAME_MESSAGES.taken };
+  if (caught instanceof OwnerRequestError) {
+    const { status, field, error } = caught;
+    if (status === 400 && (field === 'username' || field === 'firstName' || field === 'lastName')) {
+      return { [field]: error };
+    }
+    if (status === 403 && error === 'unverified') {
+      return { form: 'Επιβεβαιώστε πρώτα τη διεύθυνση email σας από το μήνυμα που σας στείλαμε.' };
+    }
+    if (status === 409) return { form: 'Ο λογαριασμός σας έχει ήδη κάρτα.' };
+  }
+  return { form: 'Η κάρτα δεν δημιουργήθηκε. Δοκιμάστε ξανά.' };
+}
 
 /** A signed-in account without a card picks its username (the card's address) and name. */
 export default function ClaimScreen({
@@ -54,11 +71,7 @@ export default function ClaimScreen({
       await claimCard(uid, wanted, names);
       onClaimed(wanted);
     } catch (caught) {
-      setErrors(
-        caught instanceof UsernameTakenError
-          ? { username: USERNAME_MESSAGES.taken }
-          : { form: 'Η κάρτα δεν δημιουργήθηκε. Δοκιμάστε ξανά.' },
-      );
+      setErrors(claimErrors(caught));
       setBusy(false);
     }
   }

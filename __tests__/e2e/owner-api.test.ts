@@ -1,0 +1,403 @@
+// The owner's endpoints (app/api/owner/) against the run's stack: the production build, the Auth
+// and Firestore emulators, the watcher. Who may ask (the ID token: none, forged, expired; a verified
+// address for a claim), what they may write (the form's own rules, each refusal naming its field),
+// that a refused request writes nothing, and that a write is on the card at once.
+import { readFileSync } from 'node:fs';
+import { Timestamp } from 'firebase-admin/firestore';
+import { PHOTO_MAX_BYTES } from '@/lib/card-photo';
+import { CARD_MESSAGES, CARD_REQUEST_MESSAGES } from '@/lib/profile';
+import { USERNAME_MESSAGES } from '@/lib/username';
+import { adminAuth, adminDb } from '@/server/firebase/admin-app';
+import { baseUrl } from '../helpers/browser';
+import { get } from '../helpers/http';
+import { authHost } from '../helpers/owner';
+
+const STAMP = Date.now().toString(36);
+const USERNAME = `api-${STAMP}`;
+const OTHER_USERNAME = `api-other-${STAMP}`;
+
+interface Account {
+  uid: string;
+  email: string;
+  password: string;
+}
+
+/** A new account on the Auth emulator, verified unless told. */
+async function account(name: string, emailVerified = true): Promise<Account> {
+  const email = `${name}-${STAMP}@karta.test`;
+  const password = `secret-${STAMP}`;
+  const { uid } = await adminAuth().createUser({ email, password, emailVerified });
+  return { uid, email, password };
+}
+
+/** A fresh ID token, as the web SDK gets one when it signs in. */
+async function idToken({ email, password }: Account): Promise<string> {
+  const res = await fetch(
+    `http://${authHost()}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=any`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password, returnSecureToken: true }),
+    },
+  );
+  const { idToken: token } = (await res.json()) as { idToken: string };
+  return token;
+}
+
+/** The same user's token as it is an hour later: the emulator's tokens are unsigned JWTs. */
+function expired(token: string): string {
+  const [header, payload] = token.split('.');
+  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, number>;
+  const now = Math.floor(Date.now() / 1000);
+  const old = { ...claims, iat: now - 7200, auth_time: now - 7200, exp: now - 3600 };
+  return `${header}.${Buffer.from(JSON.stringify(old)).toString('base64url')}.`;
+}
+
+interface Sent {
+  method: string;
+  json?: unknown;
+  form?: FormData;
+  token?: string;
+}
+
+async function send(path: string, { method, json, form, token }: Sent) {
+  const res = await fetch(`${baseUrl()}${path}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(json !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    body: form ?? (json !== undefined ? JSON.stringify(json) : undefined),
+  });
+  const body = (await res.json().catch(() => null)) as Record<string, unknown> | null;
+  return { status: res.status, headers: res.headers, body };
+}
+
+const cardPathOf = (username: string) => `/api/owner/cards/${username}`;
+const claim = (token: string | undefined, username: string, fields: object = {}) =>
+  send('/api/owner/cards', { method: 'POST', token, json: { username, fields } });
+const edit = (token: string | undefined, changes: object, username = USERNAME) =>
+  send(cardPathOf(username), { method: 'PATCH', token, json: { changes } });
+
+/** A multipart edit as the console sends one with a photo. */
+function withPhoto(changes: object, photo: Buffer, type = 'image/webp'): FormData {
+  const form = new FormData();
+  form.set('changes', JSON.stringify(changes));
+  form.set('photo', new Blob([new Uint8Array(photo)], { type }), 'photo');
+  return form;
+}
+
+/** A minimal WebP's first bytes, then padding to `size`. */
+function webp(size: number): Buffer {
+  const bytes = Buffer.alloc(size, 7);
+  bytes.write('RIFF', 0, 'latin1');
+  bytes.write('WEBP', 8, 'latin1');
+  return bytes;
+}
+
+const stored = async (path: string) => (await adminDb().doc(path).get()).data();
+
+async function untilCard(username: string, test: (status: number, html: string) => boolean) {
+  const since = Date.now();
+  for (;;) {
+    const page = await get(`/${username}`);
+    if (test(page.status, page.body)) return Date.now() - since;
+    if (Date.now() - since > 20_000) throw new Error(`/${username} never changed`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+let owner: Account;
+let other: Account;
+let ownerToken: string;
+let otherToken: string;
+
+beforeAll(async () => {
+  [owner, other] = await Promise.all([account('api-owner'), account('api-other')]);
+  [ownerToken, otherToken] = await Promise.all([idToken(owner), idToken(other)]);
+});
+
+describe('who may ask', () => {
+  const ENDPOINTS: Array<[string, string, object | undefined]> = [
+    ['POST', '/api/owner/cards', { username: 'nobody-here', fields: {} }],
+    ['PATCH', cardPathOf('maria'), { changes: { jobTitle: 'x' } }],
+    ['DELETE', cardPathOf('maria'), undefined],
+    ['PUT', '/api/owner/new-contact-mail', { on: false }],
+    ['DELETE', `${cardPathOf('maria')}/contacts/some-id`, undefined],
+  ];
+
+  it.each(ENDPOINTS)(
+    '%s %s: 401 with no token, a forged one or an expired one',
+    async (method, path, json) => {
+      const token = await idToken(owner);
+      for (const [sent, error] of [
+        [undefined, 'unauthenticated'],
+        ['not-a-token', 'invalid-token'],
+        [expired(token), 'expired'],
+      ] as const) {
+        const res = await send(path, { method, json, token: sent });
+        expect([sent?.slice(0, 12), res.status, res.body]).toEqual([
+          sent?.slice(0, 12),
+          401,
+          { error },
+        ]);
+        expect(res.headers.get('cache-control')).toBe('no-store');
+        expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      }
+    },
+  );
+
+  it('403 for a claim by an account whose address is not verified; nothing is written', async () => {
+    const unverified = await account('api-unverified', false);
+    const res = await claim(await idToken(unverified), `api-unverified-${STAMP}`, {
+      firstName: 'Α',
+    });
+    expect([res.status, res.body]).toEqual([403, { error: 'unverified' }]);
+    expect(await stored(`users/api-unverified-${STAMP}`)).toBeUndefined();
+    expect(await stored(`owners/${unverified.uid}`)).toBeUndefined();
+  });
+});
+
+describe('a claim', () => {
+  it.each<[string, string, object, string, string]>([
+    ['a name of the wrong form', 'Api_Upper', {}, 'username', USERNAME_MESSAGES.format],
+    ['a reserved name', 'account', {}, 'username', USERNAME_MESSAGES.reserved],
+    [
+      'a field too long',
+      USERNAME,
+      { firstName: 'α'.repeat(51) },
+      'firstName',
+      CARD_MESSAGES.tooLong(50),
+    ],
+    ['a field of the wrong type', USERNAME, { lastName: 42 }, 'lastName', CARD_MESSAGES.notText],
+    [
+      'a field the card does not have',
+      USERNAME,
+      { isAdmin: 'yes' },
+      'isAdmin',
+      CARD_REQUEST_MESSAGES.unknownField,
+    ],
+    [
+      'a card that names the owner of the card',
+      USERNAME,
+      { ownerUid: 'x' },
+      'ownerUid',
+      CARD_REQUEST_MESSAGES.unknownField,
+    ],
+  ])('with %s is a 400 naming the field', async (_name, username, fields, field, error) => {
+    const res = await claim(ownerToken, username, fields);
+    expect([res.status, res.body]).toEqual([400, { field, error }]);
+    expect(await stored(`owners/${owner.uid}`)).toBeUndefined();
+  });
+
+  it('of a taken name is a 409', async () => {
+    const res = await claim(ownerToken, 'maria', { firstName: 'Άλλη' });
+    expect([res.status, res.body]).toEqual([409, { error: 'taken', field: 'username' }]);
+    expect((await stored('users/maria'))?.firstName).not.toBe('Άλλη');
+  });
+
+  it('creates the card with its index entry, stamped, and the card is live at once', async () => {
+    // A visitor asked first: the 404 is cached until the claim revalidates it.
+    expect((await get(`/${USERNAME}`)).status).toBe(404);
+    const before = Date.now();
+    const res = await claim(ownerToken, USERNAME, { firstName: 'Άρης', lastName: 'Απίου' });
+    expect([res.status, res.body]).toEqual([201, { ok: true }]);
+    const card = await stored(`users/${USERNAME}`);
+    expect(card).toMatchObject({ username: USERNAME, ownerUid: owner.uid, firstName: 'Άρης' });
+    for (const time of [card?.claimedAt, card?.updatedAt]) {
+      expect(time).toBeInstanceOf(Timestamp);
+      expect((time as Timestamp).toMillis()).toBeGreaterThanOrEqual(before - 2000);
+    }
+    expect(await stored(`owners/${owner.uid}`)).toEqual({ username: USERNAME });
+    const ms = await untilCard(USERNAME, (status, html) => status === 200 && html.includes('Άρης'));
+    console.log(`owner api: a claimed name shows its card ${ms} ms after the claim answered`);
+  });
+
+  it('by an account that has a card is a 409', async () => {
+    const res = await claim(ownerToken, `api-second-${STAMP}`, { firstName: 'Β' });
+    expect([res.status, res.body]).toEqual([409, { error: 'has-card' }]);
+    expect(await stored(`users/api-second-${STAMP}`)).toBeUndefined();
+  });
+});
+
+describe('an edit', () => {
+  it('by another account is a 403, and of no card a 404', async () => {
+    expect((await claim(otherToken, OTHER_USERNAME, { firstName: 'Όλγα' })).status).toBe(201);
+    expect(await edit(otherToken, { jobTitle: 'Κλέφτρα' })).toMatchObject({
+      status: 403,
+      body: { error: 'not-owner' },
+    });
+    expect(await edit(ownerToken, { jobTitle: 'x' }, `api-none-${STAMP}`)).toMatchObject({
+      status: 404,
+    });
+  });
+
+  it.each<[string, object, string, string]>([
+    [
+      'a javascript: link',
+      { websiteLink: 'javascript:alert(1)' },
+      'websiteLink',
+      CARD_MESSAGES.link,
+    ],
+    ['an e-mail without a domain', { email: 'maria@example' }, 'email', CARD_MESSAGES.email],
+    ['an empty value', { city: '' }, 'city', CARD_MESSAGES.empty],
+    ['a number', { city: 12 }, 'city', CARD_MESSAGES.notText],
+    [
+      'another card’s photo',
+      { displayImage: '/maria/photo/v1' },
+      'displayImage',
+      CARD_MESSAGES.otherPhoto,
+    ],
+    ['the username', { username: 'other' }, 'username', CARD_REQUEST_MESSAGES.unknownField],
+    ['the claim time', { claimedAt: null }, 'claimedAt', CARD_REQUEST_MESSAGES.unknownField],
+  ])('with %s is a 400 naming the field', async (_name, changes, field, error) => {
+    const res = await edit(ownerToken, changes);
+    expect([res.status, res.body]).toEqual([400, { field, error }]);
+  });
+
+  it('with a photo and an invalid field writes neither', async () => {
+    const before = await stored(`users/${USERNAME}`);
+    const version = 'Halfwritten00001';
+    const res = await send(cardPathOf(USERNAME), {
+      method: 'PATCH',
+      token: ownerToken,
+      form: withPhoto(
+        { displayImage: `/${USERNAME}/photo/${version}`, jobTitle: 'Νέα', email: 'not-an-address' },
+        webp(50_000),
+      ),
+    });
+    expect([res.status, res.body]).toEqual([400, { field: 'email', error: CARD_MESSAGES.email }]);
+    expect(await stored(`users/${USERNAME}`)).toEqual(before);
+    expect(await stored(`users/${USERNAME}/photo/current`)).toBeUndefined();
+  });
+
+  it.each<[string, Buffer, string, string]>([
+    ['over 200 KB', webp(PHOTO_MAX_BYTES + 1), 'image/webp', CARD_MESSAGES.photoTooLarge],
+    ['a GIF', Buffer.from('GIF89a-and-more'), 'image/gif', CARD_REQUEST_MESSAGES.photoType],
+    ['not the type it says', Buffer.alloc(1000, 1), 'image/jpeg', CARD_REQUEST_MESSAGES.photoType],
+  ])('with a photo %s is a 400 naming the photo', async (_name, photo, type, error) => {
+    const res = await send(cardPathOf(USERNAME), {
+      method: 'PATCH',
+      token: ownerToken,
+      form: withPhoto({ displayImage: `/${USERNAME}/photo/Refused000000001` }, photo, type),
+    });
+    expect([res.status, res.body]).toEqual([400, { field: 'photo', error }]);
+    expect(await stored(`users/${USERNAME}/photo/current`)).toBeUndefined();
+  });
+
+  it('of every field with a photo is stored whole and live on the card at once', async () => {
+    const version = 'Everyfield000001';
+    const changes = {
+      firstName: 'α'.repeat(50),
+      lastName: 'Απίου',
+      jobTitle: 'Αρχιτέκτονας',
+      companyName: 'Απί Α.Ε.',
+      city: 'Πάτρα',
+      email: 'aris@example.gr',
+      phoneNumber: '+30 691 234 5678',
+      address: 'Μαιζώνος 1',
+      addressDetails: '2ος όροφος',
+      websiteLink: 'https://example.gr/',
+      displayImage: `/${USERNAME}/photo/${version}`,
+      thumbnailBase64: '/9j/4AAQSkZJRg==',
+      facebookLink: 'https://facebook.com/aris',
+      instagramLink: 'https://instagram.com/aris',
+      facebookIcon: '/icons/facebook.svg',
+      instagramIcon: '/icons/instagram.svg',
+      viberIcon: '/icons/viber.svg',
+      whatsappIcon: '/icons/whatsapp.svg',
+    };
+    const sent = Date.now();
+    const res = await send(cardPathOf(USERNAME), {
+      method: 'PATCH',
+      token: ownerToken,
+      form: withPhoto(changes, webp(150_000)),
+    });
+    expect([res.status, res.body]).toEqual([200, { ok: true }]);
+    expect(await stored(`users/${USERNAME}`)).toMatchObject(changes);
+    const photo = await stored(`users/${USERNAME}/photo/current`);
+    expect(photo).toMatchObject({ contentType: 'image/webp', version });
+    expect((photo?.bytes as Buffer).length).toBe(150_000);
+    const ms = await untilCard(USERNAME, (_s, html) => html.includes('Απί Α.Ε.'));
+    console.log(
+      `owner api: an edit of every field and a photo on the card ${Date.now() - sent} ms after it was sent (${ms} ms after the answer)`,
+    );
+  });
+
+  it('that removes the photo takes its document too', async () => {
+    const res = await edit(ownerToken, { displayImage: null, thumbnailBase64: null });
+    expect(res.status).toBe(200);
+    expect(await stored(`users/${USERNAME}`)).not.toHaveProperty('displayImage');
+    expect(await stored(`users/${USERNAME}/photo/current`)).toBeUndefined();
+  });
+});
+
+describe('the new-contact e-mails switch', () => {
+  it('is set in owners/{uid}, true or false only', async () => {
+    const path = '/api/owner/new-contact-mail';
+    expect(
+      (await send(path, { method: 'PUT', token: ownerToken, json: { on: false } })).status,
+    ).toBe(200);
+    expect(await stored(`owners/${owner.uid}`)).toEqual({
+      username: USERNAME,
+      newContactMail: false,
+    });
+    const bad = await send(path, { method: 'PUT', token: ownerToken, json: { on: 'no' } });
+    expect([bad.status, bad.body?.field]).toEqual([400, 'on']);
+    const none = await send(path, {
+      method: 'PUT',
+      token: await idToken(await account('api-cardless')),
+      json: { on: true },
+    });
+    expect(none.status).toBe(404);
+  });
+});
+
+describe('contacts and erasure', () => {
+  const contacts = () => adminDb().collection(`users/${USERNAME}/contacts`);
+
+  it('deletes a contact for its card’s owner only', async () => {
+    const left = await contacts().add({
+      name: 'Νίκος',
+      email: 'n@example.gr',
+      createdAt: Timestamp.now(),
+    });
+    const path = `${cardPathOf(USERNAME)}/contacts/${left.id}`;
+    expect((await send(path, { method: 'DELETE', token: otherToken })).status).toBe(403);
+    expect((await left.get()).exists).toBe(true);
+    expect((await send(path, { method: 'DELETE', token: ownerToken })).status).toBe(200);
+    expect((await left.get()).exists).toBe(false);
+  });
+
+  it('erases the card, its contacts, photo and index entry, and leaves the tombstone the watcher answers', async () => {
+    await Promise.all(
+      Array.from({ length: 3 }, (_, i) =>
+        contacts().add({
+          name: `Επαφή ${i}`,
+          email: `c${i}@example.gr`,
+          createdAt: Timestamp.now(),
+        }),
+      ),
+    );
+    expect((await send(cardPathOf(USERNAME), { method: 'DELETE', token: otherToken })).status).toBe(
+      403,
+    );
+    const res = await send(cardPathOf(USERNAME), { method: 'DELETE', token: ownerToken });
+    expect([res.status, res.body]).toEqual([200, { ok: true }]);
+    expect(await stored(`users/${USERNAME}`)).toBeUndefined();
+    expect(await stored(`owners/${owner.uid}`)).toBeUndefined();
+    expect((await contacts().get()).size).toBe(0);
+    await untilCard(USERNAME, (status) => status === 404);
+    // The watcher answers the tombstone (daemon/cleanup/erasures.ts), then deletes it.
+    const log = process.env.KARTA_DAEMON_LOG as string;
+    for (
+      const end = Date.now() + 20_000;
+      !readFileSync(log, 'utf8').includes(`orphans of ${USERNAME}:`);
+    ) {
+      if (Date.now() > end) throw new Error('the watcher never answered the erasure');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    // The account may claim again.
+    expect((await claim(ownerToken, `api-again-${STAMP}`, { firstName: 'Άρης' })).status).toBe(201);
+  });
+});

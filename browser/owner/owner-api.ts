@@ -1,0 +1,62 @@
+// The console's writes go to karta's own endpoints (app/api/owner/), which verify the owner's
+// Firebase ID token, validate and write with firebase-admin; the rules let no browser write there.
+import { ownerAuth } from './firebase';
+
+/** An endpoint's refusal: its status, its code (or, for a 400, the Greek message) and field. */
+export class OwnerRequestError extends Error {
+  override name = 'OwnerRequestError';
+  constructor(
+    readonly status: number,
+    readonly error: string,
+    readonly field?: string,
+  ) {
+    super(`HTTP ${status}: ${error}${field ? ` (${field})` : ''}`);
+  }
+}
+
+/** The signed-in account, which must be the one the console acts for. */
+export function signedInAs(uid?: string) {
+  const user = ownerAuth().currentUser;
+  if (!user || (uid !== undefined && user.uid !== uid)) {
+    throw new OwnerRequestError(401, 'unauthenticated');
+  }
+  return user;
+}
+
+export interface OwnerRequest {
+  method: 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** Sent as JSON. */
+  json?: unknown;
+  /** Sent as multipart form data. */
+  form?: FormData;
+}
+
+async function refusal(res: Response): Promise<OwnerRequestError> {
+  const body = (await res.json().catch(() => null)) as { error?: unknown; field?: unknown } | null;
+  return new OwnerRequestError(
+    res.status,
+    typeof body?.error === 'string' ? body.error : 'failed',
+    typeof body?.field === 'string' ? body.field : undefined,
+  );
+}
+
+/**
+ * Sends the request with the owner's ID token. A token the server finds expired (the SDK
+ * refreshes it shortly before its hour is up; a clock off by more fools it) is refreshed once.
+ */
+export async function ownerRequest(path: string, request: OwnerRequest): Promise<void> {
+  const user = signedInAs();
+  const send = async (forceRefresh: boolean) =>
+    fetch(path, {
+      method: request.method,
+      headers: {
+        authorization: `Bearer ${await user.getIdToken(forceRefresh)}`,
+        ...(request.json !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      body: request.form ?? (request.json !== undefined ? JSON.stringify(request.json) : undefined),
+      cache: 'no-store',
+    });
+  let res = await send(false);
+  if (res.status === 401) res = await send(true);
+  if (!res.ok) throw await refusal(res);
+}

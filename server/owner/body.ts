@@ -1,0 +1,80 @@
+// The owner's requests' bodies, read up to a limit (a photo and every field fit far below it):
+// JSON, or multipart form data with a JSON part and the photo's bytes.
+import 'server-only';
+import { PHOTO_MAX_BYTES } from '../../lib/card-photo';
+import { THUMBNAIL_MAX_CHARS } from '../../lib/profile';
+import { OwnerError, badField } from './respond';
+
+/** The photo, its vCard thumbnail, every other field and the multipart framing. */
+export const MAX_BODY_BYTES = PHOTO_MAX_BYTES + THUMBNAIL_MAX_CHARS + 64 * 1024;
+
+const TOO_LARGE = new OwnerError(413, { error: 'too-large' });
+
+async function readCapped(request: Request): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = Number(request.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) throw TOO_LARGE;
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    length += value.byteLength;
+    // A chunked body has no length to check first, and a client can lie about it.
+    if (length > MAX_BODY_BYTES) {
+      await reader.cancel().catch(() => {});
+      throw TOO_LARGE;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(length);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+function parseJson(text: string, part: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw badField(part, 'Το αίτημα δεν είναι έγκυρο JSON');
+  }
+}
+
+/** A JSON body. */
+export async function readJson(request: Request): Promise<unknown> {
+  return parseJson(new TextDecoder().decode(await readCapped(request)), 'body');
+}
+
+export interface EditBody {
+  changes: unknown;
+  photo?: File;
+}
+
+/**
+ * An edit: JSON `{ changes }`, or form data whose `changes` part is that JSON and whose optional
+ * `photo` part is the photo's file.
+ */
+export async function readEdit(request: Request): Promise<EditBody> {
+  const type = request.headers.get('content-type') ?? '';
+  const bytes = await readCapped(request);
+  if (!type.toLowerCase().startsWith('multipart/form-data')) {
+    const body = parseJson(new TextDecoder().decode(bytes), 'body');
+    return { changes: (body as { changes?: unknown } | null)?.changes };
+  }
+  let form: FormData;
+  try {
+    form = await new Response(bytes, { headers: { 'content-type': type } }).formData();
+  } catch {
+    throw badField('body', 'Το αίτημα δεν είναι έγκυρο');
+  }
+  const changes = form.get('changes');
+  const photo = form.get('photo');
+  if (typeof changes !== 'string') throw badField('changes', 'Λείπουν οι αλλαγές');
+  if (photo !== null && typeof photo === 'string') throw badField('photo', 'Η φωτογραφία λείπει');
+  return { changes: parseJson(changes, 'changes'), ...(photo ? { photo } : {}) };
+}

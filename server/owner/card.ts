@@ -1,0 +1,194 @@
+// The owner's writes to their card, with firebase-admin: the claim, an edit with its photo, and
+// the erasure. Each is judged by the console's own rules (lib/profile.ts, lib/username.ts,
+// lib/card-photo.ts), written whole or not at all (a transaction), stamped for the watcher
+// (updatedAt), and revalidated here so that the card shows it at once.
+import 'server-only';
+import { FieldValue, type DocumentReference } from 'firebase-admin/firestore';
+import {
+  PHOTO_CONTENT_TYPES,
+  PHOTO_MAX_BYTES,
+  ownPhotoVersion,
+  type PhotoContentType,
+} from '../../lib/card-photo';
+import {
+  CLAIMED_FIELD,
+  ERASED_AT_FIELD,
+  OWNED_CARD_FIELD,
+  OWNER_FIELD,
+  cardPath,
+  contactsPath,
+  erasurePath,
+  ownerPath,
+  photoDocPath,
+} from '../../lib/collections';
+import {
+  CARD_MESSAGES,
+  CARD_REQUEST_MESSAGES,
+  parseCardChanges,
+  type CardChanges,
+} from '../../lib/profile';
+import { USERNAME_MESSAGES, claimProblem } from '../../lib/username';
+import { cardChanged } from '../card-stamp';
+import { adminDb } from '../firebase/admin-app';
+import { revalidateCards } from '../revalidation/revalidate-cards';
+import { assertOwns, type Owner } from './auth';
+import { OwnerError, badField } from './respond';
+
+/** Deletions per batch when an erasure deletes the contacts (Firestore's limit per batch). */
+const DELETE_PAGE = 500;
+
+/** The edit has been stored: the card's pages are marked stale now, regenerated after the answer. */
+async function publish(username: string): Promise<void> {
+  try {
+    await revalidateCards([username]);
+  } catch (error) {
+    // The write stands; the watcher revalidates it from its updatedAt.
+    console.error(`Revalidating ${username} after its owner's write failed:`, error);
+  }
+}
+
+/**
+ * Creates users/{username} for this account, with owners/{uid}, its one card. The address must
+ * be verified; the name claimable (lib/username.ts) and free; the fields valid.
+ */
+export async function claimCard(owner: Owner, body: unknown): Promise<void> {
+  if (!owner.emailVerified) throw new OwnerError(403, { error: 'unverified' });
+  const { username, fields } = (body ?? {}) as { username?: unknown; fields?: unknown };
+  if (typeof username !== 'string') throw badField('username', USERNAME_MESSAGES.format);
+  const problem = claimProblem(username);
+  if (problem) throw badField('username', problem);
+  const parsed = parseCardChanges(fields ?? {}, username, { removals: false });
+  if (!parsed.ok) throw badField(parsed.field, parsed.error);
+
+  const db = adminDb();
+  const card = db.doc(cardPath(username));
+  const index = db.doc(ownerPath(owner.uid));
+  await db.runTransaction(async (tx) => {
+    const [owned, existing] = await tx.getAll(index, card);
+    if (owned.exists) throw new OwnerError(409, { error: 'has-card' });
+    if (existing.exists) {
+      throw new OwnerError(409, { error: 'taken', field: 'username' });
+    }
+    tx.create(card, {
+      ...parsed.changes,
+      username,
+      [OWNER_FIELD]: owner.uid,
+      [CLAIMED_FIELD]: FieldValue.serverTimestamp(),
+      ...cardChanged(),
+    });
+    tx.create(index, { [OWNED_CARD_FIELD]: username });
+  });
+  // A visitor may have been answered a 404 for this name, which stays cached until revalidated.
+  await publish(username);
+}
+
+export interface PhotoUpload {
+  bytes: Buffer;
+  contentType: PhotoContentType;
+  version: string;
+}
+
+/** A file's first bytes say what it is: the photo route serves it as the type it claims. */
+function looksLike(bytes: Buffer, type: PhotoContentType): boolean {
+  if (type === 'image/jpeg') return bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
+  return (
+    bytes.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    bytes.subarray(8, 12).toString('latin1') === 'WEBP'
+  );
+}
+
+/** The photo part, judged by lib/card-photo.ts; its version is the one the card will name. */
+async function readPhoto(file: File, username: string, changes: CardChanges): Promise<PhotoUpload> {
+  const contentType = file.type as PhotoContentType;
+  if (!PHOTO_CONTENT_TYPES.includes(contentType)) {
+    throw badField('photo', CARD_REQUEST_MESSAGES.photoType);
+  }
+  if (file.size < 1) throw badField('photo', CARD_MESSAGES.photo);
+  if (file.size > PHOTO_MAX_BYTES) throw badField('photo', CARD_MESSAGES.photoTooLarge);
+  const version = ownPhotoVersion(username, changes.displayImage ?? '');
+  // The photo goes with the card that shows it: displayImage names its version.
+  if (version === null) throw badField('displayImage', CARD_REQUEST_MESSAGES.photoMissing);
+  const bytes = Buffer.from(await file.arrayBuffer());
+  if (!looksLike(bytes, contentType)) throw badField('photo', CARD_REQUEST_MESSAGES.photoType);
+  return { bytes, contentType, version };
+}
+
+/**
+ * Writes the changed fields (null removes one) and, with a photo, its bytes, in one transaction:
+ * a refused edit leaves the card and its photo as they were. A displayImage changed without a
+ * photo (removed, or an address) takes the stored photo away with it.
+ */
+export async function saveCard(
+  owner: Owner,
+  username: string,
+  body: { changes: unknown; photo?: File },
+): Promise<void> {
+  const parsed = parseCardChanges(body.changes, username, { removals: true });
+  if (!parsed.ok) throw badField(parsed.field, parsed.error);
+  const { changes } = parsed;
+  const upload = body.photo ? await readPhoto(body.photo, username, changes) : undefined;
+  if (Object.keys(changes).length === 0) {
+    throw badField('changes', CARD_REQUEST_MESSAGES.noChanges);
+  }
+
+  const db = adminDb();
+  const card = db.doc(cardPath(username));
+  const photo = db.doc(photoDocPath(username));
+  await db.runTransaction(async (tx) => {
+    const stored = await tx.get(card);
+    assertOwns(stored, owner);
+    const update: Record<string, string | FieldValue> = { ...cardChanged() };
+    for (const [field, value] of Object.entries(changes)) {
+      update[field] = value === null ? FieldValue.delete() : value;
+    }
+    const shown = changes.displayImage;
+    if (upload) {
+      tx.set(photo, upload);
+    } else if (shown !== undefined && shown !== stored.get('displayImage')) {
+      // Its own photo path without the photo would show nothing.
+      if (shown !== null && ownPhotoVersion(username, shown) !== null) {
+        throw badField('displayImage', CARD_REQUEST_MESSAGES.photoMissing);
+      }
+      tx.delete(photo);
+    }
+    tx.update(card, update);
+  });
+  await publish(username);
+}
+
+async function deleteAll(refs: () => Promise<DocumentReference[]>): Promise<void> {
+  const db = adminDb();
+  for (;;) {
+    const page = await refs();
+    if (page.length === 0) return;
+    const batch = db.batch();
+    for (const ref of page) batch.delete(ref);
+    await batch.commit();
+  }
+}
+
+/**
+ * The right to erasure: every contact left on the card, then the card, its photo, owners/{uid} and
+ * the erasures/{username} tombstone in one transaction. The watcher (daemon/cleanup/) answers the
+ * tombstone: it purges the card and deletes what is left (a contact left between the two steps,
+ * the card's stats).
+ */
+export async function eraseCard(owner: Owner, username: string): Promise<void> {
+  const db = adminDb();
+  const card = db.doc(cardPath(username));
+  assertOwns(await card.get(), owner);
+  const contacts = db.collection(contactsPath(username));
+  await deleteAll(async () =>
+    (await contacts.limit(DELETE_PAGE).select().get()).docs.map((doc) => doc.ref),
+  );
+  const index = db.doc(ownerPath(owner.uid));
+  await db.runTransaction(async (tx) => {
+    const [stored, owned] = await tx.getAll(card, index);
+    assertOwns(stored, owner);
+    tx.delete(db.doc(photoDocPath(username)));
+    tx.delete(card);
+    if (owned.get(OWNED_CARD_FIELD) === username) tx.delete(index);
+    tx.set(db.doc(erasurePath(username)), { [ERASED_AT_FIELD]: FieldValue.serverTimestamp() });
+  });
+  await publish(username);
+}

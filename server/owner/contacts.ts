@@ -1,0 +1,42 @@
+// The owner deletes a contact left on their card: only one left since their claim, as they read.
+import 'server-only';
+import { Timestamp } from 'firebase-admin/firestore';
+import { CLAIMED_FIELD, CREATED_FIELD, cardPath, contactsPath } from '../../lib/collections';
+import { adminDb } from '../firebase/admin-app';
+import { assertOwns, type Owner } from './auth';
+import { OwnerError } from './respond';
+
+/** A document id Firestore could hold (a visitor may choose their contact's). */
+function isDocumentId(id: string): boolean {
+  return id !== '' && id !== '.' && id !== '..' && !id.includes('/') && !/^__.*__$/.test(id);
+}
+
+/** Deletes users/{username}/contacts/{id} (the route's param); one already gone is no error. */
+export async function deleteContact(owner: Owner, username: string, param: string): Promise<void> {
+  let id = param;
+  try {
+    // Decoded once, as parseUsername decodes a card's name.
+    if (id.includes('%')) id = decodeURIComponent(id);
+  } catch {
+    throw new OwnerError(404, { error: 'no-contact' });
+  }
+  if (!isDocumentId(id)) throw new OwnerError(404, { error: 'no-contact' });
+  const db = adminDb();
+  const card = db.doc(cardPath(username));
+  const contact = db.doc(`${contactsPath(username)}/${id}`);
+  await db.runTransaction(async (tx) => {
+    const [stored, left] = await tx.getAll(card, contact);
+    assertOwns(stored, owner);
+    if (!left.exists) return;
+    const claimedAt: unknown = stored.get(CLAIMED_FIELD);
+    const createdAt: unknown = left.get(CREATED_FIELD);
+    // Left for an earlier owner of the name: not this owner's to see, nor to delete.
+    if (
+      claimedAt instanceof Timestamp &&
+      !(createdAt instanceof Timestamp && createdAt.toMillis() >= claimedAt.toMillis())
+    ) {
+      throw new OwnerError(404, { error: 'no-contact' });
+    }
+    tx.delete(contact);
+  });
+}
