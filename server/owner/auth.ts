@@ -4,6 +4,7 @@
 import 'server-only';
 import type { DocumentSnapshot } from 'firebase-admin/firestore';
 import { OWNER_FIELD } from '../../lib/collections';
+import { env } from '../../lib/env';
 import { adminAuth } from '../firebase/admin-app';
 import { OwnerError } from './respond';
 
@@ -15,8 +16,22 @@ export interface Owner {
 
 const BEARER = /^Bearer ([A-Za-z0-9._-]+)$/;
 
+/**
+ * firebase-admin accepts the Auth emulator's unsigned tokens whenever FIREBASE_AUTH_EMULATOR_HOST is
+ * set: with a real Firestore behind it, anyone could write as any owner. Only the local stack,
+ * whose Firestore is the emulator too, may use it.
+ */
+function assertAuthIsReal(): void {
+  if (process.env.FIREBASE_AUTH_EMULATOR_HOST && !env.firestoreEmulatorHost) {
+    throw new Error(
+      "FIREBASE_AUTH_EMULATOR_HOST is set while Firestore is real: owners' tokens cannot be trusted.",
+    );
+  }
+}
+
 /** The signed-in owner, or a 401 (no token, a malformed, forged or expired one). */
 export async function verifyOwner(request: Request): Promise<Owner> {
+  assertAuthIsReal();
   const token = BEARER.exec(request.headers.get('authorization') ?? '')?.[1];
   if (!token) throw new OwnerError(401, { error: 'unauthenticated' });
   try {
