@@ -303,15 +303,16 @@ const isEditableField = (key: string): key is EditableField =>
 /**
  * The fields of a claim or the changes of an edit, judged by cardValueProblem: an object whose
  * every key is an editable field, and whose every value is one the card may store, or (in an edit,
- * with `removals`) null to remove the field. Returns them, or the first problem.
+ * with `removals`) null to remove the field. Returns them, or the first problem (`part` when
+ * `raw` is no object).
  */
 export function parseCardChanges(
   raw: unknown,
   username: string,
-  { removals }: { removals: boolean },
+  { removals, part }: { removals: boolean; part: string },
 ): { ok: true; changes: CardChanges } | ({ ok: false } & FieldProblem) {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    return { ok: false, field: 'changes', error: CARD_REQUEST_MESSAGES.notObject };
+    return { ok: false, field: part, error: CARD_REQUEST_MESSAGES.notObject };
   }
   const changes: CardChanges = {};
   for (const [field, value] of Object.entries(raw)) {

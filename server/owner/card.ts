@@ -36,6 +36,11 @@ import { OwnerError, badField } from './respond';
 
 /** Deletions per batch when an erasure deletes the contacts (Firestore's limit per batch). */
 const DELETE_PAGE = 500;
+/**
+ * Pages an erasure deletes before it goes on regardless (100,000 contacts): a flood of visitors
+ * cannot keep it going; the watcher deletes whatever is left once the card is gone.
+ */
+const DELETE_PAGES = 200;
 
 /** The edit has been stored: the card's pages are marked stale now, regenerated after the answer. */
 async function publish(username: string): Promise<void> {
@@ -57,7 +62,7 @@ export async function claimCard(owner: Owner, body: unknown): Promise<void> {
   if (typeof username !== 'string') throw badField('username', USERNAME_MESSAGES.format);
   const problem = claimProblem(username);
   if (problem) throw badField('username', problem);
-  const parsed = parseCardChanges(fields ?? {}, username, { removals: false });
+  const parsed = parseCardChanges(fields ?? {}, username, { removals: false, part: 'fields' });
   if (!parsed.ok) throw badField(parsed.field, parsed.error);
 
   const db = adminDb();
@@ -123,7 +128,7 @@ export async function saveCard(
   username: string,
   body: { changes: unknown; photo?: File },
 ): Promise<void> {
-  const parsed = parseCardChanges(body.changes, username, { removals: true });
+  const parsed = parseCardChanges(body.changes, username, { removals: true, part: 'changes' });
   if (!parsed.ok) throw badField(parsed.field, parsed.error);
   const { changes } = parsed;
   const upload = body.photo ? await readPhoto(body.photo, username, changes) : undefined;
@@ -158,7 +163,7 @@ export async function saveCard(
 
 async function deleteAll(refs: () => Promise<DocumentReference[]>): Promise<void> {
   const db = adminDb();
-  for (;;) {
+  for (let pages = 0; pages < DELETE_PAGES; pages++) {
     const page = await refs();
     if (page.length === 0) return;
     const batch = db.batch();

@@ -1,0 +1,59 @@
+// The server's reading of an owner's changes (lib/profile.ts parseCardChanges): the form's own
+// rules, with every refusal naming its field.
+import {
+  CARD_MESSAGES,
+  CARD_REQUEST_MESSAGES,
+  EDITABLE_FIELDS,
+  cardValueProblem,
+  parseCardChanges,
+} from '@/lib/profile';
+
+const edit = (raw: unknown) => parseCardChanges(raw, 'maria', { removals: true, part: 'changes' });
+const claim = (raw: unknown) => parseCardChanges(raw, 'maria', { removals: false, part: 'fields' });
+
+test('takes valid values and removals', () => {
+  expect(edit({ jobTitle: 'Αρχιτέκτονας', city: null })).toEqual({
+    ok: true,
+    changes: { jobTitle: 'Αρχιτέκτονας', city: null },
+  });
+});
+
+test.each<[string, unknown, string, string]>([
+  ['no object', 'jobTitle', 'changes', CARD_REQUEST_MESSAGES.notObject],
+  ['a list', ['a'], 'changes', CARD_REQUEST_MESSAGES.notObject],
+  ['an unknown field', { isAdmin: 'yes' }, 'isAdmin', CARD_REQUEST_MESSAGES.unknownField],
+  ['the username', { username: 'x' }, 'username', CARD_REQUEST_MESSAGES.unknownField],
+  ['the owner', { ownerUid: 'x' }, 'ownerUid', CARD_REQUEST_MESSAGES.unknownField],
+  ['a number', { city: 3 }, 'city', CARD_MESSAGES.notText],
+  ['an empty value', { city: '' }, 'city', CARD_MESSAGES.empty],
+  ['a javascript: link', { websiteLink: 'javascript:alert(1)' }, 'websiteLink', CARD_MESSAGES.link],
+  [
+    'another card’s photo',
+    { displayImage: '/nikos/photo/v1' },
+    'displayImage',
+    CARD_MESSAGES.otherPhoto,
+  ],
+  ['a name too long', { firstName: 'α'.repeat(51) }, 'firstName', CARD_MESSAGES.tooLong(50)],
+])('refuses %s, naming the field', (_name, raw, field, error) => {
+  expect(edit(raw)).toEqual({ ok: false, field, error });
+});
+
+test('a claim removes nothing: null is not text there', () => {
+  expect(claim({ lastName: null })).toEqual({
+    ok: false,
+    field: 'lastName',
+    error: CARD_MESSAGES.notText,
+  });
+  expect(claim(undefined)).toMatchObject({ ok: false, field: 'fields' });
+});
+
+test.each(EDITABLE_FIELDS)('judges %s as cardValueProblem does', (field) => {
+  for (const value of ['Αθήνα', 'https://example.gr/', '/img/a.png', '+30 210 1234567', 'a@b.gr']) {
+    const problem = cardValueProblem(field, value, 'maria');
+    expect(edit({ [field]: value })).toEqual(
+      problem === null
+        ? { ok: true, changes: { [field]: value } }
+        : { ok: false, field, error: problem },
+    );
+  }
+});
