@@ -310,7 +310,7 @@ test('contact → mail accepted by the SMTP server: median of 10', async () => {
 // ---- floods
 
 const QUOTA = 5;
-const WINDOW_MS = 12_000;
+const WINDOW_MS = 20_000;
 
 /** `count` contacts on `username`'s card in commits of `perCommit`, named `${prefix} i`. */
 async function flood(username: string, prefix: string, count: number, perCommit = 100) {

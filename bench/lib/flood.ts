@@ -182,7 +182,8 @@ export async function measureFlood(options: {
   );
   const handledMs = Date.now() - started;
   console.log(
-    `  flood written in ${ms(writeMs)}, every contact handled ${ms(handledMs)} after the first`,
+    `  flood written in ${ms(writeMs)}, every contact handled ${ms(handledMs)} after the first ` +
+      `(the hour shortened to ${ms(windowMs)})`,
   );
 
   const otherDelaysMs = await Promise.all(
@@ -265,18 +266,17 @@ export function floodRows(result: FloodResult | undefined, error?: string): Budg
   const n = result.contacts.toLocaleString('en');
   const mails = result.singles + result.digests;
   const slowest = Math.max(...result.otherDelaysMs);
+  const msText = (value: number) => `${Math.round(value).toLocaleString('en')} ms`;
   return [
     row(
-      `${n} contacts on one card in a minute: mails to its owner in the hour ≤ ` +
-        `${FLOOD_BUDGETS.ownerMails} (${SINGLE_MAILS_PER_HOUR} single + 1 digest), none lost or doubled`,
+      `${n} contacts on one card: owner's mails in the hour ≤ ${SINGLE_MAILS_PER_HOUR} + 1`,
       `${mails}: ${result.singles} single + ${result.digests} digest of ` +
-        `${result.digestCount.toLocaleString('en')}; ${result.unaccounted} lost or doubled ` +
-        `(hour shortened to ${ms(result.windowMs)}; all handled in ${ms(result.handledMs)})`,
+        `${result.digestCount.toLocaleString('en')}; ${result.unaccounted} lost or doubled`,
       mails <= FLOOD_BUDGETS.ownerMails && result.unaccounted === 0,
     ),
     row(
-      `another card's contact during the flood → its mail: ≤ ${ms(FLOOD_BUDGETS.otherCardDelayMs)}`,
-      `max ${ms(slowest)}, median ${ms(median(result.otherDelaysMs))} ` +
+      `another card's contact during the flood → its mail ≤ ${msText(FLOOD_BUDGETS.otherCardDelayMs)}`,
+      `max ${msText(slowest)}, median ${msText(median(result.otherDelaysMs))} ` +
         `(${result.otherDelaysMs.length} cards)`,
       slowest <= FLOOD_BUDGETS.otherCardDelayMs,
     ),
