@@ -36,6 +36,12 @@ const OWNERS: Record<string, OwnerAccount> = {
   'uid-rea': { email: 'rea.account@karta.test', verified: true },
   // Signed up with someone else's address, never confirmed.
   'uid-una': { email: 'someone.else@karta.test', verified: false },
+  ...Object.fromEntries(
+    Array.from({ length: 10 }, (_, i) => [
+      `uid-many-${i}`,
+      { email: `many${i}.account@karta.test`, verified: true },
+    ]),
+  ),
 };
 let emulator: RunningEmulator;
 let app: App;
@@ -130,6 +136,7 @@ beforeAll(async () => {
     ['olga', 'uid-olga'],
     ['restart', 'uid-rea'],
     ['una', 'uid-una'],
+    ...Array.from({ length: 10 }, (_, i) => [`many-${i}`, `uid-many-${i}`]),
   ]) {
     await db.doc(`users/${username}`).set({ firstName: username, [OWNER_FIELD]: uid });
     await db.doc(`owners/${uid}`).set({ username });
@@ -513,4 +520,32 @@ test('an owner whose address is not verified gets no mail at all, and no digest 
   await sleep(1000);
   expect(await mailsTo('someone.else@karta.test')).toEqual([]);
   expect(logs.some((line) => /users\/una.* not mailed \(unverified\)$/.test(line))).toBe(true);
+});
+
+test('contacts on ten cards at once: a few mails in the SMTP server’s hands at a time, every one sent', async () => {
+  const { sender, counts } = countingSender(400);
+  const m = mailer('many', undefined, { send: sender });
+  await m.ready;
+  const batch = db.batch();
+  const refs = Array.from({ length: 10 }, (_, i) =>
+    db.collection(`users/many-${i}/contacts`).doc(),
+  );
+  refs.forEach((ref, i) =>
+    batch.set(ref, {
+      name: `Πολλές ${i}`,
+      email: 'visitor@example.gr',
+      createdAt: FieldValue.serverTimestamp(),
+    }),
+  );
+  await batch.commit();
+  await until(async () => {
+    const states = await Promise.all(
+      refs.map(async (ref) => (await ref.get()).get(LEAD_MAIL_FIELD)),
+    );
+    return states.every((state) => state?.sentAt);
+  });
+  console.log(`ten cards: most sends at once ${counts.most}`);
+  // In parallel, but bounded.
+  expect(counts.most).toBeGreaterThan(1);
+  expect(counts.most).toBeLessThanOrEqual(MAILER_CONCURRENCY);
 });
