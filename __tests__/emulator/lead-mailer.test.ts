@@ -3,8 +3,8 @@
 // back, taken over from a mailer stopped half-way, and never for a card whose owner switched them
 // off, whose owner's address is not verified, for a contact left before the card was claimed, or
 // for a document no visitor could have written. A flood: the first few of the hour mailed one by
-// one, the rest in one digest, each contact once through a restart, a few sends at a time, and
-// another card's mail not held up. The owner's account comes from a table here; the Firebase Auth
+// one, the rest in one digest, each contact once through a restart (a digest too), a few sends at
+// a time, and another card's mail not held up. The owner's account comes from a table here; the Firebase Auth
 // lookup is covered with the browser in e2e/lead-mail.test.ts.
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { FieldValue, getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
@@ -34,6 +34,7 @@ const OWNERS: Record<string, OwnerAccount> = {
   'uid-flo': { email: 'flo.account@karta.test', verified: true },
   'uid-olga': { email: 'olga.account@karta.test', verified: true },
   'uid-rea': { email: 'rea.account@karta.test', verified: true },
+  'uid-dora': { email: 'dora.account@karta.test', verified: true },
   // Signed up with someone else's address, never confirmed.
   'uid-una': { email: 'someone.else@karta.test', verified: false },
   ...Object.fromEntries(
@@ -135,6 +136,7 @@ beforeAll(async () => {
     ['flood', 'uid-flo'],
     ['olga', 'uid-olga'],
     ['restart', 'uid-rea'],
+    ['dora', 'uid-dora'],
     ['una', 'uid-una'],
     ...Array.from({ length: 10 }, (_, i) => [`many-${i}`, `uid-many-${i}`]),
   ]) {
@@ -548,4 +550,46 @@ test('contacts on ten cards at once: a few mails in the SMTP server’s hands at
   // In parallel, but bounded.
   expect(counts.most).toBeGreaterThan(1);
   expect(counts.most).toBeLessThanOrEqual(MAILER_CONCURRENCY);
+});
+
+test('a mailer stopped while its digest could not be sent: another takes the digest over and mails it once', async () => {
+  const options = { windowMs: 5000, singlesPerWindow: 2, leaseMs: 2000 };
+  const send = smtp();
+  // This mailer's mail server takes single mails and refuses digests.
+  const first = mailer('digest-first', undefined, {
+    ...options,
+    send: async (mail) => {
+      if (mail.subject.startsWith('Σύνοψη')) throw new Error('421 try again later');
+      await send(mail);
+    },
+  });
+  await first.ready;
+  await flood('dora', 'Σύνοψη-δοκιμή', 12, 12);
+  await until(async () => logs.some((line) => /leadDigests\/dora_.*retry 1/.test(line)), 20_000);
+  await first.stop();
+  const second = mailer('digest-second', undefined, options);
+  await second.ready;
+  const handled = await until(async () => {
+    const now = await outcome('dora');
+    return now.neither.length === 0 && now;
+  });
+  const hours = new Map<string, number>();
+  for (const doc of handled.counted) {
+    const hour = doc.get(`${LEAD_MAIL_FIELD}.digest`);
+    hours.set(hour, (hours.get(hour) ?? 0) + 1);
+  }
+  for (const hour of hours.keys()) {
+    await until(
+      async () => (await db.collection(LEAD_DIGESTS_COLLECTION).doc(hour).get()).get('sentAt'),
+      20_000,
+    );
+  }
+  await sleep(1500);
+  const digests = (await mailsTo('dora.account@karta.test')).filter((mail) =>
+    mail.subject.startsWith('Σύνοψη'),
+  );
+  expect(digests.map((mail) => Number(/(\d+) ακόμη/.exec(mail.subject)?.[1])).sort()).toEqual(
+    [...hours.values()].sort(),
+  );
+  expect(handled.sent.length + [...hours.values()].reduce((a, b) => a + b, 0)).toBe(12);
 });
