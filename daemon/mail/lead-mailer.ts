@@ -334,7 +334,10 @@ export function startLeadMailer(options: LeadMailerOptions): LeadMailer {
     } catch (error) {
       if (error instanceof HourOver) {
         // Back at the head of the card's queue, in the new hour.
-        refs.reverse().forEach((ref) => prepend(queue.pending, ref));
+        const rest = [...queue.pending.entries()];
+        queue.pending.clear();
+        refs.forEach((ref) => queue.pending.set(ref.path, ref));
+        rest.forEach(([path, ref]) => queue.pending.set(path, ref));
         return;
       }
       // Looked at again with the parked ones, after a pause.
@@ -352,12 +355,15 @@ export function startLeadMailer(options: LeadMailerOptions): LeadMailer {
     }
     if (result.counted > 0) {
       log(`lead mail: users/${username}: ${result.counted} counted in the digest ${result.hour}`);
-      counting.set(`card:${username}`, result.hour);
-      // Its next hour starts with single mails again.
-      const hourLeft = windowMs - (Date.now() % windowMs);
-      setTimeout(() => {
-        if (counting.get(`card:${username}`) === result.hour) counting.delete(`card:${username}`);
-      }, hourLeft).unref();
+      const key = `card:${username}`;
+      if (counting.get(key) !== result.hour) {
+        counting.set(key, result.hour);
+        // Its next hour starts with single mails again.
+        setTimeout(
+          () => counting.get(key) === result.hour && counting.delete(key),
+          windowMs - (Date.now() % windowMs),
+        ).unref();
+      }
     } else if (result.singles.length > 0) counting.delete(`card:${username}`);
     // Renewed from now on: the last of them waits for the others' mails.
     result.singles.forEach(({ ref }) =>
@@ -372,13 +378,6 @@ export function startLeadMailer(options: LeadMailerOptions): LeadMailer {
     } finally {
       result.singles.forEach(({ ref }) => held.delete(ref.path));
     }
-  }
-
-  function prepend(map: Map<string, DocumentReference>, ref: DocumentReference): void {
-    const rest = [...map.entries()];
-    map.clear();
-    map.set(ref.path, ref);
-    rest.forEach(([path, other]) => map.set(path, other));
   }
 
   /** The transaction of a card's turn: each contact of `refs` mailed alone, counted, or skipped. */
