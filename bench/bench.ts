@@ -1,8 +1,8 @@
 // npm run bench: page weight, Lighthouse, the exchange sheet's tap → form usable, throughput,
 // contact-write latency, the path through Varnish and Redis and the stats endpoint, on the one
 // local stack (tools/lib/stack.ts) with the demo data, built into a dist dir of its own
-// (.next-bench, so the demo's .next is never touched); and the change watcher at 10,000 cards (an
-// emulator of its own, no build). Each is compared with its budget (bench/lib/budgets.ts); the
+// (.next-bench, so the demo's .next is never touched); and the change watcher at 10,000 cards and
+// a flood of 10,000 contacts on one card (each on an emulator of its own, no build). Each is compared with its budget (bench/lib/budgets.ts); the
 // summary printed last is docs/performance.md's table. Exits 0 whatever the figures; 1 only when a
 // part could not run. Ctrl-C stops everything.
 import { execFileSync } from 'node:child_process';
@@ -17,6 +17,7 @@ import { budgetRows, type BenchResults } from './lib/budgets';
 import { measureCdn } from './lib/cdn';
 import { measureContactWrites } from './lib/contacts';
 import { measureExchange } from './lib/exchange';
+import { floodRows, measureFlood, type FloodResult } from './lib/flood';
 import { runLighthouse } from './lib/lighthouse';
 import { nginxCopy } from './lib/nginx';
 import { details, summary } from './lib/report';
@@ -45,6 +46,7 @@ const EXCHANGE_RUNS = 5;
 const WATCHER_CARDS = 10_000;
 const WATCHER_EDITED_WHILE_CUT = 5;
 const WATCHER_EDITS = 20;
+const FLOOD_CONTACTS = 10_000;
 
 type Cleanup = () => Promise<void>;
 const cleanups: Cleanup[] = [];
@@ -79,6 +81,7 @@ const PARTS = [
   'cdn',
   'watcher',
   'beacons',
+  'flood',
 ] as const;
 type Part = (typeof PARTS)[number];
 
@@ -235,7 +238,10 @@ async function siteParts(results: BenchResults, runDir: string, chromiumPath: st
 async function main(): Promise<number> {
   const runDir = mkdtempSync(path.join(os.tmpdir(), 'karta-bench-'));
   onShutdown(cleanup);
-  const sitePartsRun = PARTS.some((name) => name !== 'watcher' && parts.has(name));
+  // The watcher and the flood have emulators of their own and no site.
+  const sitePartsRun = PARTS.some(
+    (name) => name !== 'watcher' && name !== 'flood' && parts.has(name),
+  );
   const chromiumPath = sitePartsRun ? ensureChromium() : undefined;
   const cpus = os.cpus();
   const results: BenchResults = {
@@ -257,8 +263,13 @@ async function main(): Promise<number> {
     });
   });
 
+  let flood: FloodResult | undefined;
+  await part('flood', results, async () => {
+    flood = await measureFlood({ contacts: FLOOD_CONTACTS, addCleanup });
+  });
+
   await cleanup();
-  const rows = budgetRows(results);
+  const rows = [...budgetRows(results), ...floodRows(flood, results.errors.flood)];
   console.log(details(results));
   console.log('\n== Summary (the table of docs/performance.md)\n');
   console.log(summary(results, rows));

@@ -74,3 +74,16 @@ export const ERASURES_COLLECTION = 'erasures';
 export const ERASED_AT_FIELD = 'at';
 
 export const erasurePath = (username: string) => `${ERASURES_COLLECTION}/${username}`;
+
+// ---------------------------------------------------------------------------------------------
+// leadDigests/{username}_{windowStart}: one card's hour of lead mail (daemon/mail/lead-mailer.ts),
+// written only by the daemon (the rules let no browser read or write it). It holds the hour's
+// quota of single mails and the contacts beyond it, counted for the one digest mailed when the
+// hour ends: their number and the newest few, which the digest's mailing strips.
+export const LEAD_DIGESTS_COLLECTION = 'leadDigests';
+
+/** True until the hour has ended and its digest was mailed, skipped, or not needed. */
+export const DIGEST_OPEN_FIELD = 'open';
+
+export const leadDigestPath = (username: string, windowStart: number) =>
+  `${LEAD_DIGESTS_COLLECTION}/${username}_${windowStart}`;

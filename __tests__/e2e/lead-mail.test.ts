@@ -1,8 +1,10 @@
 // A visitor's contact reaches the card's owner by e-mail, in real Chromium against the production
 // build and the run's emulators, through the run's daemon (`npm run watch`, whose lead mailer mails
 // every contact on any card, as in production) and a real SMTP server with an inbox: the owner's account address from Firebase Auth, Reply-To the visitor,
-// once; and the console's switch turns the mails off.
-import { adminDb } from '@/server/firebase/admin-app';
+// once; the console's switch turns the mails off; and an address its owner never verified gets
+// nothing.
+import { FieldValue } from 'firebase-admin/firestore';
+import { adminAuth, adminDb } from '@/server/firebase/admin-app';
 import { LEAD_MAIL_FIELD, NEW_CONTACT_MAIL_FIELD } from '@/lib/collections';
 import { mailInbox } from '@/tools/lib/mail-catcher';
 import type { Page } from 'playwright-core';
@@ -17,6 +19,8 @@ let owner: Owner;
 
 beforeAll(async () => {
   owner = await makeOwner(`lida-${STAMP}`, { firstName: 'Λήδα', lastName: 'Μαυρίδου' }, STAMP);
+  // Only a verified address is mailed.
+  await adminAuth().updateUser(owner.uid, { emailVerified: true });
   // The card's public e-mail is not where the mail goes: the account's is.
   await adminDb().doc(`users/${owner.username}`).update({ email: 'public@lida.example.gr' });
 });
@@ -121,4 +125,29 @@ test('the owner turns the mails off in the console: the next contact is not mail
     await new Promise((r) => setTimeout(r, 100));
   }
   await context.close();
+});
+
+test('an owner whose address is not verified: the contact is kept, no mail is sent', async () => {
+  const unverified = await makeOwner(`ada-${STAMP}`, { firstName: 'Άδα' }, STAMP);
+  // Anyone can sign up with someone else's address: until its holder confirms it, nothing goes there.
+  await adminAuth().updateUser(unverified.uid, { emailVerified: false });
+  const name = `Ανεπιβεβαίωτη ${STAMP}`;
+  const daemon = markDaemonLog();
+  const ref = await adminDb().collection(`users/${unverified.username}/contacts`).add({
+    name,
+    email: 'visitor.ada@example.gr',
+    createdAt: FieldValue.serverTimestamp(),
+  });
+  for (const end = Date.now() + 10_000; ;) {
+    if ((await ref.get()).get(`${LEAD_MAIL_FIELD}.skipped`) === 'unverified') break;
+    if (Date.now() > end) throw new Error(`never skipped; logs: ${daemon.lines().join(' | ')}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  expect((await ref.get()).get('name')).toBe(name);
+  const mails = await catcher().mails();
+  expect(
+    mails.filter(
+      (m) => m.subject.includes(name) || m.to.some((to) => to.address === unverified.email),
+    ),
+  ).toEqual([]);
 });

@@ -1,19 +1,24 @@
 // The new-contact mails against a real Firestore emulator and a real SMTP server with an inbox
 // (maildev): once per contact with two mailers running, retried until a stopped mail server is
 // back, taken over from a mailer stopped half-way, and never for a card whose owner switched them
-// off, for a contact left before the card was claimed, or for a document no visitor could have
-// written. The owner's address comes from a table here; the Firebase Auth lookup is covered with
-// the browser in e2e/lead-mail.test.ts.
+// off, whose owner's address is not verified, for a contact left before the card was claimed, or
+// for a document no visitor could have written. A flood: the first few of the hour mailed one by
+// one, the rest in one digest, each contact once through a restart (a digest too), a few sends at
+// a time, and another card's mail not held up. The owner's account comes from a table here; the Firebase Auth
+// lookup is covered with the browser in e2e/lead-mail.test.ts.
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { FieldValue, getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import {
+  MAILER_CONCURRENCY,
   startLeadMailer,
   type LeadMailer,
   type LeadMailerOptions,
+  type OwnerAccount,
 } from '@/daemon/mail/lead-mailer';
-import { smtpSender } from '@/daemon/mail/smtp';
+import { smtpSender, type SmtpSender } from '@/daemon/mail/smtp';
 import {
   CLAIMED_FIELD,
+  LEAD_DIGESTS_COLLECTION,
   LEAD_MAIL_FIELD,
   NEW_CONTACT_MAIL_FIELD,
   OWNER_FIELD,
@@ -24,13 +29,28 @@ import { RULES_FILE } from '@/tools/lib/paths';
 
 const PROJECT = 'demo-karta-mail';
 const FROM = 'karta <no-reply@karta.test>';
-const OWNERS: Record<string, string> = { 'uid-anna': 'anna.account@karta.test' };
+const OWNERS: Record<string, OwnerAccount> = {
+  'uid-anna': { email: 'anna.account@karta.test', verified: true },
+  'uid-flo': { email: 'flo.account@karta.test', verified: true },
+  'uid-olga': { email: 'olga.account@karta.test', verified: true },
+  'uid-rea': { email: 'rea.account@karta.test', verified: true },
+  'uid-dora': { email: 'dora.account@karta.test', verified: true },
+  // Signed up with someone else's address, never confirmed.
+  'uid-una': { email: 'someone.else@karta.test', verified: false },
+  ...Object.fromEntries(
+    Array.from({ length: 10 }, (_, i) => [
+      `uid-many-${i}`,
+      { email: `many${i}.account@karta.test`, verified: true },
+    ]),
+  ),
+};
 let emulator: RunningEmulator;
 let app: App;
 let db: Firestore;
 let catcher: RunningMailCatcher;
 const logs: string[] = [];
 const mailers: LeadMailer[] = [];
+const senders: SmtpSender[] = [];
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function until<T>(check: () => Promise<T | undefined | false>, ms = 20_000): Promise<T> {
@@ -43,6 +63,12 @@ async function until<T>(check: () => Promise<T | undefined | false>, ms = 20_000
   }
 }
 
+function smtp(smtpUrl = catcher.smtpUrl): SmtpSender['send'] {
+  const sender = smtpSender(smtpUrl, FROM, MAILER_CONCURRENCY);
+  senders.push(sender);
+  return sender.send;
+}
+
 function mailer(
   id: string,
   smtpUrl = catcher.smtpUrl,
@@ -51,12 +77,14 @@ function mailer(
   const started = startLeadMailer({
     db,
     id,
-    ownerEmail: async (uid) => OWNERS[uid] ?? null,
-    send: smtpSender(smtpUrl, FROM),
+    ownerAccount: async (uid) => OWNERS[uid] ?? null,
+    send: smtp(smtpUrl),
     log: (line) => logs.push(`[${id}] ${line}`),
     leaseMs: 4000,
     firstRetryMs: 200,
     maxRetryMs: 500,
+    // These tests are about one contact's mail: the hour's quota is the flood tests' matter.
+    singlesPerWindow: 100,
     ...options,
   });
   mailers.push(started);
@@ -104,10 +132,22 @@ beforeAll(async () => {
     .set({ firstName: 'Άννα', lastName: 'Ζαχαρίου', [OWNER_FIELD]: 'uid-anna' });
   await db.doc('owners/uid-anna').set({ username: 'anna' });
   await db.doc('users/orphan').set({ firstName: 'Κανείς' });
+  for (const [username, uid] of [
+    ['flood', 'uid-flo'],
+    ['olga', 'uid-olga'],
+    ['restart', 'uid-rea'],
+    ['dora', 'uid-dora'],
+    ['una', 'uid-una'],
+    ...Array.from({ length: 10 }, (_, i) => [`many-${i}`, `uid-many-${i}`]),
+  ]) {
+    await db.doc(`users/${username}`).set({ firstName: username, [OWNER_FIELD]: uid });
+    await db.doc(`owners/${uid}`).set({ username });
+  }
 });
 
 afterEach(async () => {
   await Promise.all(mailers.splice(0).map((m) => m.stop()));
+  senders.splice(0).forEach((sender) => sender.close());
   logs.length = 0;
 });
 
@@ -143,11 +183,11 @@ test('a contact is mailed once to the owner, in Greek, Reply-To the visitor, eve
 });
 
 test('a mail server slower than the lease: its mailer keeps the claim, and no other mails it again', async () => {
-  const smtp = smtpSender(catcher.smtpUrl, FROM);
+  const send = smtp();
   // Each send takes three leases; a claim not renewed meanwhile would be taken over.
   const slow: LeadMailerOptions['send'] = async (mail) => {
     await sleep(6000);
-    await smtp(mail);
+    await send(mail);
   };
   const [a, b] = [
     mailer('slow-a', undefined, { leaseMs: 2000, send: slow }),
@@ -274,4 +314,282 @@ test('contact → mail accepted by the SMTP server: median of 10', async () => {
   const median = (latencies[4] + latencies[5]) / 2;
   console.log(`contact → mail sent: median ${median} ms, max ${latencies[9]} ms (10 contacts)`);
   expect(median).toBeLessThan(10_000);
+});
+
+// ---- floods
+
+const QUOTA = 5;
+const WINDOW_MS = 20_000;
+
+/** `count` contacts on `username`'s card in commits of `perCommit`, named `${prefix} i`. */
+async function flood(username: string, prefix: string, count: number, perCommit = 100) {
+  for (let first = 0; first < count; first += perCommit) {
+    const batch = db.batch();
+    for (let i = first; i < Math.min(count, first + perCommit); i++) {
+      batch.set(db.collection(`users/${username}/contacts`).doc(), {
+        name: `${prefix} ${i}`,
+        email: `v${i}@example.gr`,
+        phone: `+30 697 000 ${String(i).padStart(4, '0')}`,
+        createdAt: FieldValue.serverTimestamp(),
+      });
+    }
+    await batch.commit();
+  }
+}
+
+/** Waits for the start of an hour (of WINDOW_MS) with most of it ahead: a flood fits in one. */
+async function freshWindow(): Promise<void> {
+  while (Date.now() % WINDOW_MS > 300) await sleep(50);
+}
+
+/** The mails to `address`. */
+const mailsTo = async (address: string) =>
+  (await catcher.mails()).filter((mail) => mail.to.some((to) => to.address === address));
+
+/** Every contact of the card as the mailer left it: sent alone, counted in a digest, or neither. */
+async function outcome(username: string) {
+  const docs = (await db.collection(`users/${username}/contacts`).get()).docs;
+  const state = (doc: (typeof docs)[number]) => doc.get(LEAD_MAIL_FIELD) ?? {};
+  return {
+    all: docs,
+    sent: docs.filter((doc) => state(doc).sentAt && !state(doc).digest),
+    counted: docs.filter((doc) => state(doc).digest && !state(doc).sentAt),
+    both: docs.filter((doc) => state(doc).digest && state(doc).sentAt),
+    neither: docs.filter((doc) => !state(doc).digest && !state(doc).sentAt),
+  };
+}
+
+/** A sender that counts the mails it has in hand at once, each taking `ms`. */
+function countingSender(ms: number) {
+  const send = smtp();
+  const counts = { now: 0, most: 0 };
+  const sender: LeadMailerOptions['send'] = async (mail) => {
+    counts.most = Math.max(counts.most, ++counts.now);
+    try {
+      await sleep(ms);
+      await send(mail);
+    } finally {
+      counts.now--;
+    }
+  };
+  return { sender, counts };
+}
+
+test('a flood of 200 contacts: 5 single mails and one digest, a few sends at a time, another card not held up', async () => {
+  const [a, b] = [countingSender(50), countingSender(50)];
+  const options = { windowMs: WINDOW_MS, singlesPerWindow: QUOTA };
+  const mailers = [
+    mailer('flood-a', undefined, { ...options, send: a.sender }),
+    mailer('flood-b', undefined, { ...options, send: b.sender }),
+  ];
+  await Promise.all(mailers.map((m) => m.ready));
+  await freshWindow();
+  const started = Date.now();
+  const flooding = flood('flood', 'Πλημμύρα', 200);
+  // Another card's visitor, while the flood is handled.
+  await sleep(300);
+  const other = await db.collection('users/olga/contacts').add({
+    name: 'Όλγα Other',
+    email: 'visitor@example.gr',
+    createdAt: FieldValue.serverTimestamp(),
+  });
+  await flooding;
+  const otherState = await until(async () => {
+    const data = (await other.get()).data();
+    return data?.[LEAD_MAIL_FIELD]?.sentAt ? data : undefined;
+  });
+  const otherDelay =
+    otherState[LEAD_MAIL_FIELD].sentAt.toMillis() - otherState.createdAt.toMillis();
+  console.log(`another card's contact during a flood of 200: mailed after ${otherDelay} ms`);
+  expect(otherDelay).toBeLessThan(5000);
+  expect(otherState[LEAD_MAIL_FIELD].digest).toBeUndefined();
+
+  // Every contact is handled within the hour (so exactly one hour's worth), before the digest.
+  const handled = await until(async () => {
+    const now = await outcome('flood');
+    return now.neither.length === 0 && now;
+  });
+  expect(Date.now() - started).toBeLessThan(WINDOW_MS);
+  expect(handled.sent).toHaveLength(QUOTA);
+  expect(handled.counted).toHaveLength(200 - QUOTA);
+  expect(handled.both).toHaveLength(0);
+  const [digestId] = new Set(handled.counted.map((doc) => doc.get(`${LEAD_MAIL_FIELD}.digest`)));
+  expect(new Set(handled.counted.map((doc) => doc.get(`${LEAD_MAIL_FIELD}.digest`))).size).toBe(1);
+  // The oldest are mailed alone: the first commit's.
+  expect(handled.sent.every((doc) => Number(doc.get('name').split(' ')[1]) < 100)).toBe(true);
+
+  // The digest comes once its hour is over: one mail, whatever the number of mailers.
+  const digestRef = db.collection(LEAD_DIGESTS_COLLECTION).doc(digestId);
+  await until(async () => (await digestRef.get()).get('sentAt'), WINDOW_MS + 10_000);
+  await sleep(1500);
+  const mails = await mailsTo('flo.account@karta.test');
+  const singles = mails.filter((mail) => mail.subject.startsWith('Νέα επαφή'));
+  const digests = mails.filter((mail) => mail.subject.startsWith('Σύνοψη'));
+  expect(singles).toHaveLength(QUOTA);
+  expect(new Set(singles.map((mail) => mail.subject)).size).toBe(QUOTA);
+  expect(digests).toHaveLength(1);
+  const [digest] = digests;
+  expect(digest.subject).toBe('Σύνοψη: 195 ακόμη νέες επαφές από την κάρτα σας');
+  expect(digest.text).toMatch(/ 195 ακόμη νέες επαφές\./);
+  expect(digest.text).toContain('Για τις πρώτες 5 της ώρας λάβατε χωριστό μήνυμα');
+  expect(digest.text).toContain('Οι 5 πιο πρόσφατες:');
+  expect(digest.text).toMatch(/\/account$/m);
+  // The newest five, with what the visitor left: from the second commit.
+  const named = [...digest.text.matchAll(/^Όνομα: Πλημμύρα (\d+)$/gm)].map((m) => Number(m[1]));
+  expect(named).toHaveLength(5);
+  expect(named.every((i) => i >= 100)).toBe(true);
+  expect(digest.text).toMatch(/^Email: v\d+@example\.gr$/m);
+  expect(digest.text).toMatch(/^Τηλέφωνο: \+30 697 000 \d{4}$/m);
+  // The document keeps the count, not the names.
+  const stored = (await digestRef.get()).data()!;
+  expect(stored).toMatchObject({ count: 195, singles: 5, open: false, username: 'flood' });
+  expect(stored.newest).toBeUndefined();
+
+  // Never more than a few mails in the SMTP server's hands at once.
+  console.log(`most sends at once: ${a.counts.most} and ${b.counts.most}`);
+  expect(a.counts.most).toBeLessThanOrEqual(MAILER_CONCURRENCY);
+  expect(b.counts.most).toBeLessThanOrEqual(MAILER_CONCURRENCY);
+});
+
+test('a mailer stopped mid-flood, another started: every contact mailed or counted, once', async () => {
+  const options = { windowMs: WINDOW_MS, singlesPerWindow: QUOTA, leaseMs: 2000 };
+  // Slow enough that the first mailer stops with some of the single mails not sent.
+  const slow = countingSender(700);
+  const first = mailer('first-of-two', undefined, { ...options, send: slow.sender });
+  await first.ready;
+  await freshWindow();
+  await flood('restart', 'Επανεκκίνηση', 450, 150);
+  await until(async () => (await outcome('restart')).sent.length >= 2);
+  await first.stop();
+  const before = await outcome('restart');
+  expect(before.sent.length).toBeLessThan(QUOTA);
+  const second = mailer('second-of-two', undefined, options);
+  await second.ready;
+  const handled = await until(async () => {
+    const now = await outcome('restart');
+    return now.neither.length === 0 && now;
+  }, 30_000);
+  expect(handled.both).toHaveLength(0);
+  // The hour's quota holds across the two mailers, whichever hours the flood fell in.
+  const hours = new Map<string, { sent: number; counted: number }>();
+  for (const doc of handled.all) {
+    const state = doc.get(LEAD_MAIL_FIELD);
+    const hour = state.digest ?? state.single;
+    const entry = hours.get(hour) ?? { sent: 0, counted: 0 };
+    if (state.digest) entry.counted++;
+    else entry.sent++;
+    hours.set(hour, entry);
+  }
+  for (const { sent } of hours.values()) expect(sent).toBeLessThanOrEqual(QUOTA);
+  // Each digest mailed once, with the count of the contacts it holds.
+  for (const [hour, { counted }] of hours) {
+    if (counted === 0) continue;
+    await until(
+      async () => (await db.collection(LEAD_DIGESTS_COLLECTION).doc(hour).get()).get('sentAt'),
+      WINDOW_MS + 15_000,
+    );
+  }
+  await sleep(1500);
+  const mails = await mailsTo('rea.account@karta.test');
+  const singles = mails.filter((mail) => mail.subject.startsWith('Νέα επαφή'));
+  expect(singles.map((mail) => mail.subject).sort()).toEqual(
+    handled.sent.map((doc) => `Νέα επαφή από την κάρτα σας: ${doc.get('name')}`).sort(),
+  );
+  const digestCounts = mails
+    .filter((mail) => mail.subject.startsWith('Σύνοψη'))
+    .map((mail) => Number(/(\d+) ακόμη/.exec(mail.subject)?.[1]));
+  expect(digestCounts.sort()).toEqual(
+    [...hours.values()]
+      .map(({ counted }) => counted)
+      .filter(Boolean)
+      .sort(),
+  );
+  expect(digestCounts.reduce((sum, n) => sum + n, 0) + singles.length).toBe(450);
+});
+
+test('an owner whose address is not verified gets no mail at all, and no digest is kept', async () => {
+  const m = mailer('unverified', undefined, { windowMs: WINDOW_MS, singlesPerWindow: QUOTA });
+  await m.ready;
+  await flood('una', 'Άγνωστη', 12);
+  const handled = await until(async () => {
+    const docs = (await db.collection('users/una/contacts').get()).docs;
+    return docs.every((doc) => doc.get(`${LEAD_MAIL_FIELD}.skipped`) === 'unverified') && docs;
+  });
+  expect(handled).toHaveLength(12);
+  expect(
+    (await db.collection(LEAD_DIGESTS_COLLECTION).where('username', '==', 'una').get()).size,
+  ).toBe(0);
+  await sleep(1000);
+  expect(await mailsTo('someone.else@karta.test')).toEqual([]);
+  expect(logs.some((line) => /users\/una.* not mailed \(unverified\)$/.test(line))).toBe(true);
+});
+
+test('contacts on ten cards at once: a few mails in the SMTP server’s hands at a time, every one sent', async () => {
+  const { sender, counts } = countingSender(400);
+  const m = mailer('many', undefined, { send: sender });
+  await m.ready;
+  const batch = db.batch();
+  const refs = Array.from({ length: 10 }, (_, i) =>
+    db.collection(`users/many-${i}/contacts`).doc(),
+  );
+  refs.forEach((ref, i) =>
+    batch.set(ref, {
+      name: `Πολλές ${i}`,
+      email: 'visitor@example.gr',
+      createdAt: FieldValue.serverTimestamp(),
+    }),
+  );
+  await batch.commit();
+  await until(async () => {
+    const states = await Promise.all(
+      refs.map(async (ref) => (await ref.get()).get(LEAD_MAIL_FIELD)),
+    );
+    return states.every((state) => state?.sentAt);
+  });
+  console.log(`ten cards: most sends at once ${counts.most}`);
+  // In parallel, but bounded.
+  expect(counts.most).toBeGreaterThan(1);
+  expect(counts.most).toBeLessThanOrEqual(MAILER_CONCURRENCY);
+});
+
+test('a mailer stopped while its digest could not be sent: another takes the digest over and mails it once', async () => {
+  const options = { windowMs: 5000, singlesPerWindow: 2, leaseMs: 2000 };
+  const send = smtp();
+  // This mailer's mail server takes single mails and refuses digests.
+  const first = mailer('digest-first', undefined, {
+    ...options,
+    send: async (mail) => {
+      if (mail.subject.startsWith('Σύνοψη')) throw new Error('421 try again later');
+      await send(mail);
+    },
+  });
+  await first.ready;
+  await flood('dora', 'Σύνοψη-δοκιμή', 12, 12);
+  await until(async () => logs.some((line) => /leadDigests\/dora_.*retry 1/.test(line)), 20_000);
+  await first.stop();
+  const second = mailer('digest-second', undefined, options);
+  await second.ready;
+  const handled = await until(async () => {
+    const now = await outcome('dora');
+    return now.neither.length === 0 && now;
+  });
+  const hours = new Map<string, number>();
+  for (const doc of handled.counted) {
+    const hour = doc.get(`${LEAD_MAIL_FIELD}.digest`);
+    hours.set(hour, (hours.get(hour) ?? 0) + 1);
+  }
+  for (const hour of hours.keys()) {
+    await until(
+      async () => (await db.collection(LEAD_DIGESTS_COLLECTION).doc(hour).get()).get('sentAt'),
+      20_000,
+    );
+  }
+  await sleep(1500);
+  const digests = (await mailsTo('dora.account@karta.test')).filter((mail) =>
+    mail.subject.startsWith('Σύνοψη'),
+  );
+  expect(digests.map((mail) => Number(/(\d+) ακόμη/.exec(mail.subject)?.[1])).sort()).toEqual(
+    [...hours.values()].sort(),
+  );
+  expect(handled.sent.length + [...hours.values()].reduce((a, b) => a + b, 0)).toBe(12);
 });

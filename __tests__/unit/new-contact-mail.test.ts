@@ -1,7 +1,8 @@
-// The new-contact e-mail's words and who it goes to, which documents count as a visitor's contact
-// (daemon/mail/new-contact-mail.ts), and no mailer without SMTP_URL (daemon/mail/start.ts).
+// The new-contact e-mail's words and who it goes to, the hour's digest, which documents count as a
+// visitor's contact (daemon/mail/new-contact-mail.ts), and no mailer without SMTP_URL
+// (daemon/mail/start.ts).
 import { Timestamp } from 'firebase-admin/firestore';
-import { athensTime, leadMail, parseLeadContact } from '@/daemon/mail/new-contact-mail';
+import { athensTime, digestMail, leadMail, parseLeadContact } from '@/daemon/mail/new-contact-mail';
 import { startConfiguredLeadMailer } from '@/daemon/mail/start';
 
 const createdAt = Timestamp.fromDate(new Date('2026-07-01T21:30:00Z'));
@@ -77,4 +78,51 @@ test('without SMTP_URL no mailer starts, and nothing fails', () => {
   } finally {
     if (saved !== undefined) process.env.SMTP_URL = saved;
   }
+});
+
+test('the digest: how many, the newest with what they left, a link to the console, no Reply-To', () => {
+  const newest = [
+    { name: 'Νεότερη', email: 'n@example.gr', phone: '+30 697 1', createdAt: new Date() },
+    { name: 'Χωρίς τηλέφωνο', email: 'x@example.gr', createdAt: new Date() },
+  ];
+  const mail = digestMail('maria', 'owner@example.gr', {
+    count: 1234,
+    singles: 5,
+    newest,
+    start: new Date('2026-07-01T21:00:00Z'),
+    end: new Date('2026-07-01T22:00:00Z'),
+  });
+  expect(mail.to).toBe('owner@example.gr');
+  expect(mail.replyTo).toBeUndefined();
+  expect(mail.subject).toBe('Σύνοψη: 1234 ακόμη νέες επαφές από την κάρτα σας');
+  const lines = mail.text.split('\n');
+  expect(lines[0]).toMatch(/στην κάρτα σας https?:\/\/[^/]+\/maria 1234 ακόμη νέες επαφές\.$/);
+  expect(lines[0]).toContain('(ώρα Ελλάδας)');
+  expect(lines).toEqual(
+    expect.arrayContaining([
+      'Για τις πρώτες 5 της ώρας λάβατε χωριστό μήνυμα. Για τις υπόλοιπες στέλνουμε μόνο αυτή τη σύνοψη, μία την ώρα, ώστε να μη γεμίζει το γραμματοκιβώτιό σας.',
+      'Οι 2 πιο πρόσφατες:',
+      'Όνομα: Νεότερη',
+      'Email: n@example.gr',
+      'Τηλέφωνο: +30 697 1',
+      'Όνομα: Χωρίς τηλέφωνο',
+      expect.stringMatching(
+        /^Όλες οι επαφές σας, και η λήψη τους σε CSV: https?:\/\/[^/]+\/account$/,
+      ),
+    ]),
+  );
+  expect(lines.filter((line) => line.startsWith('Τηλέφωνο'))).toHaveLength(1);
+});
+
+test('a digest of one contact speaks of one', () => {
+  const contact = { name: 'Μία', email: 'm@example.gr', createdAt: new Date() };
+  const mail = digestMail('maria', 'o@example.gr', {
+    count: 1,
+    singles: 5,
+    newest: [contact],
+    start: new Date(),
+    end: new Date(),
+  });
+  expect(mail.subject).toBe('Σύνοψη: 1 ακόμη νέα επαφή από την κάρτα σας');
+  expect(mail.text).toContain('Η πιο πρόσφατη:');
 });

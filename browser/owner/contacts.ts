@@ -9,6 +9,7 @@ import {
   onSnapshot,
   orderBy,
   query,
+  startAfter,
   Timestamp,
   where,
   type QueryDocumentSnapshot,
@@ -78,9 +79,27 @@ export function watchContacts(
   );
 }
 
-/** Every contact, newest first, read once: for the exports. */
-export async function allContacts(card: ClaimedCard): Promise<ReceivedContact[]> {
-  return (await getDocs(newestFirst(card))).docs.map(toContact);
+/** Contacts the exports read per request. */
+const EXPORT_PAGE = 1000;
+
+/**
+ * Every contact, newest first, read once for the exports, a page at a time: a flood of thousands
+ * comes as several answers of a bounded size, and `onProgress` tells how many have arrived.
+ */
+export async function allContacts(
+  card: ClaimedCard,
+  onProgress: (read: number) => void = () => {},
+): Promise<ReceivedContact[]> {
+  const contacts: ReceivedContact[] = [];
+  let last: QueryDocumentSnapshot | undefined;
+  for (;;) {
+    const page = query(newestFirst(card), ...(last ? [startAfter(last)] : []), limit(EXPORT_PAGE));
+    const { docs } = await getDocs(page);
+    contacts.push(...docs.map(toContact));
+    onProgress(contacts.length);
+    if (docs.length < EXPORT_PAGE) return contacts;
+    last = docs[docs.length - 1];
+  }
 }
 
 /** How many contacts there are, and how many arrived after `since` (all of them if null). */

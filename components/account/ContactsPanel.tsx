@@ -26,8 +26,10 @@ const EXPORTS = {
   vcf: { build: contactsVcf, type: 'text/vcard;charset=utf-8' },
 } as const;
 
+const COUNT = new Intl.NumberFormat('el-GR');
+
 function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
+  return `${COUNT.format(count)} ${count === 1 ? one : many}`;
 }
 
 /**
@@ -48,6 +50,7 @@ export default function ContactsPanel({
   const [queryFailed, setFailed] = useState(false);
   const failed = queryFailed || claim.failed;
   const [status, setStatus] = useState('');
+  const [exporting, setExporting] = useState(false);
   // The previous visit, read once: this visit is recorded at once, for the next one.
   const [since] = useState(() => {
     const previous = readLastVisit(username, globalThis.localStorage);
@@ -84,10 +87,18 @@ export default function ContactsPanel({
   async function download(kind: keyof typeof EXPORTS) {
     const { build, type } = EXPORTS[kind];
     if (!card) return;
+    setExporting(true);
+    setStatus('Ετοιμάζεται το αρχείο…');
     try {
-      downloadText(build(await allContacts(card)), type, exportFileName(username, kind));
+      const contacts = await allContacts(card, (read) =>
+        setStatus(`Ετοιμάζεται το αρχείο: ${plural(read, 'επαφή', 'επαφές')}…`),
+      );
+      downloadText(build(contacts), type, exportFileName(username, kind));
+      setStatus(`Το αρχείο με ${plural(contacts.length, 'επαφή', 'επαφές')} κατέβηκε.`);
     } catch {
       setStatus('Η λήψη απέτυχε. Δοκιμάστε ξανά.');
+    } finally {
+      setExporting(false);
     }
   }
 
@@ -125,7 +136,7 @@ export default function ContactsPanel({
             <button
               type="button"
               className={styles.secondary}
-              disabled={page.contacts.length === 0}
+              disabled={page.contacts.length === 0 || exporting}
               onClick={() => void download('csv')}
             >
               Λήψη CSV
@@ -133,7 +144,7 @@ export default function ContactsPanel({
             <button
               type="button"
               className={styles.secondary}
-              disabled={page.contacts.length === 0}
+              disabled={page.contacts.length === 0 || exporting}
               onClick={() => void download('vcf')}
             >
               Λήψη όλων (.vcf)

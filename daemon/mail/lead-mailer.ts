@@ -1,39 +1,84 @@
-// Mails a card's owner each contact a visitor leaves on it, once, even with several mailers
-// running (one beside each origin's watcher) or one stopped half-way.
+// Mails a card's owner the contacts visitors leave on it: the first few of each hour one by one,
+// the rest counted in one digest mailed when the hour ends. Each contact is mailed alone or counted
+// in one digest, once, even with several mailers running (one beside each origin's watcher) or one
+// stopped half-way; and a flood on one card neither fills its owner's inbox nor holds up another
+// card's mail.
 //
-// Each contact is claimed in a transaction before it is mailed (`leadMail.claimedBy/claimedAt`
-// on the contact, written only by the server) and marked when the mail went out (`sentAt`) or
-// why it never will (`skipped`). A claim not renewed within the lease is taken to be abandoned
-// and another mailer takes the contact over. A mailer that dies after the SMTP server accepted a
-// mail and before `sentAt` is written leaves that one contact to be mailed again: no mail server
-// offers exactly-once across a crash, and a second mail beats a lost lead.
+// The hour: `leadDigests/{username}_{start}` (server-only) holds how many of the card's contacts
+// were mailed alone in it (`singles`, at most SINGLE_MAILS_PER_HOUR) and how many are counted for
+// its digest (`count`, with the newest few). The hour a contact falls in is the server's time when
+// a mailer takes it, read in the transaction that takes it: a backlog found at a restart is one
+// hour's worth, not a mail each.
+//
+// A contact's state is `leadMail` on it, written only by the server, in the same transaction as
+// the hour's counts: `single` (the hour whose quota it used) with `claimedBy/claimedAt` until its
+// mail went out (`sentAt`), `digest` (the hour that counts it), or why it is never mailed
+// (`skipped`). A claim not renewed within the lease is taken to be abandoned and another mailer
+// takes it over; the digest is claimed the same way once its hour is over. A mailer that dies after
+// the SMTP server accepted a mail and before `sentAt` is written leaves that one mail to be sent
+// again: no mail server offers exactly-once across a crash, and a second mail beats a lost lead.
+//
+// Work goes through a fair queue with a few workers: a card's turn handles up to a batch of its
+// contacts in one transaction (the ones over the quota only counted, a write each), mails its few
+// singles, and the card goes to the back of the queue. Another card's contact waits for at most a
+// turn per worker, whatever the flood's size.
 import { randomUUID } from 'node:crypto';
 import {
   FieldValue,
   Timestamp,
+  type DocumentData,
   type DocumentReference,
+  type DocumentSnapshot,
   type Firestore,
   type QuerySnapshot,
+  type Transaction,
 } from 'firebase-admin/firestore';
 import {
   CLAIMED_FIELD,
   CONTACTS_COLLECTION,
   CREATED_FIELD,
+  DIGEST_OPEN_FIELD,
+  LEAD_DIGESTS_COLLECTION,
   LEAD_MAIL_FIELD,
   NEW_CONTACT_MAIL_FIELD,
   OWNER_FIELD,
   cardPath,
+  leadDigestPath,
   ownerPath,
 } from '../../lib/collections';
 import { keepListening } from '../listener';
-import { leadMail, parseLeadContact, type LeadContact, type LeadMail } from './new-contact-mail';
+import {
+  digestMail,
+  leadMail,
+  parseLeadContact,
+  type LeadContact,
+  type LeadMail,
+} from './new-contact-mail';
 
-export type SkipReason = 'malformed' | 'no-owner' | 'before-claim' | 'switched-off' | 'no-email';
+export type SkipReason =
+  'malformed' | 'no-owner' | 'before-claim' | 'switched-off' | 'no-email' | 'unverified';
+
+/** Contacts of one card mailed one by one in an hour; the rest of the hour's go in its digest. */
+export const SINGLE_MAILS_PER_HOUR = 5;
+/** The newest contacts a digest shows in full, beside the count of all it holds. */
+export const DIGEST_NEWEST = 5;
+/** Turns worked at once, hence also the most mails handed to the SMTP server at once. */
+export const MAILER_CONCURRENCY = 4;
+/** Contacts one turn takes in one transaction (a transaction writes at most 500 documents). */
+const BATCH = 200;
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** What the mailer needs of the owner's Firebase Auth account. */
+export interface OwnerAccount {
+  email: string | null;
+  verified: boolean;
+}
 
 export interface LeadMailerOptions {
   db: Firestore;
-  /** The owner's account e-mail (Firebase Auth), not the public one on the card; null if none. */
-  ownerEmail: (uid: string) => Promise<string | null>;
+  /** The owner's account (Firebase Auth), not the public address on the card; null if none. */
+  ownerAccount: (uid: string) => Promise<OwnerAccount | null>;
   /** Hands one mail to the SMTP server; rejects when it is not accepted. */
   send: (mail: LeadMail) => Promise<void>;
   log?: (line: string) => void;
@@ -44,12 +89,16 @@ export interface LeadMailerOptions {
   maxRetryMs?: number;
   /** Contacts older than this when the mailer starts are not looked at. */
   lookbackMs?: number;
+  /** The digest's period: an hour, shorter in tests. Windows start at multiples of it. */
+  windowMs?: number;
+  singlesPerWindow?: number;
+  concurrency?: number;
   /** For the logs and the claims; random by default. */
   id?: string;
 }
 
 export interface LeadMailer {
-  /** Resolves when the first snapshot (the contacts at start) has arrived. */
+  /** Resolves when the first snapshots (the contacts and open digests at start) have arrived. */
   ready: Promise<void>;
   stop(): Promise<void>;
 }
@@ -57,38 +106,139 @@ export interface LeadMailer {
 interface MailState {
   claimedBy?: string;
   claimedAt?: Timestamp;
+  single?: string;
+  sentAt?: Timestamp;
+  skipped?: SkipReason;
+  digest?: string;
+}
+
+interface StoredContact {
+  name: string;
+  email: string;
+  phone?: string;
+  createdAt: Timestamp;
+}
+
+/** leadDigests/{id} as the mailer writes it. */
+interface HourDoc {
+  username: string;
+  start: Timestamp;
+  end: Timestamp;
+  singles: number;
+  count: number;
+  newest: StoredContact[];
+  [DIGEST_OPEN_FIELD]: boolean;
+  claimedBy?: string;
+  claimedAt?: Timestamp;
   sentAt?: Timestamp;
   skipped?: SkipReason;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+type Recipient = { to: string; claimedAt: number | null } | { skip: SkipReason };
 
-function stateOf(data: Record<string, unknown> | undefined): MailState {
+/** A turn that found its hour's digest already taken for mailing: it starts again in the next. */
+class HourOver extends Error {}
+
+function stateOf(data: DocumentData | undefined): MailState {
   const state = data?.[LEAD_MAIL_FIELD];
   return state && typeof state === 'object' ? (state as MailState) : {};
 }
 
-const done = (state: MailState) => Boolean(state.sentAt || state.skipped);
+const done = (state: MailState) => Boolean(state.sentAt || state.skipped || state.digest);
+
+const stored = (contact: LeadContact): StoredContact => ({
+  name: contact.name,
+  email: contact.email,
+  ...(contact.phone ? { phone: contact.phone } : {}),
+  createdAt: Timestamp.fromDate(contact.createdAt),
+});
+
+const unstored = (contact: StoredContact): LeadContact => ({
+  ...contact,
+  createdAt: contact.createdAt.toDate(),
+});
+
+/** A card's contacts waiting for a turn, oldest first, and those another mailer holds. */
+interface CardQueue {
+  pending: Map<string, DocumentReference>;
+  parked: Map<string, DocumentReference>;
+}
 
 export function startLeadMailer(options: LeadMailerOptions): LeadMailer {
   const {
     db,
-    ownerEmail,
+    ownerAccount,
     send,
     log = console.log,
     leaseMs = 60_000,
     firstRetryMs = 1000,
     lookbackMs = 7 * DAY_MS,
+    windowMs = HOUR_MS,
+    singlesPerWindow = SINGLE_MAILS_PER_HOUR,
+    concurrency = MAILER_CONCURRENCY,
     id = randomUUID().slice(0, 8),
   } = options;
   // Renewed before each wait, so the claim outlives the longest one.
   const maxRetryMs = Math.min(options.maxRetryMs ?? 30_000, leaseMs / 2);
-  const pending = new Map<string, DocumentReference>();
-  const active = new Map<string, Promise<void>>();
+  const cards = new Map<string, CardQueue>();
+  /** Open digests: their hour's end (ms), and the timer that queues them then. */
+  const digests = new Map<string, { end: number; timer?: NodeJS.Timeout }>();
+  /** Claims this mailer holds, renewed by the heartbeat: document path → claimedAt's field. */
+  const held = new Map<string, { ref: DocumentReference; field: string }>();
   const waits = new Set<() => void>();
+  const active = new Set<Promise<void>>();
   let stopped = false;
-  let markReady: () => void = () => {};
-  const ready = new Promise<void>((resolve) => (markReady = resolve));
+
+  // ---- the fair queue: a key per card ("card:anna") or digest ("digest:anna_…"), each once.
+  const order: string[] = [];
+  const queued = new Set<string>();
+  const running = new Set<string>();
+  const askedAgain = new Set<string>();
+  /** Cards whose last turn counted contacts for a digest (their hour's quota is used): key → hour. */
+  const counting = new Map<string, string>();
+
+  function enqueue(key: string): void {
+    if (stopped) return;
+    if (running.has(key)) askedAgain.add(key);
+    else if (!queued.has(key)) {
+      queued.add(key);
+      order.push(key);
+      pump();
+    }
+  }
+
+  const hasWork = (key: string) =>
+    key.startsWith('card:') && (cards.get(key.slice(5))?.pending.size ?? 0) > 0;
+
+  /**
+   * The next key to run: the first in line that may still have a mail to send; a card whose hour is
+   * over its quota (`counting`) only once nothing else runs or waits, one at a time. Counting can
+   * wait; a mail should not, and the database is shared: another card's first mail would otherwise
+   * queue behind the flood's batches there too.
+   */
+  function next(): string | undefined {
+    const index = order.findIndex((key) => !counting.has(key));
+    if (index >= 0) return order.splice(index, 1)[0];
+    return running.size === 0 ? order.shift() : undefined;
+  }
+
+  function pump(): void {
+    while (!stopped && running.size < concurrency) {
+      const key = next();
+      if (key === undefined) return;
+      queued.delete(key);
+      running.add(key);
+      const turn = (key.startsWith('card:') ? cardTurn(key.slice(5)) : digestTurn(key.slice(7)))
+        .catch((error: Error) => log(`lead mail: ${key}: ${error.message}; tried again later`))
+        .finally(() => {
+          running.delete(key);
+          active.delete(turn);
+          if (askedAgain.delete(key) || hasWork(key)) enqueue(key);
+          pump();
+        });
+      active.add(turn);
+    }
+  }
 
   /** Waits `ms`, or less if the mailer stops; true if it stopped. */
   function wait(ms: number): Promise<boolean> {
@@ -103,116 +253,242 @@ export function startLeadMailer(options: LeadMailerOptions): LeadMailer {
     });
   }
 
-  /**
-   * Takes the contact for this mailer: the contact, 'malformed' (marked skipped), or null when it
-   * is done or another mailer's claim on it is alive.
-   */
-  async function claim(ref: DocumentReference): Promise<LeadContact | 'malformed' | null> {
-    return db.runTransaction(async (tx) => {
-      const snapshot = await tx.get(ref);
-      const data = snapshot.data();
-      const state = stateOf(data);
-      if (!snapshot.exists || done(state)) return null;
-      const claimedAt = state.claimedAt?.toMillis();
-      if (
-        state.claimedBy &&
-        state.claimedBy !== id &&
-        claimedAt !== undefined &&
-        snapshot.readTime.toMillis() - claimedAt < leaseMs
-      ) {
-        return null;
+  const alive = (claimedBy: unknown, claimedAt: Timestamp | undefined, now: Timestamp) =>
+    typeof claimedBy === 'string' &&
+    claimedBy !== id &&
+    claimedAt !== undefined &&
+    now.toMillis() - claimedAt.toMillis() < leaseMs;
+
+  /** The owner's address, or why there is none to mail. */
+  async function recipient(username: string): Promise<Recipient> {
+    const card = await db.doc(cardPath(username)).get();
+    const uid: unknown = card.get(OWNER_FIELD);
+    if (typeof uid !== 'string' || !uid) return { skip: 'no-owner' };
+    const preferences = await db.doc(ownerPath(uid)).get();
+    if (preferences.get(NEW_CONTACT_MAIL_FIELD) === false) return { skip: 'switched-off' };
+    const account = await ownerAccount(uid);
+    if (!account?.email) return { skip: 'no-email' };
+    // Anyone can sign up with anyone's address: only one its holder confirmed gets mail.
+    if (!account.verified) return { skip: 'unverified' };
+    const claimedAt: unknown = card.get(CLAIMED_FIELD);
+    return {
+      to: account.email,
+      claimedAt: claimedAt instanceof Timestamp ? claimedAt.toMillis() : null,
+    };
+  }
+
+  /** Hands `mail` to the SMTP server, retrying; false if the mailer stopped or lost the claim. */
+  async function sendHeld(ref: DocumentReference, field: string, mail: LeadMail, what: string) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await send(mail);
+        return true;
+      } catch (error) {
+        const delay = Math.min(firstRetryMs * 2 ** (attempt - 1), maxRetryMs);
+        log(
+          `lead mail: ${what}: the mail server refused or did not answer ` +
+            `(${(error as Error).message}); retry ${attempt} in ${delay} ms`,
+        );
+        // Stopped, or taken over: the claim lapses or is another's, and it is mailed there.
+        if (!(await renew(ref, field)) || (await wait(delay))) return false;
       }
-      const contact = parseLeadContact(data);
-      tx.update(ref, {
-        [LEAD_MAIL_FIELD]: contact
-          ? { claimedBy: id, claimedAt: FieldValue.serverTimestamp() }
-          : { skipped: 'malformed', skippedAt: FieldValue.serverTimestamp() },
-      });
-      return contact ?? 'malformed';
-    });
+    }
   }
 
   /** Renews the claim if it is still this mailer's; false if another took it over. */
-  async function renew(ref: DocumentReference): Promise<boolean> {
+  function renew(ref: DocumentReference, field: string): Promise<boolean> {
+    const prefix = field.slice(0, -'claimedAt'.length);
     return db.runTransaction(async (tx) => {
-      const state = stateOf((await tx.get(ref)).data());
-      if (state.claimedBy !== id || done(state)) return false;
-      tx.update(ref, { [`${LEAD_MAIL_FIELD}.claimedAt`]: FieldValue.serverTimestamp() });
+      const snapshot = await tx.get(ref);
+      const claimedBy: unknown = snapshot.get(`${prefix}claimedBy`);
+      const finished = prefix
+        ? done(stateOf(snapshot.data()))
+        : snapshot.get(DIGEST_OPEN_FIELD) !== true;
+      if (!snapshot.exists || claimedBy !== id || finished) return false;
+      tx.update(ref, { [field]: FieldValue.serverTimestamp() });
       return true;
     });
   }
 
-  /** The owner's address, or why there is none to mail. */
-  async function recipient(
-    username: string,
-    contact: LeadContact,
-  ): Promise<{ to: string } | { skip: SkipReason }> {
-    const card = await db.doc(cardPath(username)).get();
-    const uid: unknown = card.get(OWNER_FIELD);
-    if (typeof uid !== 'string' || !uid) return { skip: 'no-owner' };
-    // Left for an earlier owner of this username (erased, then claimed again): the rules keep it
-    // from this one, and so does the mail.
-    const claimedAt: unknown = card.get(CLAIMED_FIELD);
-    if (claimedAt instanceof Timestamp && contact.createdAt.getTime() < claimedAt.toMillis()) {
-      return { skip: 'before-claim' };
-    }
-    const preferences = await db.doc(ownerPath(uid)).get();
-    if (preferences.get(NEW_CONTACT_MAIL_FIELD) === false) return { skip: 'switched-off' };
-    const to = await ownerEmail(uid);
-    return to ? { to } : { skip: 'no-email' };
+  // ---- a card's turn
+  interface TurnResult {
+    singles: Array<{ ref: DocumentReference; contact: LeadContact }>;
+    parked: DocumentReference[];
+    counted: number;
+    skipped: Map<SkipReason, string[]>;
+    hour: string;
   }
 
-  async function mail(ref: DocumentReference): Promise<void> {
-    const contact = await claim(ref);
-    if (contact === 'malformed') {
-      log(`lead mail: ${ref.path} skipped: not a visitor's contact (malformed)`);
-      return;
-    }
-    if (!contact) return;
-    // A slow lookup or SMTP answer must not let the claim lapse while this mailer still works on
-    // it: another mailer would take it over and mail it a second time.
-    // A plain write, not renew()'s transaction: beside another mailer's sweeps, transactions on
-    // one contact wait on each other's locks, and a late renewal is the lapse it should prevent.
-    let renewing: Promise<unknown> | undefined;
-    const heartbeat = setInterval(() => {
-      renewing ??= ref
-        .update({ [`${LEAD_MAIL_FIELD}.claimedAt`]: FieldValue.serverTimestamp() })
-        .catch(() => {})
-        .finally(() => (renewing = undefined));
-    }, leaseMs / 4);
+  async function cardTurn(username: string): Promise<void> {
+    const queue = cards.get(username);
+    if (!queue) return;
+    const refs = [...queue.pending.values()].slice(0, BATCH);
+    if (refs.length === 0) return;
+    refs.forEach((ref) => queue.pending.delete(ref.path));
+    let result: TurnResult;
+    let target: Recipient;
     try {
-      await mailClaimed(ref, contact);
+      target = await recipient(username);
+      const owner = target;
+      result = await db.runTransaction((tx) => takeBatch(tx, username, refs, owner));
+    } catch (error) {
+      if (error instanceof HourOver) {
+        // Back at the head of the card's queue, in the new hour.
+        const rest = [...queue.pending.entries()];
+        queue.pending.clear();
+        refs.forEach((ref) => queue.pending.set(ref.path, ref));
+        rest.forEach(([path, ref]) => queue.pending.set(path, ref));
+        return;
+      }
+      // Looked at again with the parked ones, after a pause.
+      refs.forEach((ref) => queue.parked.set(ref.path, ref));
+      throw error;
+    }
+    result.parked.forEach((ref) => queue.parked.set(ref.path, ref));
+    for (const [reason, paths] of result.skipped) {
+      const which = paths.length === 1 ? paths[0] : `users/${username}: ${paths.length} contacts`;
+      log(
+        reason === 'malformed'
+          ? `lead mail: ${which} skipped: not a visitor's contact (malformed)`
+          : `lead mail: ${which} not mailed (${reason})`,
+      );
+    }
+    if (result.counted > 0) {
+      log(`lead mail: users/${username}: ${result.counted} counted in the digest ${result.hour}`);
+      const key = `card:${username}`;
+      if (counting.get(key) !== result.hour) {
+        counting.set(key, result.hour);
+        // Its next hour starts with single mails again.
+        setTimeout(
+          () => counting.get(key) === result.hour && counting.delete(key),
+          windowMs - (Date.now() % windowMs),
+        ).unref();
+      }
+    } else if (result.singles.length > 0) counting.delete(`card:${username}`);
+    // Renewed from now on: the last of them waits for the others' mails.
+    result.singles.forEach(({ ref }) =>
+      held.set(ref.path, { ref, field: `${LEAD_MAIL_FIELD}.claimedAt` }),
+    );
+    try {
+      for (const { ref, contact } of result.singles) {
+        if (stopped || 'skip' in target) return;
+        await mailSingle(ref, contact, target.to, username);
+        held.delete(ref.path);
+      }
     } finally {
-      clearInterval(heartbeat);
+      result.singles.forEach(({ ref }) => held.delete(ref.path));
     }
   }
 
-  async function mailClaimed(ref: DocumentReference, contact: LeadContact): Promise<void> {
-    const username = ref.parent.parent?.id ?? '';
-    const target = await recipient(username, contact);
-    if ('skip' in target) {
-      await ref.update({
-        [`${LEAD_MAIL_FIELD}.skipped`]: target.skip,
+  /** The transaction of a card's turn: each contact of `refs` mailed alone, counted, or skipped. */
+  async function takeBatch(
+    tx: Transaction,
+    username: string,
+    refs: DocumentReference[],
+    target: Recipient,
+  ): Promise<TurnResult> {
+    const snapshots = await tx.getAll(...refs);
+    const now = snapshots[0].readTime;
+    const start = now.toMillis() - (now.toMillis() % windowMs);
+    const hourRef = db.doc(leadDigestPath(username, start));
+    const hourSnapshot = await tx.get(hourRef);
+    const hour = hourSnapshot.data() as HourDoc | undefined;
+    // The hour ended between the two reads, or its digest was taken for mailing (which happens only
+    // once it is over): what comes now belongs to the next hour. Its document is read before the
+    // hour's end, so the digest's mailer, which reads it after, conflicts with this transaction.
+    if (
+      hourSnapshot.readTime.toMillis() >= start + windowMs ||
+      (hour && (hour.claimedBy || !hour[DIGEST_OPEN_FIELD]))
+    ) {
+      throw new HourOver();
+    }
+    const result: TurnResult = {
+      singles: [],
+      parked: [],
+      counted: 0,
+      skipped: new Map(),
+      hour: hourRef.path,
+    };
+    const skip = (snapshot: DocumentSnapshot, reason: SkipReason) => {
+      tx.update(snapshot.ref, {
+        [`${LEAD_MAIL_FIELD}.skipped`]: reason,
         [`${LEAD_MAIL_FIELD}.skippedAt`]: FieldValue.serverTimestamp(),
       });
-      log(`lead mail: ${ref.path} not mailed (${target.skip})`);
-      return;
+      result.skipped.set(reason, [...(result.skipped.get(reason) ?? []), snapshot.ref.path]);
+    };
+    const claim = (snapshot: DocumentSnapshot, contact: LeadContact, single: string) => {
+      tx.update(snapshot.ref, {
+        [`${LEAD_MAIL_FIELD}.single`]: single,
+        [`${LEAD_MAIL_FIELD}.claimedBy`]: id,
+        [`${LEAD_MAIL_FIELD}.claimedAt`]: FieldValue.serverTimestamp(),
+      });
+      result.singles.push({ ref: snapshot.ref, contact });
+    };
+    const fresh: Array<{ snapshot: DocumentSnapshot; contact: LeadContact }> = [];
+    for (const snapshot of snapshots) {
+      const state = stateOf(snapshot.data());
+      if (!snapshot.exists || done(state)) continue;
+      // Its claim is this mailer's and its mail under way (the change seen was the claim itself).
+      if (state.claimedBy === id && held.has(snapshot.ref.path)) continue;
+      if (alive(state.claimedBy, state.claimedAt, now)) {
+        result.parked.push(snapshot.ref);
+        continue;
+      }
+      const contact = parseLeadContact(snapshot.data());
+      if (!contact) skip(snapshot, 'malformed');
+      else if ('skip' in target) skip(snapshot, target.skip);
+      // Left for an earlier owner of this username (erased, then claimed again): the rules keep it
+      // from this one, and so does the mail.
+      else if (target.claimedAt !== null && contact.createdAt.getTime() < target.claimedAt) {
+        skip(snapshot, 'before-claim');
+      }
+      // Its hour's quota already counts it: its mail was begun by a mailer since stopped.
+      else if (state.single) claim(snapshot, contact, state.single);
+      else fresh.push({ snapshot, contact });
     }
-    const message = leadMail(username, target.to, contact);
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await send(message);
-        break;
-      } catch (error) {
-        const delay = Math.min(firstRetryMs * 2 ** (attempt - 1), maxRetryMs);
-        log(
-          `lead mail: ${ref.path}: the mail server refused or did not answer ` +
-            `(${(error as Error).message}); retry ${attempt} in ${delay} ms`,
-        );
-        // Stopped, or taken over: the claim lapses or is another's, and the contact is mailed there.
-        if (!(await renew(ref)) || (await wait(delay))) return;
+    if (fresh.length === 0) return result;
+    // The oldest are the hour's first.
+    fresh.sort((a, b) => a.contact.createdAt.getTime() - b.contact.createdAt.getTime());
+    let singles = hour?.singles ?? 0;
+    const counted: LeadContact[] = [];
+    for (const { snapshot, contact } of fresh) {
+      if (singles < singlesPerWindow) {
+        singles++;
+        claim(snapshot, contact, hourRef.id);
+      } else {
+        counted.push(contact);
+        tx.update(snapshot.ref, {
+          [`${LEAD_MAIL_FIELD}.digest`]: hourRef.id,
+          [`${LEAD_MAIL_FIELD}.countedAt`]: FieldValue.serverTimestamp(),
+        });
       }
     }
+    result.counted = counted.length;
+    const newest = [...(hour?.newest ?? []).map(unstored), ...counted]
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+      .slice(0, DIGEST_NEWEST)
+      .map(stored);
+    const next: HourDoc = {
+      username,
+      start: Timestamp.fromMillis(start),
+      end: Timestamp.fromMillis(start + windowMs),
+      singles,
+      count: (hour?.count ?? 0) + counted.length,
+      newest,
+      [DIGEST_OPEN_FIELD]: true,
+    };
+    tx.set(hourRef, next);
+    return result;
+  }
+
+  async function mailSingle(
+    ref: DocumentReference,
+    contact: LeadContact,
+    to: string,
+    username: string,
+  ): Promise<void> {
+    const mail = leadMail(username, to, contact);
+    if (!(await sendHeld(ref, `${LEAD_MAIL_FIELD}.claimedAt`, mail, ref.path))) return;
     await ref.update({ [`${LEAD_MAIL_FIELD}.sentAt`]: FieldValue.serverTimestamp() });
     log(
       `lead mail: ${ref.path} mailed to the owner ` +
@@ -220,49 +496,178 @@ export function startLeadMailer(options: LeadMailerOptions): LeadMailer {
     );
   }
 
-  function handle(ref: DocumentReference): void {
-    if (stopped || active.has(ref.path)) return;
-    const job = mail(ref)
-      .catch((error: Error) => log(`lead mail: ${ref.path}: ${error.message}; tried again later`))
-      .finally(() => active.delete(ref.path));
-    active.set(ref.path, job);
+  // ---- a digest's turn, once its hour is over
+  async function digestTurn(digestId: string): Promise<void> {
+    const ref = db.collection(LEAD_DIGESTS_COLLECTION).doc(digestId);
+    type Taken = { dueIn: number } | { hour: HourDoc } | null;
+    const taken = await db.runTransaction(async (tx): Promise<Taken> => {
+      const snapshot = await tx.get(ref);
+      const hour = snapshot.data() as HourDoc | undefined;
+      if (!hour || !hour[DIGEST_OPEN_FIELD]) return null;
+      const now = snapshot.readTime;
+      if (now.toMillis() < hour.end.toMillis())
+        return { dueIn: hour.end.toMillis() - now.toMillis() };
+      if (alive(hour.claimedBy, hour.claimedAt, now)) return null;
+      // Only single mails in that hour: nothing to send, nothing to keep.
+      if (hour.count === 0) {
+        tx.delete(ref);
+        return null;
+      }
+      tx.update(ref, { claimedBy: id, claimedAt: FieldValue.serverTimestamp() });
+      return { hour };
+    });
+    if (!taken) return;
+    if (!('hour' in taken)) {
+      schedule(digestId, Date.now() + taken.dueIn);
+      return;
+    }
+    const { hour } = taken;
+    held.set(ref.path, { ref, field: 'claimedAt' });
+    try {
+      const target = await recipient(hour.username);
+      // The names go with the mail: the document keeps the count only.
+      const close = { [DIGEST_OPEN_FIELD]: false, newest: FieldValue.delete() };
+      if ('skip' in target) {
+        await ref.update({
+          ...close,
+          skipped: target.skip,
+          skippedAt: FieldValue.serverTimestamp(),
+        });
+        log(`lead mail: ${ref.path} (${hour.count} contacts) not mailed (${target.skip})`);
+        return;
+      }
+      const mail = digestMail(hour.username, target.to, {
+        count: hour.count,
+        singles: hour.singles,
+        newest: hour.newest.map(unstored),
+        start: hour.start.toDate(),
+        end: hour.end.toDate(),
+      });
+      if (!(await sendHeld(ref, 'claimedAt', mail, ref.path))) return;
+      await ref.update({ ...close, sentAt: FieldValue.serverTimestamp() });
+      log(`lead mail: ${ref.path} mailed to the owner: a digest of ${hour.count} contacts`);
+    } finally {
+      held.delete(ref.path);
+    }
   }
 
-  function onSnapshot(snapshot: QuerySnapshot): void {
+  /** Queues the digest `digestId` at `at` (ms), once. */
+  function schedule(digestId: string, at: number): void {
+    const entry = digests.get(digestId) ?? { end: at };
+    clearTimeout(entry.timer);
+    entry.timer = setTimeout(() => enqueue(`digest:${digestId}`), Math.max(0, at - Date.now()));
+    entry.timer.unref();
+    digests.set(digestId, entry);
+  }
+
+  // ---- listening
+  function onContacts(snapshot: QuerySnapshot): void {
     for (const change of snapshot.docChanges()) {
       const { ref } = change.doc;
+      const username = ref.parent.parent?.id;
+      if (!username) continue;
+      let queue = cards.get(username);
       if (change.type === 'removed' || done(stateOf(change.doc.data()))) {
-        pending.delete(ref.path);
-      } else {
-        pending.set(ref.path, ref);
-        handle(ref);
+        queue?.pending.delete(ref.path);
+        queue?.parked.delete(ref.path);
+        continue;
       }
+      // A change that is the state this or another mailer wrote mid-way (a claim): a contact
+      // already waiting keeps its place, a parked one waits for the sweep.
+      if (queue?.pending.has(ref.path) || queue?.parked.has(ref.path)) continue;
+      if (!queue) cards.set(username, (queue = { pending: new Map(), parked: new Map() }));
+      queue.pending.set(ref.path, ref);
+      enqueue(`card:${username}`);
     }
-    markReady();
   }
 
-  const contacts = keepListening({
+  function onDigests(snapshot: QuerySnapshot): void {
+    for (const change of snapshot.docChanges()) {
+      const digestId = change.doc.id;
+      const end: unknown = change.doc.get('end');
+      if (change.type === 'removed' || !(end instanceof Timestamp)) {
+        clearTimeout(digests.get(digestId)?.timer);
+        digests.delete(digestId);
+      } else if (digests.get(digestId)?.end !== end.toMillis()) {
+        schedule(digestId, end.toMillis());
+      }
+    }
+  }
+
+  let contactsReady: () => void = () => {};
+  let digestsReady: () => void = () => {};
+  const ready = Promise.all([
+    new Promise<void>((resolve) => (contactsReady = resolve)),
+    new Promise<void>((resolve) => (digestsReady = resolve)),
+  ]).then(() => undefined);
+  const contacts = keepListening<QuerySnapshot>({
     open: (next, fail) =>
       db
         .collectionGroup(CONTACTS_COLLECTION)
         .where(CREATED_FIELD, '>=', Timestamp.fromMillis(Date.now() - lookbackMs))
         .onSnapshot(next, (error) => fail(`Firestore listener failed (${error.message})`)),
-    onSnapshot,
+    onSnapshot: (snapshot) => {
+      onContacts(snapshot);
+      contactsReady();
+    },
     log,
     name: 'lead mail',
   });
-  // Contacts whose claim lapsed (a mailer stopped half-way) change no more: look again now and
-  // then, so they are taken over.
-  const sweepTimer = setInterval(() => pending.forEach(handle), leaseMs / 2);
-  sweepTimer.unref();
+  const openDigests = keepListening<QuerySnapshot>({
+    open: (next, fail) =>
+      db
+        .collection(LEAD_DIGESTS_COLLECTION)
+        .where(DIGEST_OPEN_FIELD, '==', true)
+        .onSnapshot(next, (error) => fail(`Firestore listener failed (${error.message})`)),
+    onSnapshot: (snapshot) => {
+      onDigests(snapshot);
+      digestsReady();
+    },
+    log,
+    name: 'lead digests',
+  });
+
+  // A slow lookup or SMTP answer must not let a claim lapse while this mailer still works on it:
+  // another mailer would take it over and mail it a second time. A plain write, not renew()'s
+  // transaction: beside another mailer's turns, transactions on one document wait on each other's
+  // locks, and a late renewal is the lapse it should prevent.
+  const renewing = new Set<string>();
+  const heartbeat = setInterval(() => {
+    for (const [path, { ref, field }] of held) {
+      if (renewing.has(path)) continue;
+      renewing.add(path);
+      void ref
+        .update({ [field]: FieldValue.serverTimestamp() })
+        .catch(() => {})
+        .finally(() => renewing.delete(path));
+    }
+  }, leaseMs / 4);
+  heartbeat.unref();
+  // Contacts and digests held by a mailer that stopped half-way change no more: look at them again
+  // now and then, so they are taken over.
+  const sweep = setInterval(() => {
+    for (const [username, queue] of cards) {
+      queue.parked.forEach((ref, path) => queue.pending.set(path, ref));
+      queue.parked.clear();
+      if (queue.pending.size > 0) enqueue(`card:${username}`);
+      else if (!running.has(`card:${username}`)) cards.delete(username);
+    }
+    const now = Date.now();
+    for (const [digestId, { end }] of digests) if (end <= now) enqueue(`digest:${digestId}`);
+  }, leaseMs / 2);
+  sweep.unref();
+
   return {
     ready,
     async stop() {
       stopped = true;
       contacts.stop();
-      clearInterval(sweepTimer);
+      openDigests.stop();
+      clearInterval(sweep);
+      clearInterval(heartbeat);
+      digests.forEach(({ timer }) => clearTimeout(timer));
       waits.forEach((wake) => wake());
-      await Promise.allSettled([...active.values()]);
+      await Promise.allSettled([...active]);
     },
   };
 }

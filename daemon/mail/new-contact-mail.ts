@@ -15,7 +15,8 @@ export interface LeadContact {
 
 export interface LeadMail {
   to: string;
-  replyTo: string;
+  /** The visitor, for a single contact's mail; a digest has none. */
+  replyTo?: string;
   subject: string;
   text: string;
 }
@@ -54,25 +55,73 @@ export function athensTime(date: Date): string {
   return ATHENS_TIME.format(date);
 }
 
+const accountLink = (label = 'Όλες οι επαφές σας') =>
+  `${label}: ${new URL(ACCOUNT_PATH, env.siteUrl).href}`;
+const SWITCH_OFF =
+  'Δεν θέλετε αυτά τα μηνύματα; Απενεργοποιήστε τα στον λογαριασμό σας, στην ενότητα «Λογαριασμός».';
+
+function contactLines(contact: LeadContact): string[] {
+  return [
+    `Όνομα: ${contact.name}`,
+    `Email: ${contact.email}`,
+    ...(contact.phone ? [`Τηλέφωνο: ${contact.phone}`] : []),
+    `Πότε: ${athensTime(contact.createdAt)} (ώρα Ελλάδας)`,
+  ];
+}
+
 /** The mail to `ownerEmail` about `contact`, left on the card `username`. */
 export function leadMail(username: string, ownerEmail: string, contact: LeadContact): LeadMail {
   const lines = [
     `Ο/Η ${contact.name} άφησε τα στοιχεία του/της στην κάρτα σας ${cardUrl(username)}.`,
     '',
-    `Όνομα: ${contact.name}`,
-    `Email: ${contact.email}`,
-    ...(contact.phone ? [`Τηλέφωνο: ${contact.phone}`] : []),
-    `Πότε: ${athensTime(contact.createdAt)} (ώρα Ελλάδας)`,
+    ...contactLines(contact),
     '',
     `Απαντήστε σε αυτό το μήνυμα για να γράψετε απευθείας στον/στην ${contact.name}.`,
-    `Όλες οι επαφές σας: ${new URL(ACCOUNT_PATH, env.siteUrl).href}`,
+    accountLink(),
     '',
-    'Δεν θέλετε αυτά τα μηνύματα; Απενεργοποιήστε τα στον λογαριασμό σας, στην ενότητα «Λογαριασμός».',
+    SWITCH_OFF,
   ];
   return {
     to: ownerEmail,
     replyTo: contact.email,
     subject: `Νέα επαφή από την κάρτα σας: ${contact.name}`,
+    text: lines.join('\n'),
+  };
+}
+
+/** The contacts of one card's hour beyond its single mails, as the digest tells of them. */
+export interface LeadDigest {
+  /** How many contacts it counts. */
+  count: number;
+  /** How many of the hour's contacts were mailed one by one before it. */
+  singles: number;
+  /** The newest few it counts, newest first. */
+  newest: LeadContact[];
+  start: Date;
+  end: Date;
+}
+
+const contactsWord = (count: number) => (count === 1 ? 'νέα επαφή' : 'νέες επαφές');
+
+/** The one mail to `ownerEmail` about the hour's contacts beyond the single mails. */
+export function digestMail(username: string, ownerEmail: string, digest: LeadDigest): LeadMail {
+  const { count, singles, newest } = digest;
+  const lines = [
+    `Από ${athensTime(digest.start)} έως ${athensTime(digest.end)} (ώρα Ελλάδας) ` +
+      `αφέθηκαν στην κάρτα σας ${cardUrl(username)} ${count} ακόμη ${contactsWord(count)}.`,
+    `Για τις πρώτες ${singles} της ώρας λάβατε χωριστό μήνυμα. Για τις υπόλοιπες στέλνουμε ` +
+      'μόνο αυτή τη σύνοψη, μία την ώρα, ώστε να μη γεμίζει το γραμματοκιβώτιό σας.',
+    '',
+    newest.length === 1 ? 'Η πιο πρόσφατη:' : `Οι ${newest.length} πιο πρόσφατες:`,
+    ...newest.flatMap((contact) => ['', ...contactLines(contact)]),
+    '',
+    accountLink('Όλες οι επαφές σας, και η λήψη τους σε CSV'),
+    '',
+    SWITCH_OFF,
+  ];
+  return {
+    to: ownerEmail,
+    subject: `Σύνοψη: ${count} ακόμη ${contactsWord(count)} από την κάρτα σας`,
     text: lines.join('\n'),
   };
 }

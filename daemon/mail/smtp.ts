@@ -1,14 +1,32 @@
 // The SMTP side of the new-contact mails: nodemailer, configured by SMTP_URL and MAIL_FROM.
 import { createTransport } from 'nodemailer';
+import SMTPPool from 'nodemailer/lib/smtp-pool';
 import type { LeadMail } from './new-contact-mail';
 
 /** A send that hangs (a server that accepts the connection and never answers) fails instead. */
 const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
 
-/** Sends each mail through the server at `smtpUrl` (smtp:// or smtps://, credentials in it). */
-export function smtpSender(smtpUrl: string, from: string): (mail: LeadMail) => Promise<void> {
-  const transport = createTransport({ url: smtpUrl, ...TIMEOUTS }, { from });
-  return async (mail) => {
-    await transport.sendMail(mail);
+export interface SmtpSender {
+  /** Hands one mail to the server; rejects when it is not accepted. */
+  send(mail: LeadMail): Promise<void>;
+  /** Closes the pool's connections. */
+  close(): void;
+}
+
+/**
+ * Sends each mail through the server at `smtpUrl` (smtp:// or smtps://, credentials in it) over a
+ * pool of at most `maxConnections` connections, each reused for many mails: a burst of mails opens
+ * no burst of connections, which providers count against an account.
+ */
+export function smtpSender(smtpUrl: string, from: string, maxConnections: number): SmtpSender {
+  // The pool itself, not `createTransport({ url, pool: true, … })`: given a `url`, createTransport
+  // reads the URL alone and drops every other option, the pool and the timeouts with them.
+  const pool = new SMTPPool({ pool: true, url: smtpUrl, maxConnections, ...TIMEOUTS });
+  const transport = createTransport(pool, { from });
+  return {
+    async send(mail) {
+      await transport.sendMail(mail);
+    },
+    close: () => transport.close(),
   };
 }

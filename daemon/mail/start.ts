@@ -2,13 +2,20 @@
 // from Firebase Auth. Started beside the change watcher (bin/watch.ts, the demo).
 import { env } from '../../lib/env';
 import { adminAuth, adminDb } from '../../server/firebase/admin-app';
-import { startLeadMailer, type LeadMailer, type LeadMailerOptions } from './lead-mailer';
+import {
+  MAILER_CONCURRENCY,
+  startLeadMailer,
+  type LeadMailer,
+  type LeadMailerOptions,
+  type OwnerAccount,
+} from './lead-mailer';
 import { smtpSender } from './smtp';
 
-/** The e-mail address of the account `uid`, or null if it has none or no longer exists. */
-export async function accountEmail(uid: string): Promise<string | null> {
+/** The account `uid`'s address and whether its holder confirmed it; null if it no longer exists. */
+export async function ownerAccount(uid: string): Promise<OwnerAccount | null> {
   try {
-    return (await adminAuth().getUser(uid)).email ?? null;
+    const user = await adminAuth().getUser(uid);
+    return { email: user.email ?? null, verified: user.emailVerified === true };
   } catch (error) {
     if ((error as { code?: string }).code === 'auth/user-not-found') return null;
     throw error;
@@ -21,10 +28,19 @@ export function startConfiguredLeadMailer(
 ): LeadMailer | undefined {
   const smtpUrl = env.smtpUrl;
   if (!smtpUrl) return undefined;
-  return startLeadMailer({
+  // As many connections as the mailer sends at once: a mail never waits for one.
+  const smtp = smtpSender(smtpUrl, env.mailFrom, MAILER_CONCURRENCY);
+  const mailer = startLeadMailer({
     db: adminDb(),
-    ownerEmail: accountEmail,
-    send: smtpSender(smtpUrl, env.mailFrom),
+    ownerAccount,
+    send: smtp.send,
     ...options,
   });
+  return {
+    ready: mailer.ready,
+    async stop() {
+      await mailer.stop();
+      smtp.close();
+    },
+  };
 }
