@@ -139,11 +139,17 @@ export async function confirmVerified(user: User): Promise<boolean> {
   return user.emailVerified;
 }
 
+const LOOKS_LIKE_AN_ADDRESS = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
 /**
  * Mails a link for a new password. Whether an account has that address is never told: an unknown
  * address succeeds like a known one (Firebase's e-mail enumeration protection does the same).
  */
 export async function sendPasswordReset(email: string): Promise<void> {
+  // Checked here: an address that cannot exist would otherwise be told apart from one that can.
+  if (!LOOKS_LIKE_AN_ADDRESS.test(email.trim())) {
+    throw Object.assign(new Error('invalid email'), { code: 'auth/invalid-email' });
+  }
   try {
     await sendPasswordResetEmail(ownerAuth(), email.trim(), backToConsole());
   } catch (error) {
