@@ -85,13 +85,38 @@ function backToConsole(): ActionCodeSettings {
   return { url: new URL(ACCOUNT_PATH, window.location.origin).href };
 }
 
+/** Accounts whose ID token was renewed to carry their verified address, once each. */
+const renewed = new Set<string>();
+
 /**
  * Calls `listener` with the signed-in user, or null, now and on every change: sign-in, sign-out,
- * and each new ID token, which is how a verified address (confirmVerified) reaches the screens.
- * The user is the same object each time: the listener gets its state as of this call too.
+ * and each new ID token. The user is the same object each time: `verified` is its state as of
+ * this call.
+ *
+ * An address verified since the session's ID token was issued (the SDK reads the account again
+ * when a page opens; confirmVerified does on request) makes the token stale: its email_verified,
+ * which the server reads before a claim, still says false. Such a token is renewed first, and the
+ * listener hears of the account with the new one.
  */
 export function watchUser(listener: (user: User | null, verified: boolean) => void): () => void {
-  return onIdTokenChanged(ownerAuth(), (user) => listener(user, user?.emailVerified ?? false));
+  const auth = ownerAuth();
+  return onIdTokenChanged(auth, async (user) => {
+    if (user?.emailVerified && !renewed.has(user.uid)) {
+      try {
+        const { claims } = await user.getIdTokenResult();
+        if (claims.email_verified !== true) {
+          renewed.add(user.uid);
+          // A new token calls this listener again.
+          await user.getIdToken(true);
+          return;
+        }
+      } catch {
+        // Offline: the screens go on with what they know; the server refuses a stale token.
+      }
+      if (auth.currentUser !== user) return;
+    }
+    listener(user, user?.emailVerified ?? false);
+  });
 }
 
 export async function signIn(email: string, password: string): Promise<User> {
@@ -129,13 +154,11 @@ export function sendVerification(user: User): Promise<void> {
 }
 
 /**
- * Reads the account again. Once its address is verified, a new ID token is fetched so that what
- * the server and the rules see (the token's email_verified) agrees; watchUser's listeners hear of
- * it. Returns whether the address is verified.
+ * Reads the account again and returns whether its address is verified; watchUser's listeners hear
+ * of it (with a renewed ID token once it is).
  */
 export async function confirmVerified(user: User): Promise<boolean> {
   await user.reload();
-  if (user.emailVerified) await user.getIdToken(true);
   return user.emailVerified;
 }
 

@@ -15,8 +15,8 @@ const VERIFY_MESSAGES = {
 
 /**
  * Resending the verification e-mail and checking whether it was opened, with what to say about
- * each. The account is read again once when the screen shows and whenever the page comes back into
- * view, so an owner back from the link's tab moves on without pressing anything.
+ * each. The account is read again whenever the page comes back into view, so an owner back from
+ * the link's tab moves on without pressing anything (a page opened by the link reads it anyway).
  */
 export function useVerification(user: User) {
   const [busy, setBusy] = useState(false);
@@ -24,10 +24,10 @@ export function useVerification(user: User) {
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
 
   useEffect(() => {
-    const quietly = () => void confirmVerified(user).catch(() => undefined);
-    quietly();
     const onVisible = () => {
-      if (document.visibilityState === 'visible') quietly();
+      if (document.visibilityState === 'visible') {
+        void confirmVerified(user).catch(() => undefined);
+      }
     };
     document.addEventListener('visibilitychange', onVisible);
     return () => document.removeEventListener('visibilitychange', onVisible);
