@@ -37,6 +37,12 @@ const RECAPTCHA_FRAME_HOSTS = [
   'https://recaptcha.google.com/recaptcha/',
 ];
 const APP_CHECK_HOSTS = ['https://content-firebaseappcheck.googleapis.com'];
+/**
+ * Sign-in with Google (the console only): Firebase's popup code loads Google's script loader and,
+ * with it, a frame of the project's auth domain (the Auth emulator's origin, locally) that hears
+ * from the sign-in window.
+ */
+const GOOGLE_SIGN_IN_SCRIPT_HOSTS = ['https://apis.google.com'];
 
 /** An emulator's host:port as the browser's SDK reaches it (over plain http). */
 function emulatorOrigin(hostPort: string | undefined): string[] {
@@ -45,6 +51,17 @@ function emulatorOrigin(hostPort: string | undefined): string[] {
 
 function appCheck(source: Source): boolean {
   return Boolean(source.NEXT_PUBLIC_RECAPTCHA_ENTERPRISE_SITE_KEY);
+}
+
+/** The frames a page may show: Google sign-in's (pages only), App Check's; else none. */
+function frameSources(source: Source, { auth }: { auth: boolean }): string[] {
+  const domain = source.NEXT_PUBLIC_FIREBASE_AUTH_DOMAIN;
+  const frames = [
+    ...(auth && domain ? [`https://${domain}`] : []),
+    ...(auth ? emulatorOrigin(source.NEXT_PUBLIC_FIREBASE_AUTH_EMULATOR_HOST) : []),
+    ...(appCheck(source) ? RECAPTCHA_FRAME_HOSTS : []),
+  ];
+  return frames.length > 0 ? frames : ["'none'"];
 }
 
 function serialise(directives: Record<string, string[]>): string {
@@ -84,7 +101,7 @@ const CARD_IMAGE_SOURCES = ["'self'", 'data:'];
  * answer that is not a card. Next's pages hydrate from inline scripts it writes without a nonce
  * unless every page is rendered per request (a nonce needs the proxy and dynamic rendering, which
  * would end the static pages), so scripts may be inline here; they may come from nowhere else but
- * this origin (and reCAPTCHA's, when App Check is on). The console's Auth and Firestore SDKs
+ * this origin, Google's sign-in loader, and reCAPTCHA's when App Check is on. The console's Auth and Firestore SDKs
  * connect to Google's APIs, or to the emulators the build was made for. `next dev` needs eval.
  */
 export function pageCsp(source: Source, { dev = false }: { dev?: boolean } = {}): string {
@@ -94,6 +111,7 @@ export function pageCsp(source: Source, { dev = false }: { dev?: boolean } = {})
       "'self'",
       "'unsafe-inline'",
       ...(dev ? ["'unsafe-eval'"] : []),
+      ...GOOGLE_SIGN_IN_SCRIPT_HOSTS,
       ...(appCheck(source) ? RECAPTCHA_SCRIPT_HOSTS : []),
     ],
     'style-src': ["'self'", "'unsafe-inline'"],
@@ -106,7 +124,7 @@ export function pageCsp(source: Source, { dev = false }: { dev?: boolean } = {})
       // The dev server's hot reload.
       ...(dev ? ['ws:'] : []),
     ],
-    'frame-src': appCheck(source) ? RECAPTCHA_FRAME_HOSTS : ["'none'"],
+    'frame-src': frameSources(source, { auth: true }),
     'worker-src': ["'self'", 'blob:'],
     ...LOCKED,
   });
@@ -177,7 +195,7 @@ export function cardCsp(assets: CardInlineAssets, source: Source): string {
     'img-src': CARD_IMAGE_SOURCES,
     'font-src': ["'self'"],
     'connect-src': connectSources(source, { auth: false }),
-    'frame-src': appCheck(source) ? RECAPTCHA_FRAME_HOSTS : ["'none'"],
+    'frame-src': frameSources(source, { auth: false }),
     ...LOCKED,
   });
 }
@@ -190,6 +208,7 @@ export function builtSecurityEnv(): Source {
   return {
     NEXT_PUBLIC_FIRESTORE_EMULATOR_HOST: process.env.NEXT_PUBLIC_FIRESTORE_EMULATOR_HOST,
     NEXT_PUBLIC_FIREBASE_AUTH_EMULATOR_HOST: process.env.NEXT_PUBLIC_FIREBASE_AUTH_EMULATOR_HOST,
+    NEXT_PUBLIC_FIREBASE_AUTH_DOMAIN: process.env.NEXT_PUBLIC_FIREBASE_AUTH_DOMAIN,
     NEXT_PUBLIC_RECAPTCHA_ENTERPRISE_SITE_KEY:
       process.env.NEXT_PUBLIC_RECAPTCHA_ENTERPRISE_SITE_KEY,
   };

@@ -1,6 +1,7 @@
 // npm run demo: the stack (tools/lib/stack.ts) with the demo cards and their owners: emulators
 // (Firestore, Auth), production build, server, and the daemon of `npm run watch` mailing new
 // contacts to a mail catcher. Ctrl-C stops everything.
+import { authMailUrl } from './lib/auth-emulator';
 import { ownerLine } from './lib/demo-owners';
 import { EmulatorSetupError } from './lib/emulator';
 import { DEMO_PROJECT_ID } from './lib/local-env';
@@ -24,11 +25,20 @@ async function main(): Promise<void> {
   const base = env.NEXT_PUBLIC_SITE_URL;
   console.log('\nkarta is running. Demo profiles:');
   for (const { username } of profiles) console.log(`  ${base}/${encodeURIComponent(username)}`);
-  console.log(`\nOwner console: ${base}/account. Demo owners (email, password, card):`);
+  console.log(
+    `\nOwner console: ${base}/account. Demo owners, their addresses verified (email, password, card):`,
+  );
   for (const owner of owners) console.log(ownerLine(owner));
   console.log(`\nEmulators (project ${DEMO_PROJECT_ID}):`);
   console.log(`FIRESTORE_EMULATOR_HOST=${emulator.hostPort}`);
-  if (auth) console.log(`FIREBASE_AUTH_EMULATOR_HOST=${auth.hostPort}`);
+  if (auth) {
+    console.log(`FIREBASE_AUTH_EMULATOR_HOST=${auth.hostPort}`);
+    console.log(
+      '\nAccount e-mails (address verification, password reset, address change) are not sent: ' +
+        'their links are listed here (open an oobLink to apply it):',
+    );
+    console.log(`auth mail: ${authMailUrl(auth.hostPort, DEMO_PROJECT_ID)}`);
+  }
   console.log('\nNew-contact e-mails to the owners:');
   console.log(
     mail ? `mail: ${mail.inboxUrl}` : 'mail: the SMTP server of SMTP_URL (no catcher started)',

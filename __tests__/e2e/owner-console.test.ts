@@ -25,6 +25,7 @@ import {
   queryStatus,
   section,
   signIn,
+  verifyByLink,
   type Owner,
 } from '../helpers/owner';
 
@@ -417,7 +418,7 @@ function leaveEarlierContact(username: string, claimedAt: Timestamp) {
     });
 }
 
-test('sign-up: a taken or reserved username is refused in Greek; a free one becomes a card, which can be erased and claimed again with nothing of the first owner', async () => {
+test('sign-up, verified by the e-mail’s link: a taken or reserved username is refused in Greek; a free one becomes a card, which can be erased and claimed again with nothing of the first owner', async () => {
   const context = await newContext();
   const username = `lefteris-${STAMP}`;
   const email = `${username}@karta.test`;
@@ -434,7 +435,8 @@ test('sign-up: a taken or reserved username is refused in Greek; a free one beco
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Κωδικός').fill('secret-password');
     await page.getByRole('button', { name: 'Δημιουργία λογαριασμού' }).click();
-    await page.getByRole('heading', { name: 'Η διεύθυνση της κάρτας σας' }).waitFor();
+    // A card is claimed once the address is verified.
+    await verifyByLink(page, email);
 
     const claim = async (wanted: string) => {
       await page.getByLabel('Όνομα χρήστη').fill(wanted);
@@ -519,7 +521,7 @@ test('sign-up: a taken or reserved username is refused in Greek; a free one beco
     await page.getByLabel('Email').fill(`again-${email}`);
     await page.getByLabel('Κωδικός').fill('secret-password');
     await page.getByRole('button', { name: 'Δημιουργία λογαριασμού' }).click();
-    await page.getByRole('heading', { name: 'Η διεύθυνση της κάρτας σας' }).waitFor();
+    await verifyByLink(page, `again-${email}`);
     await claim(username);
     await page.getByRole('heading', { level: 1, name: `Η κάρτα σας: /${username}` }).waitFor();
     await page.getByText('Δεν έχετε λάβει ακόμη επαφές.', { exact: false }).waitFor();

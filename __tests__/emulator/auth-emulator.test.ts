@@ -21,7 +21,15 @@ function groupAlive(pid: number): boolean {
   }
 }
 
-async function signIn(email: string, password: string): Promise<{ localId?: string }> {
+/** The claims of an ID token of the emulator's (it does not sign them). */
+function claims(idToken: string): { email_verified?: boolean } {
+  return JSON.parse(Buffer.from(idToken.split('.')[1], 'base64url').toString('utf8'));
+}
+
+async function signIn(
+  email: string,
+  password: string,
+): Promise<{ localId?: string; idToken?: string }> {
   const res = await fetch(
     `http://${auth.hostPort}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=x`,
     {
@@ -64,7 +72,7 @@ test('demo accounts: readable, stable, and an address for a non-Latin username t
   });
 });
 
-test('createDemoOwners makes each card its account’s, and can run twice', async () => {
+test('createDemoOwners makes each card its verified account’s, and can run twice', async () => {
   await db.doc('users/maria').set({ username: 'maria', firstName: 'Μαρία' });
   await db.doc('users/nikos').set({ username: 'nikos', firstName: 'Νίκος' });
   const owners = await createDemoOwners(auth.hostPort, db, ['maria', 'nikos']);
@@ -77,7 +85,10 @@ test('createDemoOwners makes each card its account’s, and can run twice', asyn
     expect((await db.doc(`owners/${owner.uid}`).get()).data()).toEqual({
       username: owner.username,
     });
-    expect((await signIn(owner.email, owner.password)).localId).toBe(owner.uid);
+    const signedIn = await signIn(owner.email, owner.password);
+    expect(signedIn.localId).toBe(owner.uid);
+    // Verified, as a card's owner must be to claim it and to be mailed its contacts.
+    expect(claims(signedIn.idToken as string).email_verified).toBe(true);
   }
   expect(ownerLine(owners[0])).toBe('owner: maria@karta.test karta-maria /maria');
   const again = await createDemoOwners(auth.hostPort, db, ['maria', 'nikos']);

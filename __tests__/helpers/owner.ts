@@ -3,6 +3,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { adminDb } from '@/server/firebase/admin-app';
 import { OWNER_FIELD } from '@/lib/collections';
+import { authMailUrl } from '@/tools/lib/auth-emulator';
 import { ensureAccount } from '@/tools/lib/demo-owners';
 import { baseUrl } from './browser';
 
@@ -29,6 +30,72 @@ export async function makeOwner(
     .set({ username, ...fields, [OWNER_FIELD]: uid });
   await adminDb().doc(`owners/${uid}`).set({ username });
   return { username, email, password, uid };
+}
+
+/** One e-mail Firebase Auth would have sent, as the emulator lists it. */
+export interface AuthMail {
+  email: string;
+  newEmail?: string;
+  requestType: 'VERIFY_EMAIL' | 'PASSWORD_RESET' | 'VERIFY_AND_CHANGE_EMAIL' | string;
+  oobCode: string;
+  oobLink: string;
+}
+
+/** The account e-mails of the run's Auth emulator (to `email` only, when given), oldest first. */
+export async function authMail(email?: string): Promise<AuthMail[]> {
+  const project = process.env.NEXT_PUBLIC_FIREBASE_PROJECT_ID as string;
+  const res = await fetch(authMailUrl(authHost(), project));
+  const { oobCodes } = (await res.json()) as { oobCodes: AuthMail[] };
+  return email ? oobCodes.filter((mail) => mail.email === email) : oobCodes;
+}
+
+/** The newest e-mail of `requestType` to `email`, waiting a little for it. */
+export async function lastAuthMail(email: string, requestType: string): Promise<AuthMail> {
+  for (let i = 0; ; i++) {
+    const found = (await authMail(email)).filter((mail) => mail.requestType === requestType);
+    if (found.length > 0) return found[found.length - 1];
+    if (i > 50) throw new Error(`no ${requestType} e-mail to ${email}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/**
+ * Opens the link of the newest e-mail of `requestType` to `email`, as the owner would from their
+ * inbox (the emulator applies it), and returns where it then leads: the console, for our links.
+ */
+export async function openAuthLink(
+  email: string,
+  requestType: string,
+  query = '',
+): Promise<string | null> {
+  const mail = await lastAuthMail(email, requestType);
+  const res = await fetch(`${mail.oobLink}${query}`, { redirect: 'manual' });
+  if (res.status !== 303) throw new Error(`${requestType} link: ${res.status} ${await res.text()}`);
+  return res.headers.get('location');
+}
+
+/**
+ * Opens the verification e-mail's link, then presses «Το επιβεβαίωσα» on `page` (the
+ * verification screen), which reaches the claim screen.
+ */
+export async function verifyByLink(page: Page, email: string): Promise<void> {
+  await page.getByRole('heading', { name: 'Επιβεβαιώστε το email σας' }).waitFor();
+  await openAuthLink(email, 'VERIFY_EMAIL');
+  await page.getByRole('button', { name: 'Το επιβεβαίωσα' }).click();
+  await page.getByRole('heading', { name: 'Η διεύθυνση της κάρτας σας' }).waitFor();
+}
+
+/** Signs in over the emulator's REST API: the HTTP status (200, or 400 for wrong credentials). */
+export async function restSignInStatus(email: string, password: string): Promise<number> {
+  const res = await fetch(
+    `http://${authHost()}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=x`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password, returnSecureToken: true }),
+    },
+  );
+  return res.status;
 }
 
 export async function signIn(context: BrowserContext, owner: Owner): Promise<Page> {

@@ -93,6 +93,19 @@ test('Auth is reached from the console only; App Check’s hosts only with its k
   }
 });
 
+test('Google sign-in: its loader and the auth domain’s frame on the pages, never on a card', () => {
+  const domain = { NEXT_PUBLIC_FIREBASE_AUTH_DOMAIN: 'karta-prod.firebaseapp.com' };
+  expect(directive(pageCsp(domain), 'script-src')).toContain('https://apis.google.com');
+  expect(directive(pageCsp(domain), 'frame-src')).toEqual(['https://karta-prod.firebaseapp.com']);
+  expect(directive(pageCsp({ ...domain, ...LOCAL }), 'frame-src')).toContain(
+    'http://127.0.0.1:9099',
+  );
+  expect(directive(pageCsp(PRODUCTION), 'frame-src')).toEqual(["'none'"]);
+  const card = cardCsp(ASSETS, { ...domain, ...LOCAL });
+  expect(card).not.toMatch(/apis\.google\.com|firebaseapp|9099/);
+  expect(directive(card, 'frame-src')).toEqual(["'none'"]);
+});
+
 test('next dev alone may eval', () => {
   expect(directive(pageCsp(PRODUCTION, { dev: true }), 'script-src')).toContain("'unsafe-eval'");
 });

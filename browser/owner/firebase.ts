@@ -1,9 +1,10 @@
-// The console's Firebase: Auth (email and password) and the full Firestore SDK, whose onSnapshot
+// The console's Firebase: Auth (email and password, Google) and the full Firestore SDK, whose onSnapshot
 // keeps the received contacts and the card live. Only /account loads this module: a card page
 // never does (its one write uses firestore/lite, browser/visitor-contact.ts).
 import { getApp, type FirebaseApp } from 'firebase/app';
 import {
   browserLocalPersistence,
+  browserPopupRedirectResolver,
   connectAuthEmulator,
   indexedDBLocalPersistence,
   initializeAuth,
@@ -30,12 +31,15 @@ function splitHostPort(hostPort: string): [string, number] {
 
 export function ownerAuth(): Auth {
   if (auth) return auth;
-  // initializeAuth rather than getAuth: getAuth also bundles the popup and redirect sign-in code,
-  // which email and password do not need. The session survives a reload (IndexedDB, else
-  // localStorage).
+  // initializeAuth with the popup code Google's sign-in needs (measured with esbuild: 11 KB
+  // minified, 3 KB gzipped, on /account only; a card never loads this module). The session
+  // survives a reload (IndexedDB, else localStorage).
   auth = initializeAuth(app(), {
     persistence: [indexedDBLocalPersistence, browserLocalPersistence],
+    popupRedirectResolver: browserPopupRedirectResolver,
   });
+  // Firebase's e-mails (verification, password reset, address change) in Greek.
+  auth.languageCode = 'el';
   const emulator = env.browserAuthEmulatorHost;
   // The emulator's banner would sit over the console's own buttons; its console line is enough.
   if (emulator) connectAuthEmulator(auth, `http://${emulator}`, { disableWarnings: true });

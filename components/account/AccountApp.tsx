@@ -6,20 +6,31 @@ import { findOwnedUsername } from '@/browser/owner/card';
 import AuthScreen from './AuthScreen';
 import ClaimScreen from './ClaimScreen';
 import OwnerConsole from './OwnerConsole';
+import VerifyScreen from './VerifyScreen';
 import styles from './account.module.css';
 
 // undefined: still finding out; null: signed out / no card.
 type Card = { uid: string; username: string | null };
+// The user object stays the same across token changes: `verified` is its state at each one, and a
+// new value of this makes React render again.
+type Session = { user: User; verified: boolean } | null;
 
-/** Which screen: sign in, claim a card, or the console of the card this account owns. */
+/**
+ * Which screen: sign in; verify the address; claim a card (verified accounts only); or the console
+ * of the card this account owns. An owner whose address is not verified (an account made before
+ * verification was asked, or whose address was changed by the operator) still reaches their card:
+ * it is theirs already. Their console asks them to verify, and no contact is mailed to them until
+ * they do.
+ */
 export default function AccountApp() {
-  const [user, setUser] = useState<User | null | undefined>(undefined);
+  const [session, setSession] = useState<Session | undefined>(undefined);
   const [card, setCard] = useState<Card | undefined>(undefined);
   const [failed, setFailed] = useState(false);
   const [notice, setNotice] = useState<string | undefined>(undefined);
 
-  useEffect(() => watchUser(setUser), []);
+  useEffect(() => watchUser((user, verified) => setSession(user && { user, verified })), []);
 
+  const user = session?.user;
   useEffect(() => {
     if (!user) return;
     let current = true;
@@ -36,7 +47,7 @@ export default function AccountApp() {
     };
   }, [user]);
 
-  if (user === null) return <AuthScreen notice={notice} />;
+  if (session === null) return <AuthScreen notice={notice} />;
   if (failed) {
     return (
       <main className={styles.shell}>
@@ -48,7 +59,7 @@ export default function AccountApp() {
     );
   }
   // A card found for an earlier account must not show while the new one is looked up.
-  if (!user || !card || card.uid !== user.uid) {
+  if (!session || !card || card.uid !== session.user.uid) {
     return (
       <main className={styles.shell}>
         <h1 className={styles.title}>Ο λογαριασμός μου</h1>
@@ -57,13 +68,18 @@ export default function AccountApp() {
     );
   }
   if (card.username === null) {
+    if (!session.verified) return <VerifyScreen user={session.user} />;
     return (
-      <ClaimScreen uid={user.uid} onClaimed={(username) => setCard({ uid: user.uid, username })} />
+      <ClaimScreen
+        uid={session.user.uid}
+        onClaimed={(username) => setCard({ uid: session.user.uid, username })}
+      />
     );
   }
   return (
     <OwnerConsole
-      user={user}
+      user={session.user}
+      verified={session.verified}
       username={card.username}
       onDeleted={(message) => {
         setNotice(message);

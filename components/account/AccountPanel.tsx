@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { deleteAccount, signOutOwner, type User } from '@/browser/owner/auth';
 import { deleteCardAndData } from '@/browser/owner/card';
+import AccountSecurity from './AccountSecurity';
 import Field from './Field';
 import MailSwitch from './MailSwitch';
 import styles from './account.module.css';
@@ -14,13 +15,15 @@ const DELETED_KEEPING_ACCOUNT =
 /** The signed-in owner and their card; OwnerConsole takes the same and hands it on here. */
 export interface AccountPanelProps {
   user: User;
+  /** Whether the account's address is verified (its ID token says so). */
+  verified: boolean;
   username: string;
   onDeleted: (notice: string) => void;
   /** Told when an erasure begins, and when one fails (the card is still there). */
   onErasing?: (erasing: boolean) => void;
 }
 
-/** Signing out, and erasing the card with everything it holds (after typing its name). */
+/** Signing out, the password and address, new-contact e-mails, and erasing the card with everything it holds (after typing its name). */
 export default function AccountPanel({ user, username, onDeleted, onErasing }: AccountPanelProps) {
   const [confirming, setConfirming] = useState(false);
   const [typed, setTyped] = useState('');
@@ -58,6 +61,7 @@ export default function AccountPanel({ user, username, onDeleted, onErasing }: A
           Αποσύνδεση
         </button>
       </div>
+      <AccountSecurity user={user} />
       <MailSwitch uid={user.uid} email={user.email} />
       <h3>Διαγραφή</h3>
       <p>

@@ -1,25 +1,63 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
-import { authMessage, signIn, signUp } from '@/browser/owner/auth';
+import {
+  authMessage,
+  isCancelledPopup,
+  resetSentMessage,
+  sendPasswordReset,
+  signIn,
+  signInWithGoogle,
+  signUp,
+} from '@/browser/owner/auth';
 import Field from './Field';
 import styles from './account.module.css';
 
-type Mode = 'signIn' | 'signUp';
+type Mode = 'signIn' | 'signUp' | 'reset';
 
-/** Sign in, or create an account (the card is claimed next, on ClaimScreen). */
+const TITLES: Record<Mode, string> = {
+  signIn: 'Σύνδεση στην karta',
+  signUp: 'Νέος λογαριασμός',
+  reset: 'Νέος κωδικός',
+};
+
+const INTROS: Record<Mode, string> = {
+  signIn: 'Συνδεθείτε για να δείτε τις επαφές που σας άφησαν και να αλλάξετε την κάρτα σας.',
+  signUp:
+    'Φτιάξτε λογαριασμό· θα σας στείλουμε email για να επιβεβαιώσετε τη διεύθυνσή σας και μετά διαλέγετε τη διεύθυνση της κάρτας σας.',
+  reset: 'Γράψτε το email του λογαριασμού σας και θα σας στείλουμε σύνδεσμο για νέο κωδικό.',
+};
+
+/**
+ * Sign in (with a password or Google), create an account (its address is verified next, on
+ * VerifyScreen, then the card is claimed on ClaimScreen), or ask for a new password.
+ */
 export default function AuthScreen({ notice }: { notice?: string }) {
   const [mode, setMode] = useState<Mode>('signIn');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+
+  function switchTo(next: Mode) {
+    setMode(next);
+    setError(null);
+    setSent(null);
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
     setError(null);
+    setSent(null);
     try {
+      if (mode === 'reset') {
+        await sendPasswordReset(email);
+        setSent(resetSentMessage(email));
+        setBusy(false);
+        return;
+      }
       // On success the auth listener in AccountApp moves on to the next screen.
       await (mode === 'signIn' ? signIn(email, password) : signUp(email, password));
     } catch (caught) {
@@ -28,20 +66,28 @@ export default function AuthScreen({ notice }: { notice?: string }) {
     }
   }
 
-  const signingIn = mode === 'signIn';
+  async function google() {
+    setBusy(true);
+    setError(null);
+    setSent(null);
+    try {
+      await signInWithGoogle();
+    } catch (caught) {
+      if (!isCancelledPopup(caught)) setError(authMessage(caught));
+      setBusy(false);
+    }
+  }
+
+  const resetting = mode === 'reset';
   return (
     <main className={styles.shell}>
-      <h1 className={styles.title}>{signingIn ? 'Σύνδεση στην karta' : 'Νέος λογαριασμός'}</h1>
+      <h1 className={styles.title}>{TITLES[mode]}</h1>
       {notice && (
         <p className={styles.success} role="status">
           {notice}
         </p>
       )}
-      <p>
-        {signingIn
-          ? 'Συνδεθείτε για να δείτε τις επαφές που σας άφησαν και να αλλάξετε την κάρτα σας.'
-          : 'Φτιάξτε λογαριασμό· στο επόμενο βήμα διαλέγετε τη διεύθυνση της κάρτας σας.'}
-      </p>
+      <p>{INTROS[mode]}</p>
       <form className={styles.form} onSubmit={submit} noValidate>
         <Field
           id="auth-email"
@@ -52,35 +98,67 @@ export default function AuthScreen({ notice }: { notice?: string }) {
           value={email}
           onChange={(e) => setEmail(e.target.value)}
         />
-        <Field
-          id="auth-password"
-          label="Κωδικός"
-          type="password"
-          autoComplete={signingIn ? 'current-password' : 'new-password'}
-          hint={signingIn ? undefined : 'Τουλάχιστον 6 χαρακτήρες'}
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
+        {!resetting && (
+          <Field
+            id="auth-password"
+            label="Κωδικός"
+            type="password"
+            autoComplete={mode === 'signIn' ? 'current-password' : 'new-password'}
+            hint={mode === 'signIn' ? undefined : 'Τουλάχιστον 6 χαρακτήρες'}
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        )}
+        {mode === 'signIn' && (
+          <button type="button" className={styles.linkButton} onClick={() => switchTo('reset')}>
+            Ξεχάσατε τον κωδικό;
+          </button>
+        )}
+        <p className={styles.success} role="status">
+          {sent}
+        </p>
         <p className={styles.error} role="alert">
           {error}
         </p>
         <div className={styles.actions}>
           <button className={styles.button} type="submit" disabled={busy}>
-            {signingIn ? 'Σύνδεση' : 'Δημιουργία λογαριασμού'}
+            {mode === 'signIn'
+              ? 'Σύνδεση'
+              : mode === 'signUp'
+                ? 'Δημιουργία λογαριασμού'
+                : 'Αποστολή συνδέσμου'}
           </button>
-          <button
-            className={styles.secondary}
-            type="button"
-            onClick={() => {
-              setMode(signingIn ? 'signUp' : 'signIn');
-              setError(null);
-            }}
-          >
-            {signingIn ? 'Δεν έχω λογαριασμό' : 'Έχω ήδη λογαριασμό'}
-          </button>
+          {resetting ? (
+            <button className={styles.secondary} type="button" onClick={() => switchTo('signIn')}>
+              Πίσω στη σύνδεση
+            </button>
+          ) : (
+            <button
+              className={styles.secondary}
+              type="button"
+              onClick={() => switchTo(mode === 'signIn' ? 'signUp' : 'signIn')}
+            >
+              {mode === 'signIn' ? 'Δεν έχω λογαριασμό' : 'Έχω ήδη λογαριασμό'}
+            </button>
+          )}
         </div>
       </form>
+      {!resetting && (
+        <>
+          <p className={styles.divider}>ή</p>
+          <div className={styles.actions}>
+            <button
+              type="button"
+              className={styles.secondary}
+              disabled={busy}
+              onClick={() => void google()}
+            >
+              Σύνδεση με Google
+            </button>
+          </div>
+        </>
+      )}
     </main>
   );
 }

@@ -7,6 +7,7 @@ import AccountPanel, { type AccountPanelProps } from './AccountPanel';
 import CardEditor from './CardEditor';
 import ContactsPanel from './ContactsPanel';
 import SharePanel from './SharePanel';
+import VerifyNotice from './VerifyNotice';
 import styles from './account.module.css';
 import { useClaimedCard } from './use-claimed-card';
 
@@ -42,6 +43,7 @@ export default function OwnerConsole(props: AccountPanelProps) {
           Προβολή κάρτας
         </a>
       </div>
+      {!props.verified && <VerifyNotice user={props.user} />}
       <nav aria-label="Ενότητες λογαριασμού">
         <ul className={styles.nav}>
           {SECTIONS.map(([id, label]) => (

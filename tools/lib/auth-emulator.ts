@@ -95,3 +95,12 @@ export async function startAuthEmulator(
   });
   return { host, port, hostPort, pid, stop };
 }
+
+/**
+ * Where the emulator lists the e-mails Firebase Auth would send (verification, password reset,
+ * address change), none of which it sends: each with `email`, `requestType` and `oobLink`, whose
+ * opening applies it.
+ */
+export function authMailUrl(hostPort: string, projectId: string): string {
+  return `http://${hostPort}/emulator/v1/projects/${encodeURIComponent(projectId)}/oobCodes`;
+}
