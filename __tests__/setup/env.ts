@@ -12,3 +12,7 @@ if (typeof globalThis.setImmediate === 'undefined') {
 if (typeof globalThis.ReadableStream === 'undefined') {
   Object.assign(globalThis, { ReadableStream, TextEncoder, TextDecoder });
 }
+// Every test talks to emulators, which need no credentials: Google's auth library would still probe
+// the GCE metadata server for some (as server/firebase/admin-app.ts explains), and print a
+// MetadataLookupWarning when a proxy answers that probe.
+process.env.METADATA_SERVER_DETECTION ??= 'none';

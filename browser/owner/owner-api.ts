@@ -57,6 +57,12 @@ export async function ownerRequest(path: string, request: OwnerRequest): Promise
       cache: 'no-store',
     });
   let res = await send(false);
-  if (res.status === 401) res = await send(true);
+  if (res.status === 401) {
+    await res.arrayBuffer();
+    res = await send(true);
+  }
   if (!res.ok) throw await refusal(res);
+  // An answer whose body is never read is cancelled when it is collected: the browser then
+  // reports the request as failed (net::ERR_ABORTED), which it was not.
+  await res.arrayBuffer();
 }
