@@ -1,5 +1,5 @@
 import { countersOf, parseBeacon } from '@/server/stats/beacon';
-import { readCappedText } from '@/server/stats/body';
+import { readCappedText } from '@/server/request-body';
 import { CARD_EVENTS, MAX_BEACON_BYTES, beaconBody, type CardEvent } from '@/lib/stats/events';
 
 describe('parseBeacon: the closed list, or nothing', () => {

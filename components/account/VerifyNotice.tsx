@@ -2,14 +2,14 @@
 
 import type { User } from '@/browser/owner/auth';
 import styles from './account.module.css';
-import { VerifyMessages, useVerification } from './use-verification';
+import { VerifyButtons, VerifyMessages, useVerification } from './use-verification';
 
 /**
  * Above the console of an owner whose address is not verified: their card stays theirs, but no
  * contact is mailed to an address nobody has confirmed.
  */
 export default function VerifyNotice({ user }: { user: User }) {
-  const { busy, resting, message, resend, confirm } = useVerification(user);
+  const verification = useVerification(user);
   return (
     <section className={styles.notice} aria-labelledby="verify-notice-title">
       <h2 id="verify-notice-title">Επιβεβαιώστε το email σας</h2>
@@ -18,24 +18,9 @@ export default function VerifyNotice({ user }: { user: User }) {
         τότε δεν σας στέλνουμε email για τις νέες επαφές. Ανοίξτε τον σύνδεσμο που σας στείλαμε.
       </p>
       <div className={styles.actions}>
-        <button
-          type="button"
-          className={styles.secondary}
-          disabled={busy}
-          onClick={() => void confirm()}
-        >
-          Το επιβεβαίωσα
-        </button>
-        <button
-          type="button"
-          className={styles.secondary}
-          disabled={busy || resting}
-          onClick={() => void resend()}
-        >
-          Αποστολή ξανά
-        </button>
+        <VerifyButtons verification={verification} primary={false} />
       </div>
-      <VerifyMessages message={message} />
+      <VerifyMessages message={verification.message} />
     </section>
   );
 }

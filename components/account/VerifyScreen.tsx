@@ -2,11 +2,11 @@
 
 import { signOutOwner, type User } from '@/browser/owner/auth';
 import styles from './account.module.css';
-import { VerifyMessages, useVerification } from './use-verification';
+import { VerifyButtons, VerifyMessages, useVerification } from './use-verification';
 
 /** A signed-in account whose address is not verified yet: no card can be claimed until it is. */
 export default function VerifyScreen({ user }: { user: User }) {
-  const { busy, resting, message, resend, confirm } = useVerification(user);
+  const verification = useVerification(user);
   return (
     <main className={styles.shell}>
       <h1 className={styles.title}>Επιβεβαιώστε το email σας</h1>
@@ -19,27 +19,12 @@ export default function VerifyScreen({ user }: { user: User }) {
         Δεν το βρίσκετε; Κοιτάξτε και στα ανεπιθύμητα, ή ζητήστε να σταλεί ξανά.
       </p>
       <div className={styles.actions}>
-        <button
-          type="button"
-          className={styles.button}
-          disabled={busy}
-          onClick={() => void confirm()}
-        >
-          Το επιβεβαίωσα
-        </button>
-        <button
-          type="button"
-          className={styles.secondary}
-          disabled={busy || resting}
-          onClick={() => void resend()}
-        >
-          Αποστολή ξανά
-        </button>
+        <VerifyButtons verification={verification} primary />
         <button type="button" className={styles.secondary} onClick={() => void signOutOwner()}>
           Αποσύνδεση
         </button>
       </div>
-      <VerifyMessages message={message} />
+      <VerifyMessages message={verification.message} />
     </main>
   );
 }

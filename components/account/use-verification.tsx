@@ -71,7 +71,38 @@ export function useVerification(user: User) {
   return { busy, resting, message, resend, confirm };
 }
 
-type VerifyMessage = ReturnType<typeof useVerification>['message'];
+type Verification = ReturnType<typeof useVerification>;
+type VerifyMessage = Verification['message'];
+
+/** «Το επιβεβαίωσα» (the screen's main action where `primary`) and «Αποστολή ξανά». */
+export function VerifyButtons({
+  verification: { busy, resting, resend, confirm },
+  primary,
+}: {
+  verification: Verification;
+  primary: boolean;
+}) {
+  return (
+    <>
+      <button
+        type="button"
+        className={primary ? styles.button : styles.secondary}
+        disabled={busy}
+        onClick={() => void confirm()}
+      >
+        Το επιβεβαίωσα
+      </button>
+      <button
+        type="button"
+        className={styles.secondary}
+        disabled={busy || resting}
+        onClick={() => void resend()}
+      >
+        Αποστολή ξανά
+      </button>
+    </>
+  );
+}
 
 /** What the last action said: news as a status, an error as an alert. */
 export function VerifyMessages({ message }: { message: VerifyMessage }) {

@@ -3,6 +3,7 @@
 import 'server-only';
 import { PHOTO_MAX_BYTES } from '../../lib/card-photo';
 import { THUMBNAIL_MAX_CHARS } from '../../lib/profile';
+import { readCappedBytes } from '../request-body';
 import { OwnerError, badField } from './respond';
 
 /** The photo, its vCard thumbnail, every other field and the multipart framing. */
@@ -11,29 +12,8 @@ export const MAX_BODY_BYTES = PHOTO_MAX_BYTES + THUMBNAIL_MAX_CHARS + 64 * 1024;
 const TOO_LARGE = new OwnerError(413, { error: 'too-large' });
 
 async function readCapped(request: Request): Promise<Uint8Array<ArrayBuffer>> {
-  const declared = Number(request.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) throw TOO_LARGE;
-  if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let length = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    length += value.byteLength;
-    // A chunked body has no length to check first, and a client can lie about it.
-    if (length > MAX_BODY_BYTES) {
-      await reader.cancel().catch(() => {});
-      throw TOO_LARGE;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(length);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
+  const bytes = await readCappedBytes(request, MAX_BODY_BYTES);
+  if (!bytes) throw TOO_LARGE;
   return bytes;
 }
 

@@ -1,6 +1,6 @@
 import { after } from 'next/server';
 import { parseBeacon } from '@/server/stats/beacon';
-import { readCappedText } from '@/server/stats/body';
+import { readCappedText } from '@/server/request-body';
 import { MAX_BEACON_BYTES } from '@/lib/stats/events';
 import { recordBeacon, statsService, type BeaconOutcome } from '@/server/stats/service';
 

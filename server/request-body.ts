@@ -4,10 +4,14 @@
 
 export type CappedBody = { ok: true; text: string } | { ok: false };
 
-export async function readCappedText(request: Request, maxBytes: number): Promise<CappedBody> {
+/** The body's bytes, or null once they pass `maxBytes`. */
+export async function readCappedBytes(
+  request: Request,
+  maxBytes: number,
+): Promise<Uint8Array<ArrayBuffer> | null> {
   const declared = Number(request.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > maxBytes) return { ok: false };
-  if (!request.body) return { ok: true, text: '' };
+  if (Number.isFinite(declared) && declared > maxBytes) return null;
+  if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let length = 0;
@@ -17,7 +21,7 @@ export async function readCappedText(request: Request, maxBytes: number): Promis
     length += value.byteLength;
     if (length > maxBytes) {
       await reader.cancel().catch(() => {});
-      return { ok: false };
+      return null;
     }
     chunks.push(value);
   }
@@ -27,5 +31,10 @@ export async function readCappedText(request: Request, maxBytes: number): Promis
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return { ok: true, text: new TextDecoder().decode(bytes) };
+  return bytes;
+}
+
+export async function readCappedText(request: Request, maxBytes: number): Promise<CappedBody> {
+  const bytes = await readCappedBytes(request, maxBytes);
+  return bytes ? { ok: true, text: new TextDecoder().decode(bytes) } : { ok: false };
 }
