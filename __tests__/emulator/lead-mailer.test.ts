@@ -401,7 +401,9 @@ test('a flood of 200 contacts: 5 single mails and one digest, a few sends at a t
   const otherDelay =
     otherState[LEAD_MAIL_FIELD].sentAt.toMillis() - otherState.createdAt.toMillis();
   console.log(`another card's contact during a flood of 200: mailed after ${otherDelay} ms`);
-  expect(otherDelay).toBeLessThan(5000);
+  // How soon is npm run bench's figure (--only flood, budget 10 s); here the other card must only
+  // not wait for the flood's hour to end, which a loaded machine cannot blur.
+  expect(otherDelay).toBeLessThan(WINDOW_MS / 2);
   expect(otherState[LEAD_MAIL_FIELD].digest).toBeUndefined();
 
   // Every contact is handled within the hour (so exactly one hour's worth), before the digest.
