@@ -63,7 +63,8 @@ test('prints its lines, serves cards through its CDN, and Ctrl-C stops everythin
     env: { ...process.env, REVALIDATE_SECRET: SECRET, KARTA_BUILD_SKIP_TYPECHECK: '1' },
     detached: true,
   });
-  const lines = await linesWhenReady(demo, 240_000);
+  // Its own production build, beside the other e2e files: minutes on a busy 2-core machine.
+  const lines = await linesWhenReady(demo, 420_000);
   const value = (prefix: string) =>
     lines.filter((line) => line.startsWith(prefix)).map((line) => line.slice(prefix.length));
   const [cdn] = value('cdn: ');
@@ -136,4 +137,4 @@ test('prints its lines, serves cards through its CDN, and Ctrl-C stops everythin
     open = open.filter((_, i) => answers[i]);
   }
   expect(open).toEqual([]);
-}, 300_000);
+}, 480_000);
