@@ -15,9 +15,11 @@ import {
   lastAuthMail,
   makeOwner,
   openAuthLink,
+  realProblems,
   restSignInStatus,
   section,
   signIn,
+  watchErrorResponses,
   type Owner,
 } from '../helpers/owner';
 
@@ -38,16 +40,6 @@ afterEach(async () => {
   await context?.close();
 });
 
-/**
- * Console errors and failed requests, but for the Firestore SDK's long polls, which it ends by
- * aborting them when a listener stops or the page goes (net::ERR_ABORTED): nothing failed there.
- */
-function realProblems(problems: string[]): string[] {
-  return problems.filter(
-    (p) => !(p.includes('/google.firestore.v1.Firestore/') && p.endsWith('net::ERR_ABORTED')),
-  );
-}
-
 /** The email_verified of the ID token the console keeps in this browser (as the web SDK stores it). */
 function sessionVerified(page: Page): Promise<boolean | undefined> {
   return page.evaluate(async () => {
@@ -67,12 +59,13 @@ function sessionVerified(page: Page): Promise<boolean | undefined> {
   });
 }
 
-async function openAccount(): Promise<{ page: Page; problems: string[] }> {
+async function openAccount(): Promise<{ page: Page; problems: string[]; responses: string[] }> {
   const page = await context.newPage();
   const problems = watchProblems(page);
+  const responses = watchErrorResponses(page);
   await page.goto(`${baseUrl()}/account`);
   await page.getByRole('heading', { name: SIGN_IN }).waitFor();
-  return { page, problems };
+  return { page, problems, responses };
 }
 
 async function signUp(page: Page, email: string, password: string): Promise<void> {
@@ -84,7 +77,7 @@ async function signUp(page: Page, email: string, password: string): Promise<void
 
 test('sign-up shows the verification screen, never the claim screen, until the e-mail’s link is opened', async () => {
   const email = `neos-${STAMP}@karta.test`;
-  const { page, problems } = await openAccount();
+  const { page, problems, responses } = await openAccount();
   const locales: Array<string | undefined> = [];
   page.on('request', (req) => {
     if (req.url().includes('accounts:sendOobCode'))
@@ -126,7 +119,7 @@ test('sign-up shows the verification screen, never the claim screen, until the e
   // The session's ID token now says so too: what the server and the rules read.
   const verifiedClaim = await sessionVerified(page);
   expect(verifiedClaim).toBe(true);
-  expect(realProblems(problems)).toEqual([]);
+  expect(realProblems(problems, responses)).toEqual([]);
 });
 
 test('back in the tab from the link, the verification screen moves on by itself', async () => {

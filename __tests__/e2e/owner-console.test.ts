@@ -23,9 +23,11 @@ import {
   authHost,
   makeOwner as makeOwnerWith,
   queryStatus,
+  realProblems,
   section,
   signIn,
   verifyByLink,
+  watchErrorResponses,
   type Owner,
 } from '../helpers/owner';
 
@@ -107,51 +109,6 @@ async function decodeQr(image: Buffer): Promise<string | undefined> {
     .raw()
     .toBuffer({ resolveWithObject: true });
   return jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data;
-}
-
-/** `status URL` of each error response: the console's "Failed to load resource" names none. */
-function watchErrorResponses(page: Page): string[] {
-  const responses: string[] = [];
-  page.on('response', (res) => {
-    if (res.status() >= 400) responses.push(`${res.status()} ${res.url()}`);
-  });
-  return responses;
-}
-
-// The Firestore SDK closing a stream the emulator has already dropped (after a sign-out or an
-// account's erasure), which it answers with 400.
-const FIRESTORE_TERMINATE =
-  /^400 .*\/google\.firestore\.v1\.Firestore\/\w+\/channel\?.*TYPE=terminate/;
-const CONSOLE_400 =
-  'console: Failed to load resource: the server responded with a status of 400 (Bad Request)';
-// The server's refusal of a taken username, which the claim screen then says in Greek.
-const TAKEN = /^409 .*\/api\/owner\/cards$/;
-const CONSOLE_409 =
-  'console: Failed to load resource: the server responded with a status of 409 (Conflict)';
-
-/**
- * Console errors and failed requests, except the Firestore SDK's own: the long polls it ends by
- * aborting them when a listener stops or the page goes (net::ERR_ABORTED), and one console 400 for
- * each stream termination among `responses`, one console 409 for each taken name the test claimed
- * (its refusal is what the screen says). Nothing failed there.
- */
-function realProblems(problems: string[], responses: string[] = []): string[] {
-  let terminations = responses.filter((r) => FIRESTORE_TERMINATE.test(r)).length;
-  let refusals = responses.filter((r) => TAKEN.test(r)).length;
-  return problems.filter((p) => {
-    if (p.includes('/google.firestore.v1.Firestore/') && p.endsWith('net::ERR_ABORTED')) {
-      return false;
-    }
-    if (p === CONSOLE_400 && terminations > 0) {
-      terminations -= 1;
-      return false;
-    }
-    if (p === CONSOLE_409 && refusals > 0) {
-      refusals -= 1;
-      return false;
-    }
-    return true;
-  });
 }
 
 const contactList = (page: Page) => page.getByRole('list', { name: 'Επαφές, οι νεότερες πρώτα' });
