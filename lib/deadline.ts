@@ -13,7 +13,7 @@ function afterPendingAnswers(run: () => void): void {
  * An answer that arrived while the event loop was busy (a render, a collection on a loaded
  * machine) still wins: Node runs due timers before it reads what arrived, so the deadline waits
  * for one pass of reading (setImmediate) before it rejects, and measures the answer's lateness
- * * rather than the process's.
+ * rather than the process's.
  */
 export function withDeadline<T>(
   promise: Promise<T>,
