@@ -65,7 +65,10 @@ describe('parseBeacon: the closed list, or nothing', () => {
     ['a control character', '{"u":"ma\\u0000ria","e":"view"}'],
     ['a key that is not a string', '{"u":"maria","k":123,"e":"view"}'],
     ['a key of the wrong length', `{"u":"maria","k":"${MARIA.key}x","e":"view"}`],
-    ['a key with a character base64url has not', `{"u":"maria","k":"${'+'.repeat(22)}","e":"view"}`],
+    [
+      'a key with a character base64url has not',
+      `{"u":"maria","k":"${'+'.repeat(22)}","e":"view"}`,
+    ],
   ])('refused: %s', (_, text) => {
     expect(parseBeacon(text)).toBeNull();
   });
