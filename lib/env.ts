@@ -48,8 +48,11 @@ const WHOLE_NUMBER_VARS = {
   STATS_FLUSH_MS: { zero: false, unit: 'milliseconds', fallback: 5000 },
   /** Events a minute from one address to one card: far above a person tapping, far below a loop. */
   STATS_RATE_LIMIT: { zero: true, unit: 'events a minute (0 for none)', fallback: 60 },
-  /** The CDN (or nginx) in front of the origins appends the visitor's address; nothing else does. */
-  STATS_PROXY_HOPS: { zero: false, unit: 'proxies (1 or more)', fallback: 1 },
+  /**
+   * The CDN (or nginx) in front of the origins appends the visitor's address; nothing else does.
+   * 0: nothing in front, the socket's address is the visitor's.
+   */
+  STATS_PROXY_HOPS: { zero: true, unit: 'proxies (0 for none)', fallback: 1 },
 } as const satisfies Record<string, WholeNumberVar>;
 
 type WholeNumberName = keyof typeof WHOLE_NUMBER_VARS;
@@ -282,7 +285,7 @@ export const env = {
   },
   /**
    * How many proxies in front of the origins append to X-Forwarded-For: the visitor's address is
-   * that many entries from the right (server/stats/address.ts).
+   * that many entries from the right; 0, the socket's (server/stats/address.ts).
    */
   get statsProxyHops(): number {
     return wholeNumber('STATS_PROXY_HOPS');

@@ -1,11 +1,13 @@
 // What the card counts, in real Chromium against the production build: the beacons its script
 // sends to EVENTS_PATH, caught by request interception (answered 204 here: the endpoint is not
-// what is tested), one view after the load event and one event per tap; a visit from the QR code
+// what is tested), one view after the load event and one event per tap, each with the card's stats
+// key as the origin computes it (so a real endpoint would count it); a visit from the QR code
 // (`?src=qr`) counted as such and its address cleaned; the card's CSP allowing all of it; and the
 // origin's ISR answering `?src=qr` from the card's one cached entry.
 import type { BrowserContext, Page } from 'playwright-core';
 import { cardUrl, qrCodeUrl } from '@/lib/routes';
 import { EVENTS_PATH, type Beacon } from '@/lib/stats/events';
+import { cardKey } from '@/server/stats/card-key';
 import { baseUrl, browserForThisFile, watchProblems } from '../helpers/browser';
 import { get } from '../helpers/http';
 
@@ -51,7 +53,9 @@ async function visit(pathname: string): Promise<Visit> {
 }
 
 const quiet = () => new Promise((resolve) => setTimeout(resolve, QUIET_MS));
-const view = { u: 'maria', e: 'view' };
+/** Maria's card, as its beacons name it: with its key, from the stack's REVALIDATE_SECRET. */
+const maria = { u: 'maria', k: cardKey(process.env.REVALIDATE_SECRET as string, 'maria') };
+const view = { ...maria, e: 'view' };
 
 test('a visit sends exactly one view, which starts after the load event, within the CSP', async () => {
   const { context, page, problems, beacons } = await visit('/maria');
@@ -156,7 +160,7 @@ test.each(ACTIONS)('%s sends exactly its event (%s), with the card', async (_, e
   await act(page);
   await until(() => beacons.length > 1, event);
   await quiet();
-  expect(beacons).toEqual([view, { u: 'maria', e: event }]);
+  expect(beacons).toEqual([view, { ...maria, e: event }]);
   expect(problems).toEqual([]);
   await context.close();
 });
@@ -172,7 +176,7 @@ test('a contact sent through the sheet sends sheet, then exchange once it is wri
   await page.getByRole('status').filter({ hasText: 'Τα στοιχεία σας στάλθηκαν' }).waitFor();
   await until(() => beacons.length > 2, 'exchange');
   await quiet();
-  expect(beacons).toEqual([view, { u: 'maria', e: 'sheet' }, { u: 'maria', e: 'exchange' }]);
+  expect(beacons).toEqual([view, { ...maria, e: 'sheet' }, { ...maria, e: 'exchange' }]);
   expect(problems).toEqual([]);
   await context.close();
 });

@@ -4,8 +4,8 @@ import { Card } from '@/components/card/Card';
 import type { CardAssets } from '@/components/card/build/manifest';
 import type { PublicProfile } from '@/lib/profile';
 
-export function renderCardBody(profile: PublicProfile, assets: CardAssets) {
+export function renderCardBody(profile: PublicProfile, assets: CardAssets, statsKey?: string) {
   // What a card's script added to the last test's page (the sheet's container) goes too.
   document.body.innerHTML = '';
-  return render(<Card profile={profile} assets={assets} />);
+  return render(<Card profile={profile} assets={assets} statsKey={statsKey} />);
 }

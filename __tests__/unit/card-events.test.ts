@@ -3,7 +3,8 @@
  */
 // What the card's script counts (components/card/island/events.ts), on the card's own HTML in
 // jsdom with navigator.sendBeacon recorded: nothing before the load event, one view after it, the
-// right event for each tap, `q:1` only from the QR code's URL (then taken off the address bar),
+// right event for each tap, each with the card's stats key from its HTML (none if it has none),
+// `q:1` only from the QR code's URL (then taken off the address bar),
 // and a contact sent counted by the sheet only once its write succeeded. The same in Chromium
 // against the production build: e2e/card-events.test.ts.
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -82,6 +83,7 @@ function renderCard() {
 }
 
 const events = () => beacons.map(([, beacon]) => beacon.e);
+const KEY = island.STATS_KEY;
 
 describe('the view', () => {
   test('nothing is sent before the load event; exactly one view after it, to EVENTS_PATH', () => {
@@ -89,7 +91,7 @@ describe('the view', () => {
     // The real scheduler (after-load.ts), on a document still loading.
     const readyState = jest.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
     try {
-      renderCardBody(MARIA, island.ASSETS);
+      renderCardBody(MARIA, island.ASSETS, island.STATS_KEY);
       enhanceCard(document.querySelector('main')!, island.loadSheetModule, island.neverIdle);
       jest.advanceTimersByTime(60_000);
       expect(beacons).toEqual([]);
@@ -99,7 +101,7 @@ describe('the view', () => {
       // Not inside the load event's own handlers: in a task after them.
       expect(beacons).toEqual([]);
       jest.advanceTimersByTime(0);
-      expect(beacons).toEqual([[EVENTS_PATH, { u: 'maria', e: 'view' }]]);
+      expect(beacons).toEqual([[EVENTS_PATH, { u: 'maria', k: KEY, e: 'view' }]]);
 
       window.dispatchEvent(new Event('load'));
       jest.advanceTimersByTime(60_000);
@@ -115,7 +117,15 @@ describe('the view', () => {
     // Gone at once, before the load event: a link copied from the address bar is a plain one.
     expect(location.pathname + location.search + location.hash).toBe('/maria?utm=x#top');
     load();
-    expect(beacons).toEqual([[EVENTS_PATH, { u: 'maria', e: 'view', q: 1 }]]);
+    expect(beacons).toEqual([[EVENTS_PATH, { u: 'maria', k: KEY, e: 'view', q: 1 }]]);
+  });
+
+  test("a card's HTML without a stats key: its beacons carry none", () => {
+    renderCardBody(MARIA, island.ASSETS);
+    enhanceCard(document.querySelector('main')!, island.loadSheetModule, island.neverIdle, (task) =>
+      task(),
+    );
+    expect(beacons).toEqual([[EVENTS_PATH, { u: 'maria', e: 'view' }]]);
   });
 
   test('without ?src=qr, or with another source, the view has no q and the address stays', () => {
@@ -123,7 +133,7 @@ describe('the view', () => {
       beacons = [];
       history.replaceState(null, '', url);
       renderCard().load();
-      expect([url, beacons]).toEqual([url, [[EVENTS_PATH, { u: 'maria', e: 'view' }]]]);
+      expect([url, beacons]).toEqual([url, [[EVENTS_PATH, { u: 'maria', k: KEY, e: 'view' }]]]);
       expect(location.pathname + location.search).toBe(url);
     }
   });
@@ -220,7 +230,7 @@ describe('the exchange sheet', () => {
     expect(events()).toEqual(['view', 'sheet']);
     await act(async () => finish('id'));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(beacons.at(-1)).toEqual([EVENTS_PATH, { u: 'maria', e: 'exchange' }]);
+    expect(beacons.at(-1)).toEqual([EVENTS_PATH, { u: 'maria', k: KEY, e: 'exchange' }]);
     expect(events()).toEqual(['view', 'sheet', 'exchange']);
   });
 

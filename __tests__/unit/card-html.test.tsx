@@ -8,6 +8,7 @@ import { screen, within } from '@testing-library/react';
 import { renderCard, renderNotFound } from '@/components/card/render';
 import type { CardAssets } from '@/components/card/build/manifest';
 import { normaliseProfile, toPublicProfile, type PublicProfile } from '@/lib/profile';
+import { cardKey } from '@/server/stats/card-key';
 import { renderCardBody } from '../helpers/card';
 
 const ASSETS: CardAssets = {
@@ -220,4 +221,32 @@ test('a photo on an allowed storage host is shown through karta’s own image op
     displayImage: 'https://firebasestorage.googleapis.com/v0/b/x/o/p.jpg',
   });
   expect(container.querySelector('main img')!.getAttribute('src')).toMatch(/^\/_next\/image\?url=/);
+});
+
+describe("the card's stats key", () => {
+  const saved = process.env.REVALIDATE_SECRET;
+  afterEach(() => {
+    if (saved === undefined) delete process.env.REVALIDATE_SECRET;
+    else process.env.REVALIDATE_SECRET = saved;
+  });
+  const other = toPublicProfile(normaliseProfile('nikos', { firstName: 'Νίκος' }));
+  const keyOf = (doc: Document) => doc.querySelector('main')?.getAttribute('data-stats-key');
+  const scriptOf = (doc: Document) => doc.querySelector('script[type="module"]')?.textContent;
+
+  test("each card's HTML carries its own, outside the inline script, which stays the same", async () => {
+    process.env.REVALIDATE_SECRET = 'a-revalidate-secret';
+    const [maria, nikos] = [await parsedDocument(), await parsedDocument(other)];
+    expect(keyOf(maria)).toBe(cardKey('a-revalidate-secret', 'maria'));
+    expect(keyOf(nikos)).toBe(cardKey('a-revalidate-secret', 'nikos'));
+    // The script's CSP hash is the build's, one for every card.
+    expect(scriptOf(maria)).toBe(scriptOf(nikos));
+    expect(scriptOf(maria)).not.toContain(keyOf(maria));
+  });
+
+  test('without REVALIDATE_SECRET, none', async () => {
+    delete process.env.REVALIDATE_SECRET;
+    expect((await parsedDocument()).querySelector('main')?.hasAttribute('data-stats-key')).toBe(
+      false,
+    );
+  });
 });

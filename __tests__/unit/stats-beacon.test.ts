@@ -1,13 +1,18 @@
 import { countersOf, parseBeacon } from '@/server/stats/beacon';
 import { readCappedText } from '@/server/request-body';
 import { CARD_EVENTS, MAX_BEACON_BYTES, beaconBody, type CardEvent } from '@/lib/stats/events';
+import { cardKey, isCardKey } from '@/server/stats/card-key';
+
+const SECRET = 'a-revalidate-secret';
+const MARIA = { username: 'maria', key: cardKey(SECRET, 'maria') };
 
 describe('parseBeacon: the closed list, or nothing', () => {
   test.each(Object.keys(CARD_EVENTS) as CardEvent[])(
     'every event the script sends: %s',
     (event) => {
-      expect(parseBeacon(beaconBody('maria', event))).toEqual({
+      expect(parseBeacon(beaconBody(MARIA, event))).toEqual({
         username: 'maria',
+        key: MARIA.key,
         event,
         fromQr: false,
       });
@@ -15,10 +20,19 @@ describe('parseBeacon: the closed list, or nothing', () => {
   );
 
   test('a view from the QR code, and the counters it adds to', () => {
-    const beacon = parseBeacon(beaconBody('maria', 'view', true));
-    expect(beacon).toEqual({ username: 'maria', event: 'view', fromQr: true });
+    const beacon = parseBeacon(beaconBody(MARIA, 'view', true));
+    expect(beacon).toEqual({ username: 'maria', key: MARIA.key, event: 'view', fromQr: true });
     expect(countersOf(beacon!)).toEqual(['views', 'qrViews']);
-    expect(countersOf(parseBeacon(beaconBody('maria', 'save'))!)).toEqual(['saves']);
+    expect(countersOf(parseBeacon(beaconBody(MARIA, 'save'))!)).toEqual(['saves']);
+  });
+
+  test("without a key (a card's HTML that has none): parsed, with none; the service counts nothing", () => {
+    expect(parseBeacon(beaconBody({ username: 'maria' }, 'view'))).toEqual({
+      username: 'maria',
+      key: undefined,
+      event: 'view',
+      fromQr: false,
+    });
   });
 
   test('a Greek name, decoded or as its URL spells it', () => {
@@ -49,6 +63,12 @@ describe('parseBeacon: the closed list, or nothing', () => {
     ['a malformed encoding', '{"u":"%E0%A4%A","e":"view"}'],
     ['an empty name', '{"u":"","e":"view"}'],
     ['a control character', '{"u":"ma\\u0000ria","e":"view"}'],
+    ['a key that is not a string', '{"u":"maria","k":123,"e":"view"}'],
+    ['a key of the wrong length', `{"u":"maria","k":"${MARIA.key}x","e":"view"}`],
+    [
+      'a key with a character base64url has not',
+      `{"u":"maria","k":"${'+'.repeat(22)}","e":"view"}`,
+    ],
   ])('refused: %s', (_, text) => {
     expect(parseBeacon(text)).toBeNull();
   });
@@ -75,12 +95,10 @@ describe('readCappedText: the body up to MAX_BEACON_BYTES', () => {
   }
 
   test('a beacon is read whole', async () => {
-    expect(await readCappedText(post(beaconBody('maria', 'view', true)), MAX_BEACON_BYTES)).toEqual(
-      {
-        ok: true,
-        text: '{"u":"maria","e":"view","q":1}',
-      },
-    );
+    expect(await readCappedText(post(beaconBody(MARIA, 'view', true)), MAX_BEACON_BYTES)).toEqual({
+      ok: true,
+      text: `{"u":"maria","k":"${MARIA.key}","e":"view","q":1}`,
+    });
   });
 
   test('exactly the limit passes, one byte more does not', async () => {
@@ -114,5 +132,27 @@ describe('readCappedText: the body up to MAX_BEACON_BYTES', () => {
     const chunks = Array.from({ length: 10 }, () => 'y'.repeat(100));
     const request = post(streamed(chunks), { 'content-length': '10' });
     expect(await readCappedText(request, MAX_BEACON_BYTES)).toEqual({ ok: false });
+  });
+});
+
+describe("a card's stats key", () => {
+  test('22 base64url characters, the same for the same name and secret', () => {
+    expect(MARIA.key).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(cardKey(SECRET, 'maria')).toBe(MARIA.key);
+    expect(isCardKey(SECRET, 'maria', MARIA.key)).toBe(true);
+  });
+
+  test("another card's key, another secret's, or a near miss is not the card's", () => {
+    expect(isCardKey(SECRET, 'nikos', MARIA.key)).toBe(false);
+    expect(isCardKey('another-secret', 'maria', MARIA.key)).toBe(false);
+    const nearMiss = `${MARIA.key.slice(0, -1)}${MARIA.key.endsWith('A') ? 'B' : 'A'}`;
+    expect(isCardKey(SECRET, 'maria', nearMiss)).toBe(false);
+    expect(isCardKey(SECRET, 'maria', '')).toBe(false);
+  });
+
+  test('a Greek name has its own key, computed on the name as stored', () => {
+    const key = cardKey(SECRET, 'μαρία');
+    expect(isCardKey(SECRET, 'μαρία', key)).toBe(true);
+    expect(key).not.toBe(MARIA.key);
   });
 });

@@ -3,7 +3,7 @@
 // back, and the stop. The real writes are in __tests__/emulator/stats-flush.test.ts.
 import { counterField, tallyOfFields, type CardDayCounts } from '@/server/stats/counts';
 import { Flusher } from '@/server/stats/flusher';
-import { MemoryCounterStore } from '@/server/stats/memory-store';
+import { MAX_PENDING_CARD_DAYS, MemoryCounterStore } from '@/server/stats/memory-store';
 import type { WriteOutcome } from '@/server/stats/writer';
 
 const DAY = '2025-07-14';
@@ -35,8 +35,8 @@ afterEach(async () => {
   for (const flusher of flushers) await flusher.stop();
 });
 
-function setUp(intervalMs = 60_000) {
-  const store = new MemoryCounterStore();
+function setUp(intervalMs = 60_000, maxCardDays?: number) {
+  const store = new MemoryCounterStore({ maxCardDays, log: (line) => logs.push(line) });
   const { calls, state, write } = recorder();
   const flusher = new Flusher({ store, write, intervalMs, log: (line) => logs.push(line) });
   flushers.push(flusher);
@@ -91,6 +91,77 @@ test('a failed write puts its counts back, logs one line, and the next flush wri
   expect(calls.at(-1)).toEqual([{ username: 'maria', day: DAY, counts: { views: 4, saves: 1 } }]);
   expect(logs.at(-1)).toBe('Stats: flushing again; the counts kept meanwhile are written.');
   expect(await store.take()).toBeNull();
+});
+
+describe('the memory store is bounded while the flushes fail', () => {
+  const FAILED = 'Stats: a flush failed (UNAVAILABLE); its counts wait for the next one.';
+
+  test('past its card-days, a new one is dropped; those it holds still add up; one line says how many, once written again', async () => {
+    const { store, calls, state, flusher } = setUp(60_000, 3);
+    state.failing = true;
+    await store.add('a', DAY, ['views']);
+    await store.add('b', DAY, ['views']);
+    await flusher.flush();
+    // The two taken ones went back, and room was kept for them meanwhile: one more fits.
+    await store.add('c', DAY, ['views', 'qrViews']);
+    await store.add('d', DAY, ['views', 'qrViews']);
+    await flusher.flush();
+    await store.add('e', DAY, ['saves']);
+    await store.add('a', DAY, ['views']);
+    await store.add('e', '2025-07-15', ['views']);
+    await flusher.flush();
+    expect(logs).toEqual([FAILED, FAILED, FAILED]);
+
+    state.failing = false;
+    await flusher.flush();
+    expect(sorted(calls.at(-1)!)).toEqual([
+      { username: 'a', day: DAY, counts: { views: 2 } },
+      { username: 'b', day: DAY, counts: { views: 1 } },
+      { username: 'c', day: DAY, counts: { views: 1, qrViews: 1 } },
+    ]);
+    expect(logs.slice(3)).toEqual([
+      'Stats: 4 counts were dropped while the flushes failed: the memory store holds at most 3 ' +
+        'card-days (MAX_PENDING_CARD_DAYS).',
+      'Stats: flushing again; the counts kept meanwhile are written.',
+    ]);
+    // Emptied, it takes new card-days again, and the next outage has a line of its own.
+    await store.add('d', DAY, ['views']);
+    await flusher.flush();
+    expect(calls.at(-1)).toEqual([{ username: 'd', day: DAY, counts: { views: 1 } }]);
+    expect(logs).toHaveLength(5);
+  });
+
+  test('new card-days during a failing write never take the room of those it puts back', async () => {
+    const { store, calls, state, flusher } = setUp(60_000, 2);
+    await store.add('a', DAY, ['views']);
+    state.failing = true;
+    const running = flusher.flush();
+    // "a" is taken and may come back: room is kept for it, so one new card-day fits, not two.
+    await store.add('b', DAY, ['views']);
+    await store.add('c', DAY, ['views']);
+    await running;
+    state.failing = false;
+    await flusher.flush();
+    expect(sorted(calls.at(-1)!)).toEqual([
+      { username: 'a', day: DAY, counts: { views: 1 } },
+      { username: 'b', day: DAY, counts: { views: 1 } },
+    ]);
+    expect(logs).toContain(
+      'Stats: 1 counts were dropped while the flushes failed: the memory store holds at most 2 ' +
+        'card-days (MAX_PENDING_CARD_DAYS).',
+    );
+  });
+
+  test('by default it holds MAX_PENDING_CARD_DAYS', async () => {
+    const store = new MemoryCounterStore({ log: (line) => logs.push(line) });
+    for (let i = 0; i <= MAX_PENDING_CARD_DAYS; i++) await store.add(`card-${i}`, DAY, ['views']);
+    const taken = await store.take();
+    expect(taken!.counts).toHaveLength(MAX_PENDING_CARD_DAYS);
+    await taken!.settle([]);
+    expect(logs).toEqual([
+      `Stats: 1 counts were dropped while the flushes failed: the memory store holds at most ${MAX_PENDING_CARD_DAYS} card-days (MAX_PENDING_CARD_DAYS).`,
+    ]);
+  });
 });
 
 test('on its timer: at most one write per card-day per interval', async () => {

@@ -16,6 +16,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { athensDay } from '../../lib/stats/day';
 import { STATS_COLLECTION } from '../../lib/collections';
 import { EVENTS_PATH, beaconBody } from '../../lib/stats/events';
+import { cardKey } from '../../server/stats/card-key';
 import { freePort } from '../../tools/lib/emulator';
 import { copyBuild, startNext } from '../../tools/lib/next-server';
 import { ROOT } from '../../tools/lib/paths';
@@ -109,6 +110,8 @@ async function startOrigin(
 }
 
 async function run(options: BeaconsOptions, label: string, origins: Origin[]): Promise<BeaconsRow> {
+  const secret = options.env.REVALIDATE_SECRET;
+  if (!secret) throw new Error('The origins need REVALIDATE_SECRET: without it no beacon counts.');
   const username = `bench-beacons-${Date.now()}`;
   const card = options.db.doc(`users/${username}`);
   await card.set({ username, firstName: 'Μέτρηση' });
@@ -128,7 +131,8 @@ async function run(options: BeaconsOptions, label: string, origins: Origin[]): P
             'user-agent': PHONE,
             'x-forwarded-for': '198.51.100.7',
           },
-          body: beaconBody(username, 'view'),
+          // With the card's key, as its HTML gives it, from the secret the origins have.
+          body: beaconBody({ username, key: cardKey(secret, username) }, 'view'),
         }),
       ),
     );

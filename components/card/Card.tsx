@@ -99,7 +99,14 @@ function QrDialog({ profile, name }: { profile: PublicProfile; name: string }) {
   );
 }
 
-export function Card({ profile, assets }: { profile: PublicProfile; assets: CardAssets }) {
+export interface CardProps {
+  profile: PublicProfile;
+  assets: CardAssets;
+  /** The card's stats key, sent with its beacons (server/stats/card-key.ts); none, none is sent. */
+  statsKey?: string;
+}
+
+export function Card({ profile, assets, statsKey }: CardProps) {
   const name = fullName(profile);
   return (
     <>
@@ -110,6 +117,7 @@ export function Card({ profile, assets }: { profile: PublicProfile; assets: Card
         data-first-name={profile.firstName || name}
         data-name={name}
         data-url={cardUrl(profile.username)}
+        data-stats-key={statsKey}
       >
         <Photo profile={profile} />
         <Exchange assets={assets} />

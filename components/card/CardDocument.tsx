@@ -1,13 +1,11 @@
 // The card's whole HTML document, as the card route answers it: everything the first paint needs
 // (the stylesheet inline, the photo preloaded) and one small inline module script, no framework.
-import type { CardAssets } from '@/components/card/build/manifest';
-import type { PublicProfile } from '@/lib/profile';
 import { jsonLdScript, personJsonLd, profileHead } from '@/components/card/metadata';
 import { THEME_COLORS } from '@/lib/theme';
-import { Card } from './Card';
+import { Card, type CardProps } from './Card';
 import { SiteIconLinks } from './icons';
 
-export function CardDocument({ profile, assets }: { profile: PublicProfile; assets: CardAssets }) {
+export function CardDocument({ profile, assets, statsKey }: CardProps) {
   const head = profileHead(profile);
   return (
     <html lang="el">
@@ -32,7 +30,7 @@ export function CardDocument({ profile, assets }: { profile: PublicProfile; asse
       </head>
       <body>
         <script type="application/ld+json">{jsonLdScript(personJsonLd(profile))}</script>
-        <Card profile={profile} assets={assets} />
+        <Card profile={profile} assets={assets} statsKey={statsKey} />
         <script type="module">{assets.enhance}</script>
       </body>
     </html>

@@ -2,12 +2,19 @@ import 'server-only';
 import type { CardAssets } from '@/components/card/build/manifest';
 import type { PublicProfile } from '@/lib/profile';
 import { renderDocument } from '@/components/card/static-html';
+import { env } from '@/lib/env';
+import { cardKey } from '@/server/stats/card-key';
 import { CardDocument } from './CardDocument';
 import { NotFoundDocument } from './NotFoundDocument';
 
-/** The card's HTML document, as its route answers it. */
+/**
+ * The card's HTML document, as its route answers it, with its stats key: this is only ever called
+ * for a card that exists, so only such a card's beacons carry a key the endpoint accepts.
+ */
 export function renderCard(profile: PublicProfile, assets: CardAssets): Promise<string> {
-  return renderDocument(<CardDocument profile={profile} assets={assets} />);
+  const secret = env.revalidateSecret;
+  const statsKey = secret ? cardKey(secret, profile.username) : undefined;
+  return renderDocument(<CardDocument profile={profile} assets={assets} statsKey={statsKey} />);
 }
 
 let notFound: Promise<string> | undefined;

@@ -46,17 +46,29 @@ export const EVENTS_PATH = '/api/events';
 /** The longest body the endpoint reads; a longer one is refused with 413. */
 export const MAX_BEACON_BYTES = 256;
 
-/** What the card's script sends, as JSON text: `{"u":"maria","e":"view","q":1}`. */
+/** What the card's script sends, as JSON text: `{"u":"maria","k":"…","e":"view","q":1}`. */
 export interface Beacon {
   /** The card's username. */
   u: string;
+  /** The card's stats key, from its HTML (server/stats/card-key.ts); absent if the HTML has none. */
+  k?: string;
   e: CardEvent;
   /** Present (1) on a view of a card opened from its QR code. */
   q?: 1;
 }
 
-export function beaconBody(username: string, event: CardEvent, fromQr = false): string {
-  const beacon: Beacon =
-    fromQr && event === 'view' ? { u: username, e: event, q: 1 } : { u: username, e: event };
+/** The card a beacon is for, as its HTML names it. */
+export interface BeaconCard {
+  username: string;
+  key?: string;
+}
+
+export function beaconBody(card: BeaconCard, event: CardEvent, fromQr = false): string {
+  const beacon: Beacon = {
+    u: card.username,
+    ...(card.key ? { k: card.key } : {}),
+    e: event,
+    ...(fromQr && event === 'view' ? { q: 1 as const } : {}),
+  };
   return JSON.stringify(beacon);
 }

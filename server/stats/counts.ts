@@ -15,26 +15,37 @@ export interface CardDayCounts {
 // '/' is in no username, day or counter name, so each key splits back unambiguously.
 const cardDayKey = (username: string, day: string) => `${day}/${username}`;
 
-/** Sums counts by card-day. */
+/** Sums counts by card-day, holding at most `maxCardDays` of them (unbounded by default). */
 export class Tally {
   private readonly byCardDay = new Map<string, CardDayCounts>();
+  private readonly maxCardDays: number;
 
-  add(username: string, day: string, counter: StatsCounter, n = 1): void {
+  constructor(maxCardDays = Infinity) {
+    this.maxCardDays = maxCardDays;
+  }
+
+  /** Adds to the card-day's counter; false, adding nothing, for a new card-day when full. */
+  add(username: string, day: string, counter: StatsCounter, n = 1): boolean {
     const key = cardDayKey(username, day);
     let entry = this.byCardDay.get(key);
     if (!entry) {
+      if (this.byCardDay.size >= this.maxCardDays) return false;
       entry = { username, day, counts: {} };
       this.byCardDay.set(key, entry);
     }
     entry.counts[counter] = (entry.counts[counter] ?? 0) + n;
+    return true;
   }
 
-  addAll(list: readonly CardDayCounts[]): void {
+  /** Adds every card-day of `list`; returns the counts of those refused (new, when full). */
+  addAll(list: readonly CardDayCounts[]): number {
+    let dropped = 0;
     for (const { username, day, counts } of list) {
       for (const [counter, n] of Object.entries(counts) as [StatsCounter, number][]) {
-        this.add(username, day, counter, n);
+        if (!this.add(username, day, counter, n)) dropped += n;
       }
     }
+    return dropped;
   }
 
   list(): CardDayCounts[] {

@@ -7,8 +7,9 @@
 
 export const RATE_WINDOW_MS = 60_000;
 /**
- * How many pairs one window may hold (about 100 bytes each): past it, new pairs are refused until
- * old windows end, so a flood of addresses costs memory up to a bound rather than without one.
+ * How many pairs the limiter holds (about 100 bytes each): past it, the pair whose window opened
+ * first is forgotten to make room, so a flood of addresses costs memory up to a bound and a new
+ * visitor is still counted. A forgotten pair starts afresh if it comes back.
  */
 export const MAX_TRACKED_PAIRS = 100_000;
 
@@ -26,12 +27,12 @@ export interface RateLimiterOptions {
 }
 
 export class RateLimiter {
+  /** In the order the windows opened (a Map iterates in insertion order): the oldest first. */
   private readonly windows = new Map<string, Window>();
   private readonly limit: number;
   private readonly windowMs: number;
   private readonly maxPairs: number;
   private readonly now: () => number;
-  private sweptAt = 0;
 
   constructor({
     limit,
@@ -49,17 +50,19 @@ export class RateLimiter {
   allow(address: string, username: string): boolean {
     if (this.limit === 0) return true;
     const now = this.now();
-    this.sweep(now);
+    this.forgetEnded(now);
     // '/' cannot be in a username, so the pair is unambiguous.
     const key = `${username}/${address}`;
     const window = this.windows.get(key);
-    if (!window || now - window.startedAt >= this.windowMs) {
-      if (!window && this.windows.size >= this.maxPairs) return false;
-      this.windows.set(key, { startedAt: now, count: 1 });
+    if (window && now - window.startedAt < this.windowMs) {
+      if (window.count >= this.limit) return false;
+      window.count += 1;
       return true;
     }
-    if (window.count >= this.limit) return false;
-    window.count += 1;
+    // A new window goes last, keeping the order; a full table makes room by its oldest.
+    if (window) this.windows.delete(key);
+    else if (this.windows.size >= this.maxPairs) this.forgetOldest();
+    this.windows.set(key, { startedAt: now, count: 1 });
     return true;
   }
 
@@ -68,12 +71,18 @@ export class RateLimiter {
     return this.windows.size;
   }
 
-  /** Once a window's length, forgets the pairs whose window is over. */
-  private sweep(now: number): void {
-    if (now - this.sweptAt < this.windowMs) return;
-    this.sweptAt = now;
+  /** Forgets the windows that are over: they are the first ones, so this stops at the first that is not. */
+  private forgetEnded(now: number): void {
     for (const [key, window] of this.windows) {
-      if (now - window.startedAt >= this.windowMs) this.windows.delete(key);
+      if (now - window.startedAt < this.windowMs) return;
+      this.windows.delete(key);
+    }
+  }
+
+  private forgetOldest(): void {
+    for (const key of this.windows.keys()) {
+      this.windows.delete(key);
+      return;
     }
   }
 }

@@ -8,6 +8,9 @@ import { renderCardBody } from '../../helpers/card';
 /** Assets with nothing to fetch: the sheet comes from loadSheetModule. */
 export const ASSETS = { css: '', enhance: '', sheet: '', sheetCss: '' };
 
+/** The stats key the card's HTML carries here; any 22 base64url characters (the script sends it as is). */
+export const STATS_KEY = 'AbCdEfGhIjKlMnOpQrSt_-';
+
 export const loadSheetModule = () => import('@/components/card/island/sheet');
 
 /** No idle moment ever comes: the sheet is fetched on reach only, unless a test says otherwise. */
@@ -31,7 +34,7 @@ export function renderEnhancedCard(
   whenLoaded?: (task: () => void) => void,
 ): ReturnType<typeof userEvent.setup> {
   const user = userEvent.setup();
-  renderCardBody(profile, ASSETS);
+  renderCardBody(profile, ASSETS, STATS_KEY);
   enhanceCard(document.querySelector('main')!, loadSheetModule, neverIdle, whenLoaded);
   return user;
 }

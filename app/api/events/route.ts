@@ -23,8 +23,10 @@ export async function POST(request: Request) {
     // The store did not answer (Redis down); it has logged the outage once.
     return answer(503);
   }
-  // Over the limit is answered like a count (204): a browser reports every other status of a beacon
-  // in the visitor's console, and the page's own script did nothing wrong.
+  // Over the limit, or without the card's key, is answered like a count (204): a browser reports
+  // every other status of a beacon in the visitor's console, and the page's own script did nothing
+  // wrong (a card's HTML cached from before its key, or before REVALIDATE_SECRET changed, has none
+  // or another). A key of the wrong shape was refused above with 400, as malformed.
   // A graceful stop of the server awaits this: the counts are written before it exits.
   if (outcome === 'counted') after(() => statsService().flusher.whenFlushed());
   return answer(204);

@@ -245,8 +245,8 @@ export function enhanceCard(
   whenIdle: Scheduler = afterLoadWhenIdle,
   whenLoaded: Scheduler = afterLoad,
 ): void {
-  const { username = '', firstName = '', name = '', url = '' } = card.dataset;
-  const count = countCard(username, whenLoaded);
+  const { username = '', firstName = '', name = '', url = '', statsKey } = card.dataset;
+  const count = countCard({ username, key: statsKey }, whenLoaded);
   countLinkTaps(card, count);
   enhanceSave(card, count);
   enhanceQr(card, enhanceShare(card, name, url, count), count);

@@ -1,11 +1,13 @@
 // What the card counts for its owner (lib/stats/events.ts): a view once the page has loaded, and
-// each tap on what the card offers. Counts only: the body names the card and the event, nothing
-// about the visitor, and no cookie or identifier is set or read (docs/visitors.md).
+// each tap on what the card offers. Counts only: the body names the card (with the card's stats
+// key, which its HTML carries) and the event, nothing about the visitor, and no cookie or
+// identifier is set or read (docs/visitors.md).
 import {
   beaconBody,
   EVENTS_PATH,
   QR_SOURCE_PARAM,
   QR_SOURCE_VALUE,
+  type BeaconCard,
   type CardEvent,
 } from '@/lib/stats/events';
 
@@ -17,9 +19,8 @@ export type Count = (event: CardEvent) => void;
  * counted. Every browser the card is built for has sendBeacon; where it is missing a visitor has
  * switched it off (Firefox's beacon.enabled), and nothing is sent rather than a fetch in its place.
  */
-export function sendEvent(username: string, event: CardEvent, fromQr = false): void {
-  if ('sendBeacon' in navigator)
-    navigator.sendBeacon(EVENTS_PATH, beaconBody(username, event, fromQr));
+export function sendEvent(card: BeaconCard, event: CardEvent, fromQr = false): void {
+  if ('sendBeacon' in navigator) navigator.sendBeacon(EVENTS_PATH, beaconBody(card, event, fromQr));
 }
 
 /**
@@ -41,12 +42,12 @@ export function takeQrSource(win: Window = window): boolean {
  * load event is rare, and a queue would lose it if the page went away first.
  */
 export function countCard(
-  username: string,
+  card: BeaconCard,
   whenLoaded: (task: () => void) => void,
   fromQr = takeQrSource(),
 ): Count {
-  whenLoaded(() => sendEvent(username, 'view', fromQr));
-  return (event) => sendEvent(username, event);
+  whenLoaded(() => sendEvent(card, 'view', fromQr));
+  return (event) => sendEvent(card, event);
 }
 
 /**
