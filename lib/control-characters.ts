@@ -8,11 +8,6 @@ export const NO_CONTROL_CHARACTERS_SOURCE = '^[^\\x00-\\x1F\\x7F-\\x9F]*$';
 
 export const NO_CONTROL_CHARACTERS = new RegExp(NO_CONTROL_CHARACTERS_SOURCE);
 
-/** Whether `value` holds a C0 or C1 control character (line feed and tab included). */
-export function hasControlCharacter(value: string): boolean {
-  return !NO_CONTROL_CHARACTERS.test(value);
-}
-
 /** What the visitor's form and the owner's console say when a name holds one. */
 export const CONTROL_CHARACTER_MESSAGE =
   'Το όνομα έχει μη επιτρεπτούς χαρακτήρες (π.χ. αλλαγή γραμμής)';
