@@ -1,11 +1,8 @@
-import { CONTROL_CHARACTER_MESSAGE } from './control-characters';
-
 export const CONTACT_MESSAGES = {
   required: 'Υποχρεωτικό πεδίο',
   email: 'Συμπληρώστε σωστό email',
   phone: 'Μόνο ψηφία, κενά και + στην αρχή',
   nameTooLong: 'Το όνομα μπορεί να έχει έως 100 χαρακτήρες',
-  nameControl: CONTROL_CHARACTER_MESSAGE,
   emailTooLong: 'Το email μπορεί να έχει έως 254 χαρακτήρες',
   phoneTooLong: 'Το τηλέφωνο μπορεί να έχει έως 20 χαρακτήρες',
   sendFailed: 'Η αποστολή απέτυχε. Δοκιμάστε ξανά.',

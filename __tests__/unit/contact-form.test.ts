@@ -12,7 +12,7 @@ import {
   toContactDoc,
   type ContactFormValues,
 } from '@/lib/contact-form';
-import { NO_CONTROL_CHARACTERS_SOURCE } from '@/lib/control-characters';
+import { CONTROL_CHARACTER_MESSAGE, NO_CONTROL_CHARACTERS_SOURCE } from '@/lib/control-characters';
 import { EMAIL_PATTERN_SOURCE } from '@/lib/email-pattern';
 import { PHONE_PATTERN_SOURCE } from '@/lib/phone-pattern';
 
@@ -138,7 +138,7 @@ describe('contactSchema', () => {
     ['a C1 next line (U+0085)', 'Μαρία\u0085Π'],
     ['U+009F', 'Μαρία\u009fΠ'],
   ])('refuses a name with %s inside it', async (_label, name) => {
-    expect(await errorsOf({ name })).toEqual([['name', CONTACT_MESSAGES.nameControl]]);
+    expect(await errorsOf({ name })).toEqual([['name', CONTROL_CHARACTER_MESSAGE]]);
   });
 
   it('accepts a name with a line feed only at its ends (trimmed away), or NBSP and emoji', async () => {
