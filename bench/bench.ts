@@ -2,7 +2,7 @@
 // contact-write latency, the path through Varnish and Redis and the stats endpoint, on the one
 // local stack (tools/lib/stack.ts) with the demo data, built into a dist dir of its own
 // (.next-bench, so the demo's .next is never touched); and the change watcher at 10,000 cards and
-// a flood of 10,000 contacts on one card (each on an emulator of its own, no build). Each is compared with its budget (bench/lib/budgets.ts); the
+// a flood of 10,000 contacts on one card, and the lead mailer's memory over days of contacts (each on an emulator of its own, no build). Each is compared with its budget (bench/lib/budgets.ts); the
 // summary printed last is docs/performance.md's table. Exits 0 whatever the figures; 1 only when a
 // part could not run. Ctrl-C stops everything.
 import { execFileSync } from 'node:child_process';
@@ -18,6 +18,11 @@ import { measureCdn } from './lib/cdn';
 import { measureContactWrites } from './lib/contacts';
 import { measureExchange } from './lib/exchange';
 import { floodRows, measureFlood, type FloodResult } from './lib/flood';
+import {
+  mailerMemoryRows,
+  measureMailerMemory,
+  type MailerMemoryResult,
+} from './lib/mailer-memory';
 import { runLighthouse } from './lib/lighthouse';
 import { nginxCopy } from './lib/nginx';
 import { details, summary } from './lib/report';
@@ -82,6 +87,7 @@ const PARTS = [
   'watcher',
   'beacons',
   'flood',
+  'mailer-memory',
 ] as const;
 type Part = (typeof PARTS)[number];
 
@@ -240,7 +246,7 @@ async function main(): Promise<number> {
   onShutdown(cleanup);
   // The watcher and the flood have emulators of their own and no site.
   const sitePartsRun = PARTS.some(
-    (name) => name !== 'watcher' && name !== 'flood' && parts.has(name),
+    (name) => !['watcher', 'flood', 'mailer-memory'].includes(name) && parts.has(name),
   );
   const chromiumPath = sitePartsRun ? ensureChromium() : undefined;
   const cpus = os.cpus();
@@ -268,8 +274,17 @@ async function main(): Promise<number> {
     flood = await measureFlood({ contacts: FLOOD_CONTACTS, addCleanup });
   });
 
+  let mailerMemory: MailerMemoryResult | undefined;
+  await part('mailer-memory', results, async () => {
+    mailerMemory = await measureMailerMemory({ days: 6, perDay: 1000, addCleanup });
+  });
+
   await cleanup();
-  const rows = [...budgetRows(results), ...floodRows(flood, results.errors.flood)];
+  const rows = [
+    ...budgetRows(results),
+    ...floodRows(flood, results.errors.flood),
+    ...mailerMemoryRows(mailerMemory, results.errors['mailer-memory']),
+  ];
   console.log(details(results));
   console.log('\n== Summary (the table of docs/performance.md)\n');
   console.log(summary(results, rows));

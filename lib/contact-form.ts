@@ -1,6 +1,7 @@
 import { object, string, type ObjectSchema } from 'yup';
 
 import { CONTACT_MESSAGES } from './contact-messages';
+import { CONTROL_CHARACTER_MESSAGE, NO_CONTROL_CHARACTERS } from './control-characters';
 import { EMAIL_PATTERN } from './email-pattern';
 import { PHONE_PATTERN } from './phone-pattern';
 
@@ -28,7 +29,9 @@ export const contactSchema: ObjectSchema<ContactFormValues> = object({
   name: string()
     .trim()
     .required(CONTACT_MESSAGES.required)
-    .max(LIMITS.name, CONTACT_MESSAGES.nameTooLong),
+    .max(LIMITS.name, CONTACT_MESSAGES.nameTooLong)
+    // trim() has taken a leading or trailing line feed off already; one inside stays and is refused.
+    .matches(NO_CONTROL_CHARACTERS, CONTROL_CHARACTER_MESSAGE),
   email: string()
     .trim()
     .required(CONTACT_MESSAGES.required)

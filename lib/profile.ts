@@ -1,6 +1,7 @@
 // The single gate between a raw users/{username} document and the page. Documents are edited by
 // hand in the console, so every field may be missing, mistyped or hostile.
 import { photoPathAllowed } from './card-photo';
+import { CONTROL_CHARACTER_MESSAGE, NO_CONTROL_CHARACTERS } from './control-characters';
 import { EMAIL_PATTERN_SOURCE } from './email-pattern';
 import { PHONE_PATTERN_SOURCE } from './phone-pattern';
 import { parseHttpUrl } from './links';
@@ -171,7 +172,7 @@ export function fullName(p: Pick<Profile, 'firstName' | 'lastName' | 'username'>
 /** What an owner may change from the browser: every field the card shows, never username. */
 export type EditableField = Exclude<ProfileField, 'username'>;
 
-export type CardFieldKind = 'text' | 'email' | 'phone' | 'link' | 'image' | 'photo';
+export type CardFieldKind = 'text' | 'name' | 'email' | 'phone' | 'link' | 'image' | 'photo';
 
 export interface CardFieldRule {
   kind: CardFieldKind;
@@ -204,12 +205,15 @@ export const THUMBNAIL_MAX_CHARS = 24_000;
 
 // Each text has a bound of its own; every link and image URL has the same one, 500 characters.
 const text = (max: number): CardFieldRule => ({ kind: 'text', max });
+// A name shows in the page's title, the vCard and the e-mails: a line feed or tab has no place in
+// it (lib/control-characters.ts, the rule the visitor's name obeys too).
+const name = (max: number): CardFieldRule => ({ kind: 'name', max });
 const link = (): CardFieldRule => ({ kind: 'link', max: 500 });
 const image = (): CardFieldRule => ({ kind: 'image', max: 500 });
 
 export const CARD_FIELD_RULES: Readonly<Record<EditableField, CardFieldRule>> = {
-  firstName: text(50),
-  lastName: text(50),
+  firstName: name(50),
+  lastName: name(50),
   jobTitle: text(100),
   companyName: text(100),
   city: text(100),
@@ -231,6 +235,7 @@ export const CARD_FIELD_RULES: Readonly<Record<EditableField, CardFieldRule>> = 
 export const EDITABLE_FIELDS = Object.keys(CARD_FIELD_RULES) as EditableField[];
 
 const KIND_PATTERNS: Record<Exclude<CardFieldKind, 'text'>, RegExp> = {
+  name: NO_CONTROL_CHARACTERS,
   email: new RegExp(CARD_EMAIL_PATTERN, 'i'),
   phone: new RegExp(CARD_PHONE_PATTERN),
   link: new RegExp(CARD_LINK_PATTERN, 'i'),
@@ -241,6 +246,7 @@ const KIND_PATTERNS: Record<Exclude<CardFieldKind, 'text'>, RegExp> = {
 export const CARD_MESSAGES = {
   notText: 'Μόνο κείμενο',
   empty: 'Το πεδίο δεν μπορεί να είναι κενό',
+  name: CONTROL_CHARACTER_MESSAGE,
   tooLong: (max: number) => `Έως ${max} χαρακτήρες`,
   email: 'Συμπληρώστε σωστό email',
   phone: 'Μόνο ψηφία, κενά και + στην αρχή',

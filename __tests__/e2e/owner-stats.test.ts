@@ -12,7 +12,7 @@ import { CLAIMED_FIELD, STATS_COLLECTION } from '@/lib/collections';
 import { athensDay } from '@/lib/stats/day';
 import { ROOT } from '../setup/harness';
 import { browserForThisFile, expectAccessible, watchProblems } from '../helpers/browser';
-import { makeOwner, queryStatus, section, signIn, type Owner } from '../helpers/owner';
+import { getStatus, makeOwner, queryStatus, section, signIn, type Owner } from '../helpers/owner';
 
 const PHONE = { width: 360, height: 780 };
 const SCREENSHOTS = path.join(ROOT, 'artifacts', 'screenshots');
@@ -273,8 +273,9 @@ test('another owner sees only their own counts, from their claim on, live', asyn
     await rowReads(page, 'Τι έκαναν οι επισκέπτες', 'Προβολές', ['1', '1', '1']);
     await rowReads(page, 'Τι έκαναν οι επισκέπτες', 'Αποθηκεύσεις επαφής', ['0', '0', '0']);
 
-    // The rules themselves, with her session: the console's query (a range of days) on her card
-    // is allowed, on Nefeli's refused.
+    // The rules themselves, with her session: a day of her card from her claim on is hers, one
+    // before it (the last owner's) is not, and neither is Nefeli's day; nobody lists the days, not
+    // even a range of them (a rule cannot bound a list by id: the console gets each day).
     const parent = (username: string) =>
       `projects/${process.env.NEXT_PUBLIC_FIREBASE_PROJECT_ID}/databases/(default)/documents/users/${username}`;
     const bound = (username: string, op: string, day: string) => ({
@@ -284,7 +285,7 @@ test('another owner sees only their own counts, from their claim on, live', asyn
         value: { referenceValue: `${parent(username)}/stats/${day}` },
       },
     });
-    const status = (username: string) =>
+    const listStatus = (username: string) =>
       queryStatus(page, username, {
         from: [{ collectionId: 'stats' }],
         where: {
@@ -297,10 +298,13 @@ test('another owner sees only their own counts, from their claim on, live', asyn
           },
         },
       });
-    // Before the refused request below, which the browser logs as an error.
+    // Before the refused requests below, which the browser logs as errors.
     expect(realProblems(problems)).toEqual([]);
-    expect(await status(danai.username)).toBe(200);
-    expect(await status(nefeli.username)).toBe(403);
+    expect(await getStatus(page, danai.username, `stats/${TODAY}`)).toBe(200);
+    expect(await getStatus(page, danai.username, `stats/${daysAgo(5)}`)).toBe(403);
+    expect(await getStatus(page, nefeli.username, `stats/${TODAY}`)).toBe(403);
+    expect(await listStatus(danai.username)).toBe(403);
+    expect(await listStatus(nefeli.username)).toBe(403);
   } finally {
     await context.close();
   }

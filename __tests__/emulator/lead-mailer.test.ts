@@ -10,6 +10,7 @@ import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { FieldValue, getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import {
   MAILER_CONCURRENCY,
+  RELISTEN_MARGIN_MS,
   startLeadMailer,
   type LeadMailer,
   type LeadMailerOptions,
@@ -35,6 +36,7 @@ const OWNERS: Record<string, OwnerAccount> = {
   'uid-olga': { email: 'olga.account@karta.test', verified: true },
   'uid-rea': { email: 'rea.account@karta.test', verified: true },
   'uid-dora': { email: 'dora.account@karta.test', verified: true },
+  'uid-leo': { email: 'leo.account@karta.test', verified: true },
   // Signed up with someone else's address, never confirmed.
   'uid-una': { email: 'someone.else@karta.test', verified: false },
   ...Object.fromEntries(
@@ -137,6 +139,7 @@ beforeAll(async () => {
     ['olga', 'uid-olga'],
     ['restart', 'uid-rea'],
     ['dora', 'uid-dora'],
+    ['leo', 'uid-leo'],
     ['una', 'uid-una'],
     ...Array.from({ length: 10 }, (_, i) => [`many-${i}`, `uid-many-${i}`]),
   ]) {
@@ -594,4 +597,43 @@ test('a mailer stopped while its digest could not be sent: another takes the dig
     [...hours.values()].sort(),
   );
   expect(handled.sent.length + [...hours.values()].reduce((a, b) => a + b, 0)).toBe(12);
+});
+
+test('re-listening from where it got to: each query starts later, and no contact left across one is lost', async () => {
+  const m = mailer('relisten', undefined, { refreshMs: 300 });
+  const started = Date.now();
+  await m.ready;
+  /** Where each of its listeners listened from (ms), in order, from its log. */
+  const listenedFrom = () =>
+    logs.flatMap((line) => {
+      const from = /^\[relisten\] lead mail: listening from (\S+);/.exec(line)?.[1];
+      return from ? [Date.parse(from)] : [];
+    });
+  // At the start: the week back.
+  expect(listenedFrom()).toHaveLength(1);
+  expect(listenedFrom()[0]).toBeLessThanOrEqual(started - 6 * 24 * 3600_000);
+  // Distinct (mailsAbout looks for the name in a subject): no name inside another.
+  const names = Array.from({ length: 12 }, (_, i) => `Λέων Relisten-${String(i).padStart(2, '0')}`);
+  const createdAt: number[] = [];
+  for (const name of names) {
+    const listeners = listenedFrom().length;
+    // Left while the listener is replaced: each the moment after the last re-listen began.
+    const ref = await db.collection('users/leo/contacts').add({
+      name,
+      email: 'visitor@example.gr',
+      createdAt: FieldValue.serverTimestamp(),
+    });
+    createdAt.push(((await ref.get()).get('createdAt') as Timestamp).toMillis());
+    await until(async () => listenedFrom().length > listeners, 30_000);
+  }
+  for (const name of names) {
+    await until(async () => (await mailsAbout(name)).length > 0, 30_000);
+  }
+  const froms = listenedFrom();
+  // Each listener starts no earlier than the one before (one opened again after a failure starts
+  // where it was), and the last no earlier than the margin before the first contact: the week
+  // before it is no longer held.
+  froms.slice(1).forEach((from, i) => expect(from).toBeGreaterThanOrEqual(froms[i]));
+  expect(froms.at(-1)).toBeGreaterThanOrEqual(createdAt[0] - RELISTEN_MARGIN_MS);
+  for (const name of names) expect(await mailsAbout(name)).toHaveLength(1);
 });

@@ -70,6 +70,8 @@ describe('creating a contact', () => {
     ['a Greek name', validContact({ name: 'Μαρία Παπαδοπούλου' })],
     // 100 two-byte characters: a byte-counting size() would reject this.
     ['a 100-character Greek name', validContact({ name: 'α'.repeat(100) })],
+    // Beside the control characters refused below: the last character before C1, and an emoji.
+    ['a name with ~, NBSP and an emoji', validContact({ name: 'Μαρία~\u00a0😀' })],
     ['an upper-case email', validContact({ email: 'MARIA@EXAMPLE.COM' })],
     ['a 254-character email', validContact({ email: emailOfLength(254) })],
   ])('is allowed with %s', async (_label, data) => {
@@ -84,6 +86,15 @@ describe('creating a contact', () => {
     // Lists and maps have a size() too, so only the type check stops these.
     ['a list as name', validContact({ name: ['Maria'] })],
     ['a map as name', validContact({ name: { first: 'Maria' } })],
+    // A line feed would hide a formula in the owner's CSV export (browser/owner/export.ts).
+    ['a line feed in the name', validContact({ name: '=HYPERLINK("x")\nMaria' })],
+    ['a tab in the name', validContact({ name: 'Maria\tP' })],
+    ['a carriage return in the name', validContact({ name: 'Maria\r' })],
+    ['a NUL in the name', validContact({ name: 'Maria\u0000' })],
+    ['a unit separator (U+001F) in the name', validContact({ name: 'Maria\u001f' })],
+    ['a DEL in the name', validContact({ name: 'Maria\u007f' })],
+    ['a C1 next line (U+0085) in the name', validContact({ name: 'Maria\u0085' })],
+    ['a C1 U+009F in the name', validContact({ name: 'Maria\u009f' })],
     ['no name', withoutKey('name')],
     ['no email', withoutKey('email')],
     ['no createdAt', withoutKey('createdAt')],

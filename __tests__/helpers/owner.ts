@@ -170,6 +170,31 @@ export async function queryStatus(
   );
 }
 
+/**
+ * The HTTP status of a get of users/{username}/{rest} sent from the page with its session's token
+ * to Firestore's REST API, as queryStatus does for a query.
+ */
+export async function getStatus(page: Page, username: string, rest: string): Promise<number> {
+  const token = await sessionToken(page);
+  if (!token) throw new Error('No session in this browser: sign in first');
+  return page.evaluate(
+    async ({ host, project, username, rest, token }) => {
+      const name = `projects/${project}/databases/(default)/documents/users/${username}/${rest}`;
+      const res = await fetch(`http://${host}/v1/${name}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return res.status;
+    },
+    {
+      host: process.env.FIRESTORE_EMULATOR_HOST as string,
+      project: process.env.NEXT_PUBLIC_FIREBASE_PROJECT_ID as string,
+      username,
+      rest,
+      token,
+    },
+  );
+}
+
 /** `status URL` of each error response: the console's "Failed to load resource" names none. */
 export function watchErrorResponses(page: Page): string[] {
   const responses: string[] = [];

@@ -12,6 +12,7 @@ import {
   toContactDoc,
   type ContactFormValues,
 } from '@/lib/contact-form';
+import { CONTROL_CHARACTER_MESSAGE, NO_CONTROL_CHARACTERS_SOURCE } from '@/lib/control-characters';
 import { EMAIL_PATTERN_SOURCE } from '@/lib/email-pattern';
 import { PHONE_PATTERN_SOURCE } from '@/lib/phone-pattern';
 
@@ -45,6 +46,9 @@ describe('CONTACT_MESSAGES and constants', () => {
       `phone.size() <= ${LIMITS.phone} && phone.matches('${PHONE_PATTERN_SOURCE}')`,
     );
     expect(RULES_TEXT).toContain(`email.matches('(?i)${EMAIL_PATTERN_SOURCE}')`);
+    // A rules string literal takes its backslashes doubled.
+    const inRules = NO_CONTROL_CHARACTERS_SOURCE.replaceAll('\\', '\\\\');
+    expect(RULES_TEXT).toContain(`name.matches('${inRules}')`);
   });
 
   it('starts with every field empty', () => {
@@ -121,6 +125,25 @@ describe('contactSchema', () => {
     expect(await errorsOf({ name: 'Ω'.repeat(101) })).toEqual([
       ['name', CONTACT_MESSAGES.nameTooLong],
     ]);
+  });
+
+  // A line feed would hide a formula after the first line in the owner's CSV export.
+  it.each([
+    ['a line feed', '=HYPERLINK("x")\nΜαρία'],
+    ['a carriage return', 'Μαρία\rΠ'],
+    ['a tab', 'Μαρία\tΠ'],
+    ['a NUL', 'Μαρία\u0000'],
+    ['U+001F', 'Μαρία\u001fΠ'],
+    ['a DEL', 'Μαρία\u007fΠ'],
+    ['a C1 next line (U+0085)', 'Μαρία\u0085Π'],
+    ['U+009F', 'Μαρία\u009fΠ'],
+  ])('refuses a name with %s inside it', async (_label, name) => {
+    expect(await errorsOf({ name })).toEqual([['name', CONTROL_CHARACTER_MESSAGE]]);
+  });
+
+  it('accepts a name with a line feed only at its ends (trimmed away), or NBSP and emoji', async () => {
+    expect(await errorsOf({ name: '\nΜαρία\r\n' })).toEqual([]);
+    expect(await errorsOf({ name: 'Μαρία\u00a0Π. 😀 ~' })).toEqual([]);
   });
 
   it('accepts an email of exactly 254 characters and rejects 255', async () => {

@@ -38,6 +38,28 @@ test.each<[string, unknown, string, string]>([
   expect(edit(raw)).toEqual({ ok: false, field, error });
 });
 
+// The names obey the visitor's rule (lib/control-characters.ts), in a claim and in an edit alike.
+describe.each(['firstName', 'lastName'] as const)('%s', (field) => {
+  it.each([
+    ['a line feed', 'Μαρία\nΠ'],
+    ['a carriage return', 'Μαρία\r'],
+    ['a tab', '\tΜαρία'],
+    ['a NUL', 'Μαρία\u0000'],
+    ['a DEL', 'Μαρία\u007f'],
+    ['a C1 next line (U+0085)', 'Μαρία\u0085'],
+  ])('refuses %s, in a claim and in an edit', (_label, value) => {
+    const refused = { ok: false, field, error: CARD_MESSAGES.name };
+    expect(claim({ [field]: value })).toEqual(refused);
+    expect(edit({ [field]: value })).toEqual(refused);
+    expect(cardValueProblem(field, value, 'maria')).toBe(CARD_MESSAGES.name);
+  });
+
+  it('takes a name with NBSP, an apostrophe and an emoji', () => {
+    const value = 'Μαρία-Ελένη\u00a0Ο’Νιλ 😀';
+    expect(claim({ [field]: value })).toEqual({ ok: true, changes: { [field]: value } });
+  });
+});
+
 test('a claim removes nothing: null is not text there', () => {
   expect(claim({ lastName: null })).toEqual({
     ok: false,

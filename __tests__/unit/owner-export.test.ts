@@ -48,6 +48,44 @@ describe('contactsCsv', () => {
   });
 });
 
+describe('contactsCsv neutralises a formula whatever follows its first character', () => {
+  const contact = (name: string): ReceivedContact => ({
+    id: 'f',
+    name,
+    email: 'f@example.gr',
+    createdAt: null,
+  });
+  /** The name cell as a spreadsheet would read it back. */
+  const exportedName = (name: string): string =>
+    Papa.parse<string[]>(contactsCsv([contact(name)]).slice(1)).data[1][0];
+
+  // Older contacts may hold a line feed (the rules refuse one in a new name today).
+  it.each([
+    '=HYPERLINK("https://evil.example","x")\nΜαρία',
+    '=1+1\r\nx',
+    '+1\nx',
+    '-1\nx',
+    '@SUM(A1)\nx',
+    '\t=1\nx',
+    '\r=1\nx',
+    '=1',
+    '+30 691 234 5678',
+    '-',
+    '@',
+    '\t',
+    '\r',
+  ])('%j is exported as text', (name) => {
+    expect(exportedName(name)).toBe(`'${name}`);
+  });
+
+  it.each(['Μαρία\n=1', 'a=1', ' =1'])(
+    '%j, not starting a formula, is exported as it is',
+    (name) => {
+      expect(exportedName(name)).toBe(name);
+    },
+  );
+});
+
 test('formatContactTime writes what spreadsheets parse, in the owner’s time zone', () => {
   expect(formatContactTime(new Date('2026-11-21T08:05:00Z'), 'Europe/Athens')).toBe(
     '2026-11-21 10:05',

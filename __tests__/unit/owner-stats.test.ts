@@ -4,7 +4,7 @@ import {
   countOf,
   lastDays,
   STATS_DAYS,
-  statsRange,
+  statsDays,
   summariseStats,
   type StatsDoc,
 } from '@/browser/owner/stats-summary';
@@ -59,15 +59,17 @@ describe('the days shown', () => {
     ).toEqual([4, 0]);
   });
 
-  test('the query starts 29 days back, or at the claim when that is later', () => {
-    expect(statsRange('2026-01-05', '1970-01-01')).toEqual({
-      from: '2025-12-07',
-      to: '2026-01-05',
-    });
-    expect(statsRange('2026-01-05', '2026-01-02')).toEqual({
-      from: '2026-01-02',
-      to: '2026-01-05',
-    });
+  test('the days asked for start 29 days back, or at the claim when that is later', () => {
+    const month = statsDays('2026-01-05', '1970-01-01');
+    expect(month).toHaveLength(30);
+    expect([month[0], month[29]]).toEqual(['2025-12-07', '2026-01-05']);
+    expect(statsDays('2026-01-05', '2026-01-02')).toEqual([
+      '2026-01-02',
+      '2026-01-03',
+      '2026-01-04',
+      '2026-01-05',
+    ]);
+    expect(statsDays('2026-01-05', '2026-01-05')).toEqual(['2026-01-05']);
   });
 });
 

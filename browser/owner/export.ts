@@ -20,6 +20,14 @@ export function formatContactTime(date: Date | null, timeZone?: string): string 
   }).format(date);
 }
 
+/**
+ * A value a spreadsheet could run as a formula: one starting with = + - @, tab or carriage return,
+ * whatever follows. papaparse's own pattern (`escapeFormulae: true`) ends in `.*$` without the
+ * `s` flag, so it misses such a value once a line feed follows ('=HYPERLINK(…)⏎x'); this one
+ * looks at the first character only. No `g` flag: test() would then keep a position between cells.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
 export function contactsCsv(contacts: ReceivedContact[], timeZone?: string): string {
   const rows = contacts.map((c) => [
     c.name,
@@ -29,7 +37,9 @@ export function contactsCsv(contacts: ReceivedContact[], timeZone?: string): str
   ]);
   // Visitors typed these values: one starting with = + - @ would run as a formula in a
   // spreadsheet, so papaparse prefixes it with an apostrophe (a phone '+30…' shows as text).
-  return BOM + Papa.unparse({ fields: [...CSV_HEADERS], data: rows }, { escapeFormulae: true });
+  return (
+    BOM + Papa.unparse({ fields: [...CSV_HEADERS], data: rows }, { escapeFormulae: FORMULA_START })
+  );
 }
 
 /** 'Μαρία Παπαδοπούλου' → given 'Μαρία', family 'Παπαδοπούλου'; one word is a given name. */

@@ -76,12 +76,11 @@ export function lastDays(today: string, count: number = STATS_DAYS): string[] {
 }
 
 /**
- * The document ids the console asks for: the 30 days ending today, but none before the day the
+ * The days (document ids) the console asks for: the 30 ending today, but none before the day the
  * owner claimed the card (`claimDay`), whose earlier counts were another owner's.
  */
-export function statsRange(today: string, claimDay: string): { from: string; to: string } {
-  const [first] = lastDays(today);
-  return { from: claimDay > first ? claimDay : first, to: today };
+export function statsDays(today: string, claimDay: string): string[] {
+  return lastDays(today).filter((day) => day >= claimDay);
 }
 
 /** A counter's value: only a non-negative integer counts; anything else (or nothing) is 0. */

@@ -18,6 +18,17 @@
 // the SMTP server accepted a mail and before `sentAt` is written leaves that one mail to be sent
 // again: no mail server offers exactly-once across a crash, and a second mail beats a lost lead.
 //
+// The listener asks for contacts created since a point in time: `lookbackMs` before the start, then,
+// on each re-listen (every `refreshMs` and after a failure), the last snapshot's read time or the
+// oldest contact not yet mailed, counted or skipped, whichever is earlier, less a margin
+// (`relistenMarginMs`, RELISTEN_MARGIN_MS).
+// The SDK keeps every document of a listen's result set, so a listener that never moved would hold
+// every contact since the start and read them all again at each reconnect; this one holds those of
+// the last few minutes and the backlog. A contact's createdAt is the time of its write (the rules
+// ask for serverTimestamp()), so every one the read time could miss is after it; the margin covers
+// a contact written by hand with a time of its own. Reading a few twice is harmless: a contact
+// already handled says so (`leadMail`).
+//
 // Work goes through a fair queue with a few workers: a card's turn handles up to a batch of its
 // contacts in one transaction (the ones over the quota only counted, a write each), mails its few
 // singles, and the card goes to the back of the queue. Another card's contact waits for at most a
@@ -66,6 +77,10 @@ export const DIGEST_NEWEST = 5;
 export const MAILER_CONCURRENCY = 4;
 /** Contacts one turn takes in one transaction (a transaction writes at most 500 documents). */
 const BATCH = 200;
+/** How often the contacts' listener is replaced, from where the mailer got to (`refreshMs`). */
+export const RELISTEN_MS = 10 * 60_000;
+/** How far before where it got to a re-listen starts (see the top of the file). */
+export const RELISTEN_MARGIN_MS = 5 * 60_000;
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
@@ -89,6 +104,10 @@ export interface LeadMailerOptions {
   maxRetryMs?: number;
   /** Contacts older than this when the mailer starts are not looked at. */
   lookbackMs?: number;
+  /** The contacts' listener is replaced this often, from where it got to; RELISTEN_MS unless set. */
+  refreshMs?: number;
+  /** How far before where it got to a re-listen starts; RELISTEN_MARGIN_MS unless set. */
+  relistenMarginMs?: number;
   /** The digest's period: an hour, shorter in tests. Windows start at multiples of it. */
   windowMs?: number;
   singlesPerWindow?: number;
@@ -173,6 +192,8 @@ export function startLeadMailer(options: LeadMailerOptions): LeadMailer {
     leaseMs = 60_000,
     firstRetryMs = 1000,
     lookbackMs = 7 * DAY_MS,
+    refreshMs = RELISTEN_MS,
+    relistenMarginMs = RELISTEN_MARGIN_MS,
     windowMs = HOUR_MS,
     singlesPerWindow = SINGLE_MAILS_PER_HOUR,
     concurrency = MAILER_CONCURRENCY,
@@ -181,6 +202,17 @@ export function startLeadMailer(options: LeadMailerOptions): LeadMailer {
   // Renewed before each wait, so the claim outlives the longest one.
   const maxRetryMs = Math.min(options.maxRetryMs ?? 30_000, leaseMs / 2);
   const cards = new Map<string, CardQueue>();
+  /**
+   * Every contact seen and not yet done (mailed, counted or skipped), wherever it is (waiting, in a
+   * turn, held by another mailer, or dropped by a failed turn): path → createdAt (ms). A re-listen
+   * starts no later than the oldest, so the new listener delivers each of them again.
+   */
+  const unfinished = new Map<string, number>();
+  /** Where the contacts' listener listens from, and the read time of its last snapshot. */
+  let listeningFrom = Timestamp.fromMillis(Date.now() - lookbackMs);
+  let lastReadTime: Timestamp | undefined;
+  /** Documents the contacts' listener holds (the SDK keeps its whole result set). */
+  let listenerHolds = 0;
   /** Open digests: their hour's end (ms), and the timer that queues them then. */
   const digests = new Map<string, { end: number; timer?: NodeJS.Timeout }>();
   /** Claims this mailer holds, renewed by the heartbeat: document path → claimedAt's field. */
@@ -562,6 +594,8 @@ export function startLeadMailer(options: LeadMailerOptions): LeadMailer {
 
   // ---- listening
   function onContacts(snapshot: QuerySnapshot): void {
+    lastReadTime = snapshot.readTime;
+    listenerHolds = snapshot.size;
     for (const change of snapshot.docChanges()) {
       const { ref } = change.doc;
       const username = ref.parent.parent?.id;
@@ -570,8 +604,12 @@ export function startLeadMailer(options: LeadMailerOptions): LeadMailer {
       if (change.type === 'removed' || done(stateOf(change.doc.data()))) {
         queue?.pending.delete(ref.path);
         queue?.parked.delete(ref.path);
+        unfinished.delete(ref.path);
         continue;
       }
+      // The query asks for createdAt >= a timestamp: every document it delivers has one.
+      const createdAt: unknown = change.doc.get(CREATED_FIELD);
+      if (createdAt instanceof Timestamp) unfinished.set(ref.path, createdAt.toMillis());
       // A change that is the state this or another mailer wrote mid-way (a claim): a contact
       // already waiting keeps its place, a parked one waits for the sweep.
       if (queue?.pending.has(ref.path) || queue?.parked.has(ref.path)) continue;
@@ -600,18 +638,38 @@ export function startLeadMailer(options: LeadMailerOptions): LeadMailer {
     new Promise<void>((resolve) => (contactsReady = resolve)),
     new Promise<void>((resolve) => (digestsReady = resolve)),
   ]).then(() => undefined);
+  /** Where a listener opened now would start: see the top of the file. Never earlier than before. */
+  function resumeFrom(): Timestamp {
+    if (!lastReadTime) return listeningFrom;
+    let upTo = lastReadTime.toMillis();
+    for (const createdAt of unfinished.values()) upTo = Math.min(upTo, createdAt);
+    return Timestamp.fromMillis(Math.max(listeningFrom.toMillis(), upTo - relistenMarginMs));
+  }
+
   const contacts = keepListening<QuerySnapshot>({
-    open: (next, fail) =>
-      db
+    open: (next, fail) => {
+      listeningFrom = resumeFrom();
+      listenerHolds = 0;
+      log(
+        `lead mail: listening from ${listeningFrom.toDate().toISOString()}; ` +
+          `${unfinished.size} contacts not yet handled`,
+      );
+      return db
         .collectionGroup(CONTACTS_COLLECTION)
-        .where(CREATED_FIELD, '>=', Timestamp.fromMillis(Date.now() - lookbackMs))
-        .onSnapshot(next, (error) => fail(`Firestore listener failed (${error.message})`)),
+        .where(CREATED_FIELD, '>=', listeningFrom)
+        .onSnapshot(next, (error) => fail(`Firestore listener failed (${error.message})`));
+    },
     onSnapshot: (snapshot) => {
       onContacts(snapshot);
       contactsReady();
     },
     log,
     name: 'lead mail',
+    // Only when it would drop something: a listener that would start where it does reads all again.
+    relisten: {
+      everyMs: refreshMs,
+      when: () => listenerHolds > 0 && resumeFrom().toMillis() > listeningFrom.toMillis(),
+    },
   });
   const openDigests = keepListening<QuerySnapshot>({
     open: (next, fail) =>
