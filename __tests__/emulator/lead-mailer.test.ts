@@ -405,8 +405,9 @@ test('a flood of 200 contacts: 5 single mails and one digest, a few sends at a t
     otherState[LEAD_MAIL_FIELD].sentAt.toMillis() - otherState.createdAt.toMillis();
   console.log(`another card's contact during a flood of 200: mailed after ${otherDelay} ms`);
   // How soon is npm run bench's figure (--only flood, budget 10 s); here the other card must only
-  // not wait for the flood's hour to end, which a loaded machine cannot blur.
-  expect(otherDelay).toBeLessThan(WINDOW_MS / 2);
+  // not wait for the flood's hour to end (it began as the hour did, so that would be over 18 s);
+  // a loaded 2-core machine has taken 12 s.
+  expect(otherDelay).toBeLessThan((WINDOW_MS * 3) / 4);
   expect(otherState[LEAD_MAIL_FIELD].digest).toBeUndefined();
 
   // Every contact is handled within the hour (so exactly one hour's worth), before the digest.
