@@ -303,10 +303,20 @@ describe('photos', () => {
   }, 180_000);
 
   test('a photo is one object whatever its query; made-up names and versions cost no read while cached', async () => {
+    const acceptedBefore = purges.accepted.length;
     await writePhoto('third', 120);
-    await until('the photo through the CDN', statusViaCdn(photoPathOf('third'), 200));
+    // Once the write's purge is done, nothing drops what is cached next.
+    await until('the card purged after the write', async () =>
+      purges.accepted
+        .slice(acceptedBefore)
+        .some((keys) => keys.split(' ').includes(cardTag(username))),
+    );
     const plain = await cachedViaCdn(photoPathOf('third'));
-    const madeUp = [`/nobody-${process.pid}/photo/x`, photoPathOf('not-shown')];
+    const madeUp = [
+      `/nobody-${process.pid}/photo/x`,
+      photoPathOf('not-shown'),
+      '/maria/photo/not-shown',
+    ];
     for (const pathname of madeUp) {
       expect((await viaCdn(pathname)).status).toBe(404);
     }
