@@ -20,7 +20,10 @@ export interface Revalidation {
    * now unless this origin had already).
    */
   current: string[];
-  /** A recheck's: served as Firestore holds it, but the CDN refused the purge (tried again). */
+  /**
+   * A recheck's: a purge under way here, or served as Firestore holds it but refused by the CDN
+   * (tried again until accepted).
+   */
   unpurged: string[];
 }
 
@@ -74,9 +77,9 @@ async function regenerate(origin: string, path: string, deadline: number): Promi
 /**
  * Whether every answer of the card this origin serves was rendered from the write Firestore holds
  * now. The first pass of a revalidation has regenerated them and purged the CDN, which then
- * fetched them from this cache: if they are current, so is the CDN, and the recheck purges
- * nothing. An answer stored by a render that read the card before the edit carries the older
- * version. Any failure counts as not current, which costs only a purge.
+ * fetched them from this cache: if they are current and that purge was accepted, so is the CDN,
+ * and the recheck purges nothing. An answer stored by a render that read the card before the edit
+ * carries the older version. Any failure counts as not current, which costs only a purge.
  */
 async function servedCurrent(origin: string, username: string, version: string): Promise<boolean> {
   try {
