@@ -12,6 +12,7 @@ import {
 } from './components/card/build/manifest';
 import { assertEnv, env } from './lib/env';
 import { OPTIMISED_IMAGE_HOSTS } from './lib/links';
+import { OPTIMISED_PHOTO_TAGS } from './server/cdn/tags';
 import {
   CSP_HEADER,
   PAGE_CSP_PATHS,
@@ -85,10 +86,15 @@ export default function nextConfig(phase: string): NextConfig {
           source: `${CARD_ASSETS_URL_PREFIX}:file`,
           headers: [{ key: 'Cache-Control', value: 'public, max-age=31536000, immutable' }],
         },
+        OPTIMISED_PHOTO_TAGS,
       ];
     },
     images: {
       qualities: [75],
+      // Next keeps no copy of its own: it would serve an erased or replaced photo for as long as
+      // the photo route's max-age (a year), and again each time its refetch fails (a 404). The
+      // CDN keeps the copies instead, under the card's tag (OPTIMISED_PHOTO_TAGS).
+      maximumDiskCacheSize: 0,
       // Profile photos kept in Firebase Storage are served through the optimiser; a card shows no
       // image from any other host (components/card/Photo.tsx).
       remotePatterns: OPTIMISED_IMAGE_HOSTS.map((hostname) => ({

@@ -84,35 +84,44 @@ export function startWatcher(options: WatcherOptions): Watcher {
     pending.clear();
     for (let i = 0; i < batch.length; i += MAX_USERNAMES) {
       const chunk = batch.slice(i, i + MAX_USERNAMES);
-      const job = requestRevalidation(
-        chunk.map(([username]) => username),
-        {
-          ...options,
-          onRetry: (attempt, reason, delay) =>
-            log(`revalidate: site not answering (${reason}); retry ${attempt} in ${delay} ms`),
-        },
-      ).then(
-        () => {
-          const answered = now();
-          for (const [username, change] of chunk) {
-            log(
-              `revalidated ${username} (${change.kind}) ${answered - change.at} ms after the change`,
-            );
-            change.confirmed?.forEach((confirm) => confirm());
-          }
-        },
-        (error: Error) => {
-          log(`revalidate failed for ${chunk.map(([u]) => u).join(', ')}: ${error.message}`);
-          // A card the site could not refresh (Firestore down, CDN not answering) is still
-          // served as it was; it is sent again until the site confirms it.
-          if (stopped) return;
-          const retry = setTimeout(() => {
-            retries.delete(retry);
-            for (const [username, change] of chunk) note(username, change);
-          }, retryLaterMs);
-          retries.add(retry);
-        },
-      );
+      const names = chunk.map(([username]) => username);
+      const clientOptions: RevalidateClientOptions = {
+        ...options,
+        onRetry: (attempt, reason, delay) =>
+          log(`revalidate: site not answering (${reason}); retry ${attempt} in ${delay} ms`),
+      };
+      const erased = chunk.filter(([, change]) => change.kind === 'erased').map(([u]) => u);
+      const job = requestRevalidation(names, clientOptions)
+        // An erased card must have left the CDN too before its tombstone goes: a recheck answers
+        // 200 only once the CDN has accepted a purge made after the origin served it gone, and
+        // 503 (retried as above, then again later) while a purge is refused.
+        .then(() =>
+          erased.length > 0
+            ? requestRevalidation(erased, { ...clientOptions, recheck: true })
+            : undefined,
+        )
+        .then(
+          () => {
+            const answered = now();
+            for (const [username, change] of chunk) {
+              log(
+                `revalidated ${username} (${change.kind}) ${answered - change.at} ms after the change`,
+              );
+              change.confirmed?.forEach((confirm) => confirm());
+            }
+          },
+          (error: Error) => {
+            log(`revalidate failed for ${names.join(', ')}: ${error.message}`);
+            // A card the site could not refresh (Firestore down, CDN not answering) is still
+            // served as it was; it is sent again until the site confirms it.
+            if (stopped) return;
+            const retry = setTimeout(() => {
+              retries.delete(retry);
+              for (const [username, change] of chunk) note(username, change);
+            }, retryLaterMs);
+            retries.add(retry);
+          },
+        );
       inFlight.add(job);
       void job.finally(() => inFlight.delete(job));
     }
@@ -124,7 +133,9 @@ export function startWatcher(options: WatcherOptions): Watcher {
       username,
       earlier
         ? {
-            kind: change.kind,
+            // An erasure stays one (its purge is confirmed before its tombstone goes), whatever
+            // the watcher saw of the card besides.
+            kind: earlier.kind === 'erased' ? 'erased' : change.kind,
             at: Math.min(earlier.at, change.at),
             confirmed: [...(earlier.confirmed ?? []), ...(change.confirmed ?? [])],
           }

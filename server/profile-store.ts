@@ -124,8 +124,3 @@ export const getCard = cache(async (username: string): Promise<StoredCard> => {
   const snapshot = await readWithDeadline(() => adminDb().doc(path).get(), path);
   return fromSnapshot(snapshot);
 });
-
-/** The profile, or null only when the document does not exist; throws as getCard does. */
-export async function getProfile(username: string): Promise<Profile | null> {
-  return (await getCard(username)).profile;
-}

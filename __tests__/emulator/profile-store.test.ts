@@ -62,15 +62,15 @@ beforeAll(async () => {
   await deleteApp(app);
 });
 
-test('getProfile: a normalised profile, or null only when the document does not exist', async () => {
+test('getCard: a normalised profile, or null only when the document does not exist', async () => {
   const store = await loadStore({});
-  expect(await store.getProfile('odd')).toEqual({
+  expect((await store.getCard('odd')).profile).toEqual({
     username: 'odd',
     firstName: '7',
     lastName: '',
     thumbnailBase64: 'AAAA',
   });
-  expect(await store.getProfile('nobody')).toBeNull();
+  expect((await store.getCard('nobody')).profile).toBeNull();
 });
 
 test('listUsernames pages through every id, in order', async () => {
@@ -95,8 +95,8 @@ test('a build pre-renders at most PRERENDER_LIMIT cards, the first ids in order'
 test('an unreachable Firestore throws within the read deadline instead of answering "missing"', async () => {
   // In a process of its own: the abandoned read keeps retrying in the background, which must not
   // outlive this file. react-server is the condition under which Next loads server-only code.
-  const script = `require('./server/profile-store').getProfile('odd').then(
-    (p) => { console.log('answered', JSON.stringify(p)); process.exit(0); },
+  const script = `require('./server/profile-store').getCard('odd').then(
+    (c) => { console.log('answered', JSON.stringify(c.profile)); process.exit(0); },
     (e) => { console.log('threw', e.message); process.exit(0); })`;
   const { stdout } = await run(
     process.execPath,
@@ -118,9 +118,9 @@ test('during next build, profiles come in chunks and are the same as single read
   const build = await loadStore({ NEXT_PHASE: 'phase-production-build' });
   const single = await loadStore({});
   for (const username of ['u00000', 'u00001', 'u00199', 'u00200', 'u02099', 'odd', 'nobody']) {
-    expect([username, await build.getProfile(username)]).toEqual([
+    expect([username, (await build.getCard(username)).profile]).toEqual([
       username,
-      await single.getProfile(username),
+      (await single.getCard(username)).profile,
     ]);
   }
 });

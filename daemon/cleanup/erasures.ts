@@ -1,7 +1,8 @@
 // Answers each erasure: the owner's erasure batch deletes the card and leaves erasures/{username};
-// this follows that collection (it holds only erasures not yet answered), purges the card, deletes
-// its orphaned contacts and photo (orphans.ts), then the tombstone. Removed cards get the same
-// cleanup without a tombstone.
+// this follows that collection (it holds only erasures not yet answered), has the site revalidate
+// the card and confirm that the CDN has dropped it (card-watcher.ts), deletes its orphaned
+// contacts and photo (orphans.ts), then the tombstone. Removed cards get the same cleanup without
+// a tombstone.
 import type { Firestore, QueryDocumentSnapshot, QuerySnapshot } from 'firebase-admin/firestore';
 import { ERASURES_COLLECTION } from '../../lib/collections';
 import { keepListening } from '../listener';
@@ -10,7 +11,10 @@ import { deleteOrphans } from './orphans';
 export interface ErasuresOptions {
   db: Firestore;
   log: (line: string) => void;
-  /** Asks the site to revalidate the card; resolves once the site has confirmed it. */
+  /**
+   * Asks the site to revalidate the card; resolves once the site has confirmed it and that the
+   * CDN has dropped the card.
+   */
   revalidate: (username: string, at: number) => Promise<void>;
   /** A cleanup that failed (Firestore unreachable) is tried again this much later. */
   retryLaterMs: number;
@@ -52,8 +56,8 @@ export function followErasures(options: ErasuresOptions): Erasures {
     );
     if (!tombstone) return;
     // The tombstone is the only record that this card must still leave every cache: it is
-    // deleted once the site has confirmed the revalidation, so a watcher stopped or a site down
-    // before that leaves it for the next watcher to answer again.
+    // deleted once the site has confirmed the revalidation and the CDN's purge, so a watcher
+    // stopped, a site down or a CDN refusing purges before that leaves it to be answered again.
     if ((await Promise.race([revalidated, stopped])) === 'stopped') return;
     try {
       // Only this erasure's tombstone: a newer one (the name erased again) is answered in turn.

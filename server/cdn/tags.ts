@@ -21,3 +21,16 @@ export function cardTagHeaders(username: string): Record<'Surrogate-Key' | 'Cach
  * another purge (server/revalidation/revalidate-cards.ts).
  */
 export const CARD_VERSION_HEADER = 'x-card-version';
+
+/**
+ * The image optimiser's copies of a card's photo (`/_next/image?url=/{username}/photo/{version}…`)
+ * are not answered by a card route, so next.config.ts headers() gives them the card's tag, taken
+ * from the `url` parameter: purging the card drops them too. Only usernames that need no
+ * percent-encoding can hold a photo (lib/card-photo.ts), so the name as captured is the one
+ * cardTag() encodes.
+ */
+export const OPTIMISED_PHOTO_TAGS = {
+  source: '/_next/image',
+  has: [{ type: 'query' as const, key: 'url', value: '/(?<owner>[A-Za-z0-9._~-]+)/photo/[^/]+' }],
+  headers: Object.keys(cardTagHeaders('')).map((key) => ({ key, value: `${cardTag('')}:owner` })),
+};

@@ -3,10 +3,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { revalidateTag } from 'next/cache';
 import { NEXT_CACHE_IMPLICIT_TAG_ID } from 'next/dist/lib/constants';
 import { after } from 'next/server';
-import { purgeCards } from '../cdn/purge';
+import { isPurged, isPurgeUnderWay, purgeServed, purgeUnderWay } from '../cdn/purge-ledger';
 import { CARD_VERSION_HEADER } from '../cdn/tags';
 import { env } from '../../lib/env';
-import { getCard, getProfile } from '../profile-store';
+import { getCard } from '../profile-store';
 import { cardPaths } from '../../lib/routes';
 import { requestRevalidation } from './client';
 
@@ -15,8 +15,16 @@ export interface Revalidation {
   revalidated: string[];
   /** Left exactly as they were, still served, because Firestore did not answer. */
   pending: string[];
-  /** A recheck's: already served from the card as Firestore holds it, so left alone, unpurged. */
+  /**
+   * A recheck's: served from the card as Firestore holds it, and dropped by the CDN since (purged
+   * now unless this origin had already).
+   */
   current: string[];
+  /**
+   * A recheck's: a purge under way here, or served as Firestore holds it but refused by the CDN
+   * (tried again until accepted).
+   */
+  unpurged: string[];
 }
 
 const POLL_MS = 100;
@@ -36,12 +44,12 @@ function markStale(path: string): void {
   revalidateTag(`${NEXT_CACHE_IMPLICIT_TAG_ID}${path}`, 'max');
 }
 
-async function answersNow(username: string): Promise<boolean> {
+/** The write Firestore holds now ('none' when the card does not exist), or null unanswered. */
+async function versionNow(username: string): Promise<string | null> {
   try {
-    await getProfile(username);
-    return true;
+    return (await getCard(username)).version;
   } catch {
-    return false;
+    return null;
   }
 }
 
@@ -69,13 +77,12 @@ async function regenerate(origin: string, path: string, deadline: number): Promi
 /**
  * Whether every answer of the card this origin serves was rendered from the write Firestore holds
  * now. The first pass of a revalidation has regenerated them and purged the CDN, which then
- * fetched them from this cache: if they are current, so is the CDN, and the recheck purges
- * nothing. An answer stored by a render that read the card before the edit carries the older
- * version. Any failure counts as not current, which costs only a purge.
+ * fetched them from this cache: if they are current and that purge was accepted, so is the CDN,
+ * and the recheck purges nothing. An answer stored by a render that read the card before the edit
+ * carries the older version. Any failure counts as not current, which costs only a purge.
  */
-async function servedCurrent(origin: string, username: string): Promise<boolean> {
+async function servedCurrent(origin: string, username: string, version: string): Promise<boolean> {
   try {
-    const { version } = await getCard(username);
     const served = await Promise.all(
       cardPaths(username).map(async (path) => {
         const res = await fetch(new URL(path, origin), {
@@ -93,17 +100,23 @@ async function servedCurrent(origin: string, username: string): Promise<boolean>
   }
 }
 
-/** Regenerates on this origin, then purges the CDN, so that it fetches the new card. */
-async function refreshAndPurge(origin: string | undefined, usernames: string[]): Promise<void> {
+/**
+ * Regenerates on this origin, then purges the CDN, so that it fetches the new card; a purge the
+ * CDN refuses is tried again until it accepts (purge-ledger.ts).
+ */
+async function refreshAndPurge(
+  origin: string | undefined,
+  cards: Map<string, string>,
+): Promise<void> {
   if (origin) {
     const deadline = Date.now() + renderBoundMs();
-    const paths = usernames.flatMap(cardPaths);
+    const paths = [...cards.keys()].flatMap(cardPaths);
     await Promise.all(paths.map((path) => regenerate(origin, path, deadline))).catch(
       (error: Error) => console.error(`Regenerating ${paths.join(', ')} failed:`, error),
     );
   }
-  await purgeCards(usernames).catch((error: Error) =>
-    console.error(`CDN purge of ${usernames.join(', ')} failed:`, error),
+  await purgeServed(cards).catch((error: Error) =>
+    console.error(`CDN purge of ${[...cards.keys()].join(', ')} failed; retrying:`, error),
   );
 }
 
@@ -126,31 +139,59 @@ function scheduleRecheck(origin: string, usernames: string[]): void {
 
 /**
  * Marks every page rendered from these profiles stale, then (after the response) regenerates
- * them on this origin, purges them from the CDN and, unless this is that recheck already, checks
- * once the renders begun before the mark have ended: a card this origin still serves from an
- * older write is done again, one served as Firestore holds it is left alone (so an edit costs
- * the CDN one purge). A card is marked only while Firestore answers for it, so that its
- * regeneration succeeds; the others are left exactly as they are, still served, and reported
- * pending.
+ * them on this origin and purges them from the CDN. A card is marked only while Firestore answers
+ * for it, so that its regeneration succeeds; the others are left exactly as they are, still
+ * served, and reported pending. Unless this is one already, a recheck follows once the renders
+ * begun before the mark have ended.
+ *
+ * A recheck settles each card: one whose regeneration and purge are under way here is left to
+ * them; one this origin still serves from an older write is done again (`revalidated`); one
+ * served as Firestore holds it is `current` once the CDN has dropped it since: at once when this
+ * origin's own purge was accepted (so an edit costs the CDN one purge), else after a purge made
+ * now, and `unpurged` when the CDN refuses that. Only a recheck whose every card is current
+ * settles them all.
  */
 export async function revalidateCards(
   usernames: string[],
   { recheck = false }: { recheck?: boolean } = {},
 ): Promise<Revalidation> {
   const origin = env.ownOrigin;
-  const answered = await Promise.all(usernames.map(answersNow));
-  let revalidated = usernames.filter((_, i) => answered[i]);
-  const pending = usernames.filter((_, i) => !answered[i]);
-  let current: string[] = [];
-  if (recheck && origin) {
-    const fresh = await Promise.all(revalidated.map((u) => servedCurrent(origin, u)));
-    current = revalidated.filter((_, i) => fresh[i]);
-    revalidated = revalidated.filter((_, i) => !fresh[i]);
+  const versions = await Promise.all(usernames.map(versionNow));
+  const answered = new Map<string, string>();
+  usernames.forEach((username, i) => {
+    const version = versions[i];
+    if (version !== null) answered.set(username, version);
+  });
+  const pending = usernames.filter((username) => !answered.has(username));
+  const current: string[] = [];
+  const unpurged: string[] = [];
+  let redo = answered;
+  if (recheck) {
+    redo = new Map();
+    const toPurge = new Map<string, string>();
+    await Promise.all(
+      [...answered].map(async ([username, version]) => {
+        if (isPurgeUnderWay(username)) unpurged.push(username);
+        else if (origin && !(await servedCurrent(origin, username, version))) {
+          redo.set(username, version);
+        } else if (isPurged(username, version)) current.push(username);
+        else toPurge.set(username, version);
+      }),
+    );
+    try {
+      await purgeServed(toPurge);
+      current.push(...toPurge.keys());
+    } catch (error) {
+      console.error(`CDN purge of ${[...toPurge.keys()].join(', ')} failed; retrying:`, error);
+      unpurged.push(...toPurge.keys());
+    }
   }
+  const revalidated = [...redo.keys()];
   revalidated.flatMap(cardPaths).forEach(markStale);
+  revalidated.forEach(purgeUnderWay);
   if (revalidated.length > 0) {
-    after(() => refreshAndPurge(origin, revalidated));
+    after(() => refreshAndPurge(origin, redo));
     if (origin && !recheck) scheduleRecheck(origin, revalidated);
   }
-  return { revalidated, pending, current };
+  return { revalidated, pending, current, unpurged };
 }

@@ -3,7 +3,7 @@ vcl 4.1;
 # karta's local stand-in for a CDN (Varnish 7 from Debian; Fastly's VCL descends from it):
 # round-robin over the origins with health probes, Next's Cache-Control honoured as it comes
 # (s-maxage → TTL, stale-while-revalidate → grace), 404s kept briefly, the QR code's `src`
-# parameter ignored, and purges by the cards' Surrogate-Key from loopback only. tools/lib/varnish.ts replaces the two generated sections
+# parameter and a photo's whole query ignored, and purges by the cards' Surrogate-Key from loopback only. tools/lib/varnish.ts replaces the two generated sections
 # below with one backend per origin; as written here the file compiles (`varnishd -C -f`) with a
 # single origin on 127.0.0.1:3000.
 
@@ -49,6 +49,11 @@ sub vcl_recv {
     if (req.url ~ "[?&]src(=|&|$)") {
         set req.url = regsuball(req.url, "(?<=[?&])src(=[^&]*)?(&|$)", "");
         set req.url = regsub(req.url, "[?&]$", "");
+    }
+    # A card's photo (/{username}/photo/{version}) is the same resource whatever the query: one
+    # object, so that made-up queries never reach an origin (which would redirect them anyway).
+    if (req.url ~ "^/[^/?]+/photo/[^/?]+[?]") {
+        set req.url = regsub(req.url, "[?].*$", "");
     }
     if (req.method == "PURGE") {
         if (client.ip !~ purgers) {

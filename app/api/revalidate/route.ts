@@ -24,9 +24,10 @@ export async function POST(request: Request) {
   const parsed = parseRevalidateBody(body);
   if (!parsed.ok) return answer(parsed.status, { error: parsed.error });
 
-  const { revalidated, pending, current } = await revalidateCards(parsed.usernames, {
+  const { revalidated, pending, current, unpurged } = await revalidateCards(parsed.usernames, {
     recheck: parsed.recheck,
   });
+  const retry = { 'retry-after': String(RETRY_AFTER_S) };
   if (pending.length > 0) {
     // The watcher and the other callers retry on 503; the cards keep their last good content.
     return answer(
@@ -36,10 +37,24 @@ export async function POST(request: Request) {
         revalidated,
         pending,
       },
-      { 'retry-after': String(RETRY_AFTER_S) },
+      retry,
     );
   }
-  return answer(200, { revalidated, ...(current.length > 0 ? { current } : {}) });
+  if (parsed.recheck && current.length < parsed.usernames.length) {
+    // A recheck answers 200 only when the CDN has dropped every card since the origin served it
+    // as Firestore holds it: the watcher keeps an erasure's tombstone until then.
+    return answer(
+      503,
+      {
+        error: 'Not every card has left the CDN yet (redone, or its purge retried). Ask again.',
+        revalidated,
+        current,
+        unpurged,
+      },
+      retry,
+    );
+  }
+  return answer(200, { revalidated, ...(parsed.recheck ? { current } : {}) });
 }
 
 function notAllowed() {
