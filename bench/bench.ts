@@ -20,6 +20,7 @@ import { measureExchange } from './lib/exchange';
 import { floodRows, measureFlood, type FloodResult } from './lib/flood';
 import { runLighthouse } from './lib/lighthouse';
 import { nginxCopy } from './lib/nginx';
+import { measureRedisMemory, redisMemoryRows, type RedisMemoryResult } from './lib/redis-memory';
 import { details, summary } from './lib/report';
 import { measureThroughput, warm, type Target, type Throughput } from './lib/throughput';
 import { seedUploadedPhotoCard } from './lib/uploaded-photo';
@@ -82,6 +83,7 @@ const PARTS = [
   'watcher',
   'beacons',
   'flood',
+  'redis',
 ] as const;
 type Part = (typeof PARTS)[number];
 
@@ -119,6 +121,8 @@ function ownerOf(owners: DemoOwner[], username: string): DemoOwner {
   if (!owner) throw new Error(`The demo has no owner of /${username}`);
   return owner;
 }
+
+let redisMemory: RedisMemoryResult | undefined;
 
 /** Every part that needs the production build, its server and Chromium. */
 async function siteParts(results: BenchResults, runDir: string, chromiumPath: string) {
@@ -232,6 +236,15 @@ async function siteParts(results: BenchResults, runDir: string, chromiumPath: st
       addCleanup,
     });
   });
+
+  await part('redis', results, async () => {
+    redisMemory = await measureRedisMemory({
+      env: stack.env,
+      builtDistDir: DIST_DIR,
+      runDir,
+      addCleanup,
+    });
+  });
   await cleanup();
 }
 
@@ -269,7 +282,11 @@ async function main(): Promise<number> {
   });
 
   await cleanup();
-  const rows = [...budgetRows(results), ...floodRows(flood, results.errors.flood)];
+  const rows = [
+    ...budgetRows(results),
+    ...floodRows(flood, results.errors.flood),
+    ...redisMemoryRows(redisMemory, results.errors.redis),
+  ];
   console.log(details(results));
   console.log('\n== Summary (the table of docs/performance.md)\n');
   console.log(summary(results, rows));
