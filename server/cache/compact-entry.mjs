@@ -5,9 +5,9 @@
 //
 // Here Buffers that are UTF-8 text stay text inside the JSON, and the whole is deflated (zlib)
 // against a dictionary: most of a card's HTML is its inline stylesheet and script, the same for
-// every card of a build, and its headers (the CSP) are the same for its vCard and QR code too. The
-// dictionary is made of those parts of the first card an origin stores (never its content: no
-// name, no ld+json), so every origin of a build makes the same one, and it is stored in Redis
+// every card of a build, as is its CSP header. The dictionary is made of those parts of the first
+// card an origin stores (never its content: no name, no ld+json, no header naming the card), so
+// every origin of a build makes the same one, and it is stored in Redis
 // under its hash for an origin that has not rendered a card itself (one just restarted). Deflate
 // rather than Brotli: Node 20's Brotli takes no dictionary, and the dictionary saves far more than
 // Brotli's better coding. Entries written before any card (or not reading as text) are deflated
@@ -87,7 +87,7 @@ const SHARED_PARTS =
  * @param {unknown} entry
  * @returns {Buffer | null}
  */
-export function dictionaryOf(entry) {
+function dictionaryOf(entry) {
   const value =
     /** @type {{ value?: { kind?: unknown, status?: unknown, headers?: Record<string, unknown>, body?: unknown } }} */ (
       entry
@@ -99,13 +99,12 @@ export function dictionaryOf(entry) {
   if (typeof type !== 'string' || !type.startsWith('text/html')) return null;
   const parts = value.body.toString('utf8').match(SHARED_PARTS) ?? [];
   if (parts.length === 0) return null;
-  // The card's own tags name it: left out.
-  const headers = Object.fromEntries(
-    Object.entries(value.headers ?? {}).filter(([name]) => name !== 'x-next-cache-tags'),
-  );
+  // Of its headers, the longest, the same for every card (others name the card: left out).
+  const csp = value.headers?.['content-security-policy'];
   // Deflate matches the end of its dictionary most cheaply: the parts every entry has go last.
   const text =
-    parts.map((part) => JSON.stringify(part).slice(1, -1)).join('') + JSON.stringify(headers);
+    parts.map((part) => JSON.stringify(part).slice(1, -1)).join('') +
+    (typeof csp === 'string' ? JSON.stringify(csp) : '');
   const bytes = Buffer.from(text);
   return bytes.subarray(Math.max(0, bytes.length - DICTIONARY_MAX_BYTES));
 }

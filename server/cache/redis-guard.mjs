@@ -20,7 +20,7 @@
 /** A healthy Redis answers in a millisecond; past this a command is taken for lost. */
 export const REDIS_DEADLINE_MS = 1000;
 /** While Redis is unhealthy, how often one health check (a connect and a PING) is tried. */
-export const REDIS_HEALTH_CHECK_MS = 1000;
+const REDIS_HEALTH_CHECK_MS = 1000;
 
 /**
  * Rejects when `ms` pass first. lib/deadline.ts's twin (this file cannot import TypeScript).
@@ -45,7 +45,7 @@ export function withDeadline(promise, ms, what) {
 }
 
 /** Thrown, without waiting, while the connection is unhealthy. */
-export class RedisUnhealthyError extends Error {
+class RedisUnhealthyError extends Error {
   constructor() {
     super('Redis is unhealthy: not sent');
     this.name = 'RedisUnhealthyError';

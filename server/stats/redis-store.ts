@@ -37,7 +37,7 @@ export const STATS_LEASE_MS = 10 * 60_000;
  * An increment applies only this long before its origin stops waiting for it: the reply's trip
  * back, and how far Redis's clock may lag the origin's.
  */
-export const APPLY_MARGIN_MS = 250;
+const APPLY_MARGIN_MS = 250;
 
 // KEYS: pending. ARGV: the last moment it may apply (ms since the epoch, the origin's clock),
 // then the fields to add one to. Returns 1 when applied, 0 when too late.
