@@ -2,9 +2,10 @@
 // contact-write latency, the path through Varnish and Redis and the stats endpoint, on the one
 // local stack (tools/lib/stack.ts) with the demo data, built into a dist dir of its own
 // (.next-bench, so the demo's .next is never touched); and the change watcher at 10,000 cards and
-// a flood of 10,000 contacts on one card, and the lead mailer's memory over days of contacts (each on an emulator of its own, no build). Each is compared with its budget (bench/lib/budgets.ts); the
-// summary printed last is docs/performance.md's table. Exits 0 whatever the figures; 1 only when a
-// part could not run. Ctrl-C stops everything.
+// a flood of 10,000 contacts on one card, and the lead mailer's memory over days of contacts (each
+// on an emulator of its own, no build), and the Redis bytes a cached card takes. Each is compared
+// with its budget (bench/lib/budgets.ts); the summary printed last is docs/performance.md's table.
+// Exits 0 whatever the figures; 1 only when a part could not run. Ctrl-C stops everything.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
@@ -25,6 +26,7 @@ import {
 } from './lib/mailer-memory';
 import { runLighthouse } from './lib/lighthouse';
 import { nginxCopy } from './lib/nginx';
+import { measureRedisMemory, redisMemoryRows, type RedisMemoryResult } from './lib/redis-memory';
 import { details, summary } from './lib/report';
 import { measureThroughput, warm, type Target, type Throughput } from './lib/throughput';
 import { seedUploadedPhotoCard } from './lib/uploaded-photo';
@@ -88,6 +90,7 @@ const PARTS = [
   'beacons',
   'flood',
   'mailer-memory',
+  'redis',
 ] as const;
 type Part = (typeof PARTS)[number];
 
@@ -125,6 +128,8 @@ function ownerOf(owners: DemoOwner[], username: string): DemoOwner {
   if (!owner) throw new Error(`The demo has no owner of /${username}`);
   return owner;
 }
+
+let redisMemory: RedisMemoryResult | undefined;
 
 /** Every part that needs the production build, its server and Chromium. */
 async function siteParts(results: BenchResults, runDir: string, chromiumPath: string) {
@@ -238,6 +243,15 @@ async function siteParts(results: BenchResults, runDir: string, chromiumPath: st
       addCleanup,
     });
   });
+
+  await part('redis', results, async () => {
+    redisMemory = await measureRedisMemory({
+      env: stack.env,
+      builtDistDir: DIST_DIR,
+      runDir,
+      addCleanup,
+    });
+  });
   await cleanup();
 }
 
@@ -284,6 +298,7 @@ async function main(): Promise<number> {
     ...budgetRows(results),
     ...floodRows(flood, results.errors.flood),
     ...mailerMemoryRows(mailerMemory, results.errors['mailer-memory']),
+    ...redisMemoryRows(redisMemory, results.errors.redis),
   ];
   console.log(details(results));
   console.log('\n== Summary (the table of docs/performance.md)\n');

@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { adminDb } from '@/server/firebase/admin-app';
-import { cacheKeyPrefix } from '@/server/cache/handler.mjs';
+import { cacheKeyPrefix, NOT_FOUND_LIFETIME_S } from '@/server/cache/handler.mjs';
 import { cardTag } from '@/lib/routes';
 import { freePort } from '@/tools/lib/emulator';
 import { copyBuild, startNext } from '@/tools/lib/next-server';
@@ -268,7 +268,7 @@ test('a render that read the card before an edit and was stored after its revali
   }
 });
 
-test('cards in Redis: their keys carry a TTL (volatile-lru can evict them); bytes measured', async () => {
+test('cards in Redis: compressed, and their keys carry a TTL (volatile-lru can evict them); bytes measured', async () => {
   const usernames = loadProfilesFile(DEMO_PROFILES_FILE).map((profile) => profile.username);
   const usedMemory = () => Number(redisCli('info', 'memory').match(/used_memory:(\d+)/)?.[1]);
   const before = usedMemory();
@@ -283,9 +283,12 @@ test('cards in Redis: their keys carry a TTL (volatile-lru can evict them); byte
     const page = keyOf('APP_ROUTE', `/${username}`);
     const vcard = keyOf('APP_ROUTE', `/${username}/vcard`);
     for (const key of [page, vcard]) expect(Number(redisCli('ttl', key))).toBeGreaterThan(0);
+    // Stored compressed: the whole entry takes less than the card's HTML alone.
+    const html = Buffer.byteLength((await card(origins[0], `/${username}`)).body);
+    expect(bytes(page)).toBeLessThan(html);
     const gzipped = gzipSync(redisCli('get', page)).length;
     console.log(
-      `shared cache: ${page}: ${bytes(page)} B (gzipped value ${gzipped} B), ` +
+      `shared cache: ${page}: ${bytes(page)} B for ${html} B of HTML (gzipped value ${gzipped} B), ` +
         `vCard ${bytes(vcard)} B, TTL ${redisCli('ttl', page)} s`,
     );
   }
@@ -294,6 +297,46 @@ test('cards in Redis: their keys carry a TTL (volatile-lru can evict them); byte
       `maxmemory-policy ${redisCli('config', 'get', 'maxmemory-policy').split('\n')[1]}`,
   );
 });
+
+test('a made-up name: one Firestore read, however often asked for; its 404s expire from Redis', async () => {
+  const [a] = origins;
+  const name = `made-up-${Date.now()}`;
+  const paths = [`/${name}`, `/${name}/vcard`, `/${name}/qr.svg`];
+  for (const pathname of paths) expect((await card(a, pathname)).status).toBe(404);
+  // Everything Firestore sends A comes through A's relay: not a byte more for the next requests.
+  const bytesAfterFirst = linkOfA.bytesDown();
+  for (let i = 0; i < 10; i++) {
+    for (const pathname of paths) {
+      const again = await card(a, pathname);
+      expect([pathname, again.status, again.cache]).toEqual([pathname, 404, 'HIT']);
+    }
+  }
+  expect(linkOfA.bytesDown()).toBe(bytesAfterFirst);
+  // Each 404 is kept NOT_FOUND_LIFETIME_S, not the route's hour: a key that expires.
+  for (const [kind, pathname] of [
+    ['APP_ROUTE', `/${name}`],
+    ['APP_ROUTE', `/${name}/vcard`],
+    ['APP_ROUTE', `/${name}/qr.svg`],
+  ] as const) {
+    const ttl = Number(redisCli('ttl', keyOf(kind, pathname)));
+    expect([pathname, ttl > 0 && ttl <= NOT_FOUND_LIFETIME_S]).toEqual([pathname, true]);
+  }
+});
+
+test('a restarted origin serves a card from Redis without reading Firestore', async () => {
+  const username = await newProfile('Από τη μνήμη του Redis');
+  await untilShared(`/${username}`);
+  // A new process, nothing in its memory, and nothing answering where it looks for Firestore.
+  const restarted = await startOrigin('C', `127.0.0.1:${await freePort()}`);
+  try {
+    const res = await card(restarted, `/${username}`);
+    expect([res.status, res.cache]).toEqual([200, 'HIT']);
+    expect(res.body).toContain('Από τη μνήμη του Redis');
+  } finally {
+    await stopProcess(restarted.server);
+    rmSync(restarted.distDir, { recursive: true, force: true });
+  }
+}, 120_000);
 
 test('Redis stopped → both origins answer 200; restarted → a revalidation on A is again seen by B', async () => {
   const [a, b] = origins;

@@ -165,3 +165,34 @@ test('a take abandoned by an origin that died is put back once its lease is over
   expect((await flusherOf(late).flush()).taken).toBe(0);
   expect(await statsOf('maria')).toEqual({ views: 7 });
 });
+
+test('Redis frozen: no increment answered as failed is applied once it resumes', async () => {
+  const store = origin();
+  await addMany(store, 'maria', 2, ['views']);
+  const adds = (n: number) =>
+    Promise.allSettled(Array.from({ length: n }, () => store.add('maria', DAY, ['views'])));
+  let failed: PromiseSettledResult<void>[];
+  redis.pause();
+  try {
+    // Written to the frozen server's socket, then given up on at the deadline; then refused
+    // without being sent, the connection taken for lost.
+    failed = [...(await adds(50)), ...(await adds(50))];
+  } finally {
+    redis.resume();
+  }
+  expect(failed.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(0);
+  // Counted again once a health check has found Redis answering.
+  const deadline = Date.now() + 30_000;
+  while (
+    !(await store.add('maria', DAY, ['views']).then(
+      () => true,
+      () => false,
+    ))
+  ) {
+    if (Date.now() > deadline) throw new Error('Redis never counted again after the freeze');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  // The increments the frozen server received ran when it resumed, and refused themselves.
+  expect((await flusherOf(store).flush()).writes).toBe(1);
+  expect(await statsOf('maria')).toEqual({ views: 3 });
+}, 60_000);

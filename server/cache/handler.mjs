@@ -2,28 +2,41 @@
 // The ISR cache that several `next start` share through Redis (next.config.ts loads it when
 // REDIS_URL is set): @trieb.work/nextjs-turbo-redis-cache, wrapped ("Option B" of its README).
 //
-// Why a wrapper rather than the bare library (Option A): with Redis frozen (SIGSTOP, or a network
-// partition: the connection stays open and nothing answers), the library's set() never settles.
-// Next awaits that set before it answers a cache miss, and every request for the same page joins
-// that render, so the cards hung for as long as Redis was frozen. The library's own 500 ms
-// deadline covers its get only. Here every call gets a deadline: a get that misses it is a miss
-// (the card is rendered from Firestore), a set that misses it is done (the card is not shared),
-// and each outage is logged once rather than on every request.
+// Why a wrapper rather than the bare library (Option A):
+// - With Redis frozen (SIGSTOP, or a network partition: the connection stays open and nothing
+//   answers), the library's set() never settled, and Next awaits it before it answers a miss. Here
+//   every call has a deadline (REDIS_DEADLINE_MS): a get that misses it is a miss (the card is
+//   rendered from Firestore), a set that misses it is dropped (the card is not shared). The
+//   library's client is guarded (redis-guard.mjs): a call that misses its deadline drops the
+//   connection, and until a health check succeeds every call is a miss or a dropped set at once,
+//   with nothing sent or queued, so an outage does not pile up in the process. Each outage is
+//   logged once.
+// - Entries are stored compressed (compact-entry.mjs): a card with its vCard and QR code takes a
+//   few KB instead of 25–41 KB.
+// - A cached 404 (a made-up name's card, vCard or QR code) lives NOT_FOUND_LIFETIME_S instead of
+//   the route's hour, in Next's eyes and as its key's TTL in Redis: a made-up name costs one
+//   Firestore read per lifetime however often it is asked for, and such entries do not pile up.
 //
 // JavaScript, not TypeScript: Next imports this file itself at `next start`, with Node's own
 // loader, which runs no TypeScript (Node 20). For the same reason it cannot import
-// lib/deadline.ts, so `withDeadline` below is that helper's twin.
+// lib/deadline.ts: redis-guard.mjs has that helper's twin.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { RedisStringsHandler } from '@trieb.work/nextjs-turbo-redis-cache';
+import { compactEntrySerializer } from './compact-entry.mjs';
+import { REDIS_DEADLINE_MS, RedisGuard, withDeadline } from './redis-guard.mjs';
+
+export { withDeadline };
 
 /** @typedef {InstanceType<typeof RedisStringsHandler>} Store */
+/** @typedef {import('./redis-guard.mjs').GuardedClient} GuardedClient */
 
-// Beyond the library's 500 ms get timeout, so that it answers first whenever it can.
-const GET_DEADLINE_MS = 1000;
-// A set of one card (about 80 KB) takes a few milliseconds on a healthy Redis.
-const SET_DEADLINE_MS = 1000;
-const REVALIDATE_DEADLINE_MS = 2000;
+// A get's and a set's deadline is the guard's (REDIS_DEADLINE_MS); a revalidation is a few calls
+// in a row.
+const REVALIDATE_DEADLINE_MS = 2 * REDIS_DEADLINE_MS;
+
+/** How long a cached 404 is served before the name is looked up again, and its key's TTL. */
+export const NOT_FOUND_LIFETIME_S = 60;
 
 /**
  * Every key starts with the build's id: the origins started from one build share entries, and an
@@ -50,62 +63,85 @@ function databaseOf(redisUrl) {
 }
 
 /**
- * @template T
- * @param {Promise<T>} promise
- * @param {number} ms
- * @param {string} what
- * @returns {Promise<T>}
+ * The library keeps its client to itself; the guard needs it to drop and remake the connection,
+ * and the codec to keep its dictionaries.
+ * @param {Store | undefined} handler
+ * @returns {GuardedClient & import('./compact-entry.mjs').DictionaryStore}
  */
-export function withDeadline(promise, ms, what) {
-  /** @type {ReturnType<typeof setTimeout> | undefined} */
-  let timer;
-  const deadline = new Promise((_, reject) => {
-    // After one pass of reading what arrived: see lib/deadline.ts.
-    const late = () => reject(new Error(`Redis did not answer ${what} in ${ms} ms`));
-    timer = setTimeout(() => setImmediate(late), ms);
-  });
-  promise.catch(() => {});
-  return /** @type {Promise<T>} */ (Promise.race([promise, deadline])).finally(() =>
-    clearTimeout(timer),
-  );
+function clientOf(handler) {
+  return /** @type {{ client: ReturnType<typeof clientOf> }} */ (/** @type {unknown} */ (handler))
+    .client;
 }
 
-let answering = true;
+/**
+ * @typedef {{
+ *   store: Store,
+ *   client: ReturnType<typeof clientOf>,
+ *   guard: RedisGuard,
+ *   keyPrefix: string,
+ *   codec: ReturnType<typeof compactEntrySerializer>,
+ * }} Shared
+ */
 
-/** @param {unknown} error */
-function outage(error) {
-  if (!answering) return;
-  answering = false;
-  const reason = error instanceof Error ? error.message : String(error);
-  console.warn(`Shared cache unavailable (${reason}): cards are rendered from Firestore.`);
-}
+/** @type {Shared | undefined} */
+let shared;
 
-function answered() {
-  if (answering) return;
-  answering = true;
-  console.warn('Shared cache available again.');
-}
-
-/** @type {Store | undefined} */
-let store;
-
-/** @param {{ serverDistDir?: string }} options */
-function storeFor(options) {
-  if (store) return store;
+/**
+ * @param {{ serverDistDir?: string }} options
+ * @returns {Shared}
+ */
+function sharedFor(options) {
+  if (shared) return shared;
   const redisUrl = process.env.REDIS_URL;
   if (!redisUrl) throw new Error('server/cache/handler.mjs needs REDIS_URL.');
   if (!options.serverDistDir) throw new Error('Next gave the cache handler no serverDistDir.');
-  store = new RedisStringsHandler({
+  const keyPrefix = cacheKeyPrefix(readBuildId(options.serverDistDir));
+  const codec = compactEntrySerializer({ keyPrefix, redis: () => clientOf(store) });
+  const store = new RedisStringsHandler({
     redisUrl,
     database: databaseOf(redisUrl),
-    keyPrefix: cacheKeyPrefix(readBuildId(options.serverDistDir)),
-    // Concurrent gets of one key still share one Redis call, but no origin keeps an answer in its
-    // own memory (the library's default is 10 s, not cleared when another origin stores a newer
-    // entry): Redis is the one copy every origin serves, so a revalidation's recheck, which reads
-    // the card back through its own origin, sees what the CDN can have fetched from any of them.
+    keyPrefix,
+    // No origin keeps an answer in its own memory (the library's default is 10 s, not cleared
+    // when another origin stores a newer entry): Redis is the one copy every origin serves, so a
+    // revalidation's recheck, which reads the card back through its own origin, sees what the CDN
+    // can have fetched from any of them.
     inMemoryCachingTime: 0,
+    // Its gets are not used (below); without this each set also publishes to every origin.
+    redisGetDeduplication: false,
+    // Its calls run within the set's, on the library's connection.
+    valueSerializer: codec,
+    // No `disableOfflineQueue`: the library sends its first commands before the connection is
+    // up, and gives up for good if they fail. Nothing waits offline all the same: the guard sends
+    // nothing while the connection is not answering.
+    socketOptions: {
+      connectTimeout: REDIS_DEADLINE_MS,
+      reconnectStrategy: (retries) => Math.min(50 * 2 ** retries, 2000),
+    },
   });
-  return store;
+  const client = clientOf(store);
+  const guard = new RedisGuard(client, {
+    deadlineMs: REDIS_DEADLINE_MS,
+    onUnhealthy: (reason) =>
+      console.warn(`Shared cache unavailable (${reason}): cards are rendered from Firestore.`),
+    onHealthy: () => console.warn('Shared cache available again.'),
+  });
+  // A lost connection (Redis stopped): refused at once until it answers a health check again.
+  client.on('error', (error) => guard.fail(error));
+  shared = { store, client, guard, keyPrefix, codec };
+  return shared;
+}
+
+/**
+ * A 404's shorter lifetime, in place of the route's.
+ * @param {Parameters<Store['set']>[1]} data
+ * @param {Parameters<Store['set']>[2]} ctx
+ * @returns {Parameters<Store['set']>[2]}
+ */
+function withNotFoundLifetime(data, ctx) {
+  const status = /** @type {{ status?: unknown } | null} */ (data)?.status;
+  if (status !== 404) return ctx;
+  const cacheControl = { revalidate: NOT_FOUND_LIFETIME_S, expire: NOT_FOUND_LIFETIME_S };
+  return /** @type {typeof ctx} */ ({ ...ctx, cacheControl });
 }
 
 // Next judges an entry's age by the lifetime stored with it (`cacheControl`), else by what this
@@ -141,35 +177,47 @@ export default class SharedCacheHandler {
    * @param {{ serverDistDir?: string }} options
    */
   constructor(options) {
-    this.store = storeFor(options);
+    const { store, guard, client, keyPrefix, codec } = sharedFor(options);
+    this.store = store;
+    this.guard = guard;
+    this.client = client;
+    this.keyPrefix = keyPrefix;
+    this.codec = codec;
   }
 
-  /** @param {Parameters<Store['get']>} args */
+  /**
+   * Read here rather than through the library's get, whose per-command AbortSignal (node-redis
+   * 4.7) corrupts the client's queue once a command outlives it: the next disconnect then throws
+   * halfway and leaves the frozen socket open, its late replies taken for other commands'. Its
+   * get adds nothing karta uses: a page's or a route's entry is the stored value as it is (only
+   * `fetch` entries, which karta has none of, are checked against revalidated tags there: here
+   * they are misses).
+   * @param {Parameters<Store['get']>} args
+   */
   async get(...args) {
+    const [key, ctx] = args;
+    if (ctx?.kind === 'FETCH') return null;
     try {
-      return withCacheControl(
-        await withDeadline(this.store.get(...args), GET_DEADLINE_MS, 'a get'),
-      );
-    } catch (error) {
-      outage(error);
+      const entry = await this.guard.run('a get', async () => {
+        const stored = await this.client.get(this.keyPrefix + key);
+        return stored === null ? null : this.codec.deserialize(stored);
+      });
+      return withCacheControl(entry);
+    } catch {
       return null;
     }
   }
 
   /** @param {Parameters<Store['set']>} args */
   async set(...args) {
-    const [key, data, ctx] = args;
+    const [key, data, given] = args;
+    const ctx = withNotFoundLifetime(data, given);
     try {
-      await withDeadline(
+      await this.guard.run('a set', () =>
         this.store.set(key, storedWithCacheControl(data, ctx), ctx),
-        SET_DEADLINE_MS,
-        'a set',
       );
-      // Only a write proves Redis answers: the library turns its own get errors into misses, and
-      // answers recent reads and writes from the process's memory.
-      answered();
-    } catch (error) {
-      outage(error);
+    } catch {
+      // Not shared: the card was rendered all the same.
     }
   }
 
@@ -179,16 +227,11 @@ export default class SharedCacheHandler {
    * @param {Parameters<Store['revalidateTag']>} args
    */
   async revalidateTag(...args) {
-    try {
-      await withDeadline(
-        this.store.revalidateTag(...args),
-        REVALIDATE_DEADLINE_MS,
-        'a revalidation',
-      );
-    } catch (error) {
-      outage(error);
-      throw error;
-    }
+    await this.guard.run(
+      'a revalidation',
+      () => this.store.revalidateTag(...args),
+      REVALIDATE_DEADLINE_MS,
+    );
   }
 
   resetRequestCache() {

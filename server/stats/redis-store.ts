@@ -11,10 +11,17 @@
 //
 // Every key shares the hash tag {karta-stats}, so the scripts also run on a Redis Cluster.
 //
+// A frozen Redis (server/cache/redis-guard.mjs): a command that misses the deadline drops the
+// connection, and until a health check succeeds every beacon is refused at once (503) rather than
+// queued. What was already written to the frozen server still runs when it resumes, so a beacon's
+// increment carries the moment its origin stops waiting and refuses to apply once Redis's own
+// clock (TIME) is past it: a beacon answered 503 is never counted later. That compares two clocks:
+// Redis's must not lag an origin's by more than APPLY_MARGIN_MS (NTP keeps them within a few ms).
+//
 // Not server-only: the emulator tests run two of these against one Redis, as two origins would.
 import { randomUUID } from 'node:crypto';
 import { createClient } from 'redis';
-import { withDeadline } from '../../lib/deadline';
+import { RedisGuard, REDIS_DEADLINE_MS } from '../cache/redis-guard.mjs';
 import { counterField, tallyOfFields, type CardDayCounts } from './counts';
 import type { StatsCounter } from '../../lib/stats/events';
 import type { CounterStore, TakenCounts } from './store';
@@ -26,8 +33,21 @@ const flushingKey = () => `${STATS_REDIS_PREFIX}flushing:${randomUUID()}`;
 
 /** A flush that still holds its take after this long died: its counts go back. */
 export const STATS_LEASE_MS = 10 * 60_000;
-/** A healthy Redis answers in a millisecond; a frozen one must not hold a beacon or a flush. */
-const DEADLINE_MS = 1000;
+/**
+ * An increment applies only this long before its origin stops waiting for it: the reply's trip
+ * back, and how far Redis's clock may lag the origin's.
+ */
+const APPLY_MARGIN_MS = 250;
+
+// KEYS: pending. ARGV: the last moment it may apply (ms since the epoch, the origin's clock),
+// then the fields to add one to. Returns 1 when applied, 0 when too late.
+const INCREMENT = `
+local time = redis.call('TIME')
+if tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000) > tonumber(ARGV[1]) then
+  return 0
+end
+for i = 2, #ARGV do redis.call('HINCRBY', KEYS[1], ARGV[i], 1) end
+return 1`;
 
 // KEYS: pending, the take's own key, inflight. ARGV: now (ms). Returns HGETALL of the take, or
 // nil when nothing is pending.
@@ -85,24 +105,22 @@ function fieldArguments(counts: readonly CardDayCounts[]): string[] {
 
 export class RedisCounterStore implements CounterStore {
   private readonly client: ReturnType<typeof createClient>;
+  private readonly guard: RedisGuard;
   private readonly connected: Promise<unknown>;
   private readonly leaseMs: number;
   private readonly deadlineMs: number;
   private readonly now: () => number;
-  private readonly log: (line: string) => void;
-  private answering = true;
 
   constructor({
     url,
     leaseMs = STATS_LEASE_MS,
-    deadlineMs = DEADLINE_MS,
+    deadlineMs = REDIS_DEADLINE_MS,
     now = Date.now,
     log = (line) => console.warn(line),
   }: RedisCounterStoreOptions) {
     this.leaseMs = leaseMs;
     this.deadlineMs = deadlineMs;
     this.now = now;
-    this.log = log;
     this.client = createClient({
       url,
       // Commands fail at once while disconnected instead of queueing up behind the outage.
@@ -112,18 +130,25 @@ export class RedisCounterStore implements CounterStore {
         reconnectStrategy: (retries) => Math.min(50 * 2 ** retries, 2000),
       },
     });
-    this.client.on('error', (error: Error) => this.outage(error));
-    this.client.on('ready', () => this.answered());
-    this.connected = this.client.connect().catch((error: Error) => this.outage(error));
+    this.guard = new RedisGuard(this.client, {
+      deadlineMs,
+      onUnhealthy: (reason) =>
+        log(`Stats: Redis unavailable (${reason}); beacons are not counted until it answers.`),
+      onHealthy: () => log('Stats: Redis available again.'),
+    });
+    // A lost connection: refused at once until it answers a health check again.
+    this.client.on('error', (error: Error) => this.guard.fail(error));
+    this.connected = this.client.connect().catch((error: Error) => this.guard.fail(error));
   }
 
+  /** Throws (the beacon is answered 503) when the increment was not applied, nor will be. */
   async add(username: string, day: string, counters: readonly StatsCounter[]): Promise<void> {
-    await this.run('an increment', () => {
-      const multi = this.client.multi();
-      for (const counter of counters)
-        multi.hIncrBy(PENDING, counterField(username, day, counter), 1);
-      return multi.exec();
-    });
+    const applyBy = this.now() + this.deadlineMs - APPLY_MARGIN_MS;
+    const fields = counters.map((counter) => counterField(username, day, counter));
+    const applied = await this.run('an increment', () =>
+      this.client.eval(INCREMENT, { keys: [PENDING], arguments: [String(applyBy), ...fields] }),
+    );
+    if (applied !== 1) throw new Error('Redis ran the increment too late: not applied');
   }
 
   async take(): Promise<TakenCounts | null> {
@@ -147,6 +172,7 @@ export class RedisCounterStore implements CounterStore {
   }
 
   async close(): Promise<void> {
+    this.guard.close();
     await this.connected;
     if (this.client.isOpen) await this.client.quit().catch(() => {});
   }
@@ -162,31 +188,7 @@ export class RedisCounterStore implements CounterStore {
     }
   }
 
-  private async run<T>(what: string, command: () => Promise<T>): Promise<T> {
-    try {
-      const result = await withDeadline(
-        this.connected.then(command),
-        this.deadlineMs,
-        () => new Error(`Redis did not answer ${what} in ${this.deadlineMs} ms`),
-      );
-      this.answered();
-      return result;
-    } catch (error) {
-      this.outage(error);
-      throw error;
-    }
-  }
-
-  private outage(error: unknown): void {
-    if (!this.answering) return;
-    this.answering = false;
-    const reason = error instanceof Error ? error.message : String(error);
-    this.log(`Stats: Redis unavailable (${reason}); beacons are not counted until it answers.`);
-  }
-
-  private answered(): void {
-    if (this.answering) return;
-    this.answering = true;
-    this.log('Stats: Redis available again.');
+  private run<T>(what: string, command: () => Promise<T>): Promise<T> {
+    return this.guard.run(what, () => this.connected.then(command));
   }
 }
