@@ -24,7 +24,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { RedisStringsHandler } from '@trieb.work/nextjs-turbo-redis-cache';
 import { compactEntrySerializer } from './compact-entry.mjs';
-import { REDIS_DEADLINE_MS, RedisGuard, withDeadline } from './redis-guard.mjs';
+import { REDIS_DEADLINE_MS, RedisGuard, reconnectDelay, withDeadline } from './redis-guard.mjs';
 
 export { withDeadline };
 
@@ -115,7 +115,7 @@ function sharedFor(options) {
     // nothing while the connection is not answering.
     socketOptions: {
       connectTimeout: REDIS_DEADLINE_MS,
-      reconnectStrategy: (retries) => Math.min(50 * 2 ** retries, 2000),
+      reconnectStrategy: reconnectDelay,
     },
   });
   const client = clientOf(store);

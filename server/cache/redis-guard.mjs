@@ -23,6 +23,14 @@ export const REDIS_DEADLINE_MS = 1000;
 const REDIS_HEALTH_CHECK_MS = 1000;
 
 /**
+ * node-redis's reconnectStrategy for every karta connection: 50 ms, doubling, at most 2 s.
+ * @param {number} retries
+ */
+export function reconnectDelay(retries) {
+  return Math.min(50 * 2 ** retries, 2000);
+}
+
+/**
  * Rejects when `ms` pass first. lib/deadline.ts's twin (this file cannot import TypeScript).
  * @template T
  * @param {Promise<T>} promise

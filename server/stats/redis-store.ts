@@ -21,7 +21,7 @@
 // Not server-only: the emulator tests run two of these against one Redis, as two origins would.
 import { randomUUID } from 'node:crypto';
 import { createClient } from 'redis';
-import { RedisGuard, REDIS_DEADLINE_MS } from '../cache/redis-guard.mjs';
+import { RedisGuard, REDIS_DEADLINE_MS, reconnectDelay } from '../cache/redis-guard.mjs';
 import { counterField, tallyOfFields, type CardDayCounts } from './counts';
 import type { StatsCounter } from '../../lib/stats/events';
 import type { CounterStore, TakenCounts } from './store';
@@ -127,7 +127,7 @@ export class RedisCounterStore implements CounterStore {
       disableOfflineQueue: true,
       socket: {
         connectTimeout: deadlineMs,
-        reconnectStrategy: (retries) => Math.min(50 * 2 ** retries, 2000),
+        reconnectStrategy: reconnectDelay,
       },
     });
     this.guard = new RedisGuard(this.client, {
