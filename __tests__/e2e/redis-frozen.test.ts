@@ -1,13 +1,15 @@
 // A frozen Redis (SIGSTOP: the connection stays open and nothing answers, as in a partition) under
 // load: one `next start` on a copy of the e2e build, its ISR cache and its beacons' counts in a
 // Redis of its own. For 40 s of freeze it is sent 4,000 beacons and 200 requests for cards it has
-// not cached. Its memory must stay flat (nothing queued behind the outage), and once Redis
-// resumes, no beacon it answered 503 may be counted (what was written to the frozen socket runs
-// on resume: the increment itself refuses to apply late). The one slow scenario of its kind, in a
-// file of its own so that it runs beside the others.
+// not cached. What it keeps must stay flat (nothing queued behind the outage): its heap and its
+// Buffers after a full collection, forced through its inspector, at the freeze's end at most 40 MB
+// above those after a warm-up round with Redis answering. Once Redis resumes, no beacon it answered
+// 503 may be counted (what was written to the frozen socket runs on resume: the increment itself
+// refuses to apply late). The one slow scenario of its kind, in a file of its own so that it runs
+// beside the others.
 import type { ChildProcess } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { adminDb } from '@/server/firebase/admin-app';
 import { STATS_REDIS_PREFIX } from '@/server/stats/redis-store';
@@ -19,6 +21,7 @@ import { ROOT } from '@/tools/lib/paths';
 import { stopProcess } from '@/tools/lib/processes';
 import { startRedis, type RunningRedis } from '@/tools/lib/redis';
 import { ensureCommand } from '@/tools/lib/system-packages';
+import { heapAfterGc, type MemoryUsage } from '../helpers/heap-after-gc';
 
 const FREEZE_MS = 40_000;
 const BEACONS = 4000;
@@ -35,9 +38,10 @@ let redis: RunningRedis;
 let server: ChildProcess;
 let distDir: string;
 let base: string;
+/** The origin's V8 inspector, through which its garbage is collected before each measure. */
+let inspectPort: number;
 const cards: string[] = [];
 const warmCards: string[] = [];
-const controlCards: string[] = [];
 
 function redisCli(...args: string[]): string {
   const cli = ensureCommand('redis-cli', 'redis-tools');
@@ -52,27 +56,10 @@ function pendingSum(): number {
   return sum;
 }
 
-/** The resident memory of the origin and every process it started, in bytes. */
-function rssOfTree(pid: number): number {
-  let bytes = 0;
-  const pending = [pid];
-  while (pending.length) {
-    const next = pending.pop() as number;
-    try {
-      const kb = readFileSync(`/proc/${next}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/)?.[1];
-      bytes += Number(kb ?? 0) * 1024;
-      for (const task of execFileSync('ls', [`/proc/${next}/task`], { encoding: 'utf8' }).split(
-        '\n',
-      )) {
-        if (!task) continue;
-        const children = readFileSync(`/proc/${next}/task/${task}/children`, 'utf8');
-        pending.push(...children.split(' ').filter(Boolean).map(Number));
-      }
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  return bytes;
+/** What the origin keeps after a full collection: its heap, and its Buffers (the cache's entries). */
+async function kept(): Promise<{ bytes: number; usage: MemoryUsage }> {
+  const usage = await heapAfterGc(inspectPort);
+  return { bytes: usage.heapUsed + usage.external, usage };
 }
 
 async function beacon(username: string): Promise<number> {
@@ -130,10 +117,10 @@ beforeAll(async () => {
   copyBuild(process.env.NEXT_DIST_DIR as string, path.basename(distDir));
   // Cards made after the build: each request below renders one from Firestore and stores it.
   const stamp = Date.now();
-  for (const list of [warmCards, controlCards, cards]) {
+  for (const list of [warmCards, cards]) {
     const batch = adminDb().batch();
     for (let i = 0; i < CARDS; i++) {
-      const username = `frozen-${stamp}-${list === cards ? 'f' : list === warmCards ? 'w' : 'c'}${i}`;
+      const username = `frozen-${stamp}-${list === cards ? 'f' : 'w'}${i}`;
       list.push(username);
       batch.set(adminDb().doc(`users/${username}`), {
         username,
@@ -146,6 +133,7 @@ beforeAll(async () => {
   }
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
+  inspectPort = await freePort();
   server = await startNext(
     port,
     {
@@ -156,6 +144,10 @@ beforeAll(async () => {
       // Redis holds is exactly what was applied.
       STATS_RATE_LIMIT: '0',
       STATS_FLUSH_MS: String(3_600_000),
+      // `next start` serves in the process it runs in (no fork): the inspector is the server's.
+      NODE_OPTIONS: [process.env.NODE_OPTIONS, `--inspect=127.0.0.1:${inspectPort}`]
+        .filter(Boolean)
+        .join(' '),
     },
     { host: '127.0.0.1', logFile: path.join(ROOT, 'artifacts', 'redis-frozen.log') },
   );
@@ -167,7 +159,7 @@ afterAll(async () => {
   if (server) await stopProcess(server);
   await redis?.stop();
   if (distDir) rmSync(distDir, { recursive: true, force: true });
-  for (const list of [warmCards, controlCards, cards]) {
+  for (const list of [warmCards, cards]) {
     const batch = adminDb().batch();
     for (const username of list) batch.delete(adminDb().doc(`users/${username}`));
     await batch.commit();
@@ -175,11 +167,8 @@ afterAll(async () => {
 });
 
 test('Redis frozen 40 s under 4,000 beacons and 200 new cards: the origin stays within 40 MB, and no beacon answered 503 is counted after', async () => {
-  const pid = server.pid as number;
-  // Twice the freeze's load with Redis answering: first a warm-up, so that what the process keeps
-  // anyway (compiled code, pools) is in place; then a round measured like the freeze. The heap of
-  // a process under load grows until a collection, which nothing outside it can force: the healthy
-  // round's growth is the load's own, and the freeze may add at most the budget to it.
+  // The freeze's load with Redis answering first, so that what the process keeps anyway (compiled
+  // code, pools, the page's first renders) is in place before the baseline.
   const round = async (list: string[]) => {
     const [beacons, cardAnswers] = await Promise.all([
       spread(BEACONS, ROUND_MS, () => beacon('maria')),
@@ -188,57 +177,61 @@ test('Redis frozen 40 s under 4,000 beacons and 200 new cards: the origin stays 
     return { beacons, cardAnswers };
   };
   // A healthy Redis can still miss the 1 s deadline now and then on a starved machine (the suite
-  // runs beside a CPU hog in CI: 4 % of them in one run): such a beacon is answered 503 and, as
-  // below, never counted.
-  const healthy = (beacons: number[]) => {
-    expect(count(beacons, 204) + count(beacons, 503)).toBe(BEACONS);
-    expect(count(beacons, 204)).toBeGreaterThanOrEqual(BEACONS * 0.9);
-  };
+  // runs beside a CPU hog in CI: 4 % of them in one run): such a beacon is answered 503. It may
+  // still have been counted, when Redis ran it in time and only its answer came back late (the
+  // client never sends a beacon twice, so nothing is counted twice): the warm-up's sum says
+  // nothing exact, and what one beacon adds is measured alone.
+  redisCli('del', PENDING);
+  expect(await beacon('maria')).toBe(204);
+  const perBeacon = pendingSum();
+  expect(perBeacon).toBeGreaterThan(0);
   const warm = await round(warmCards);
-  healthy(warm.beacons);
-  const perBeacon = pendingSum() / count(warm.beacons, 204);
-  expect(Number.isInteger(perBeacon) && perBeacon > 0).toBe(true);
-  const start = rssOfTree(pid);
-  const control = await round(controlCards);
-  healthy(control.beacons);
-  expect(count(control.cardAnswers, 200)).toBe(CARDS);
+  expect(count(warm.beacons, 204) + count(warm.beacons, 503)).toBe(BEACONS);
+  expect(count(warm.beacons, 204)).toBeGreaterThanOrEqual(BEACONS * 0.9);
+  expect(count(warm.cardAnswers, 200)).toBe(CARDS);
   redisCli('del', PENDING);
 
-  const before = rssOfTree(pid);
+  const before = await kept();
   redis.pause();
   let frozen: Awaited<ReturnType<typeof round>>;
-  let during: number;
+  let during: Awaited<ReturnType<typeof kept>>;
   try {
     frozen = await round(cards);
-    during = rssOfTree(pid);
+    // Still frozen: whatever waits for Redis is held now.
+    during = await kept();
   } finally {
     redis.resume();
   }
   const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(1);
-  const loadGrowth = Math.max(0, before - start);
-  const growth = during - before;
+  const figures = ({ usage }: { usage: MemoryUsage }) =>
+    `heap ${mb(usage.heapUsed)} + external ${mb(usage.external)} MB (RSS ${mb(usage.rss)} MB)`;
+  const growth = during.bytes - before.bytes;
   const answers = frozen.beacons;
   console.log(
-    `redis frozen: origin RSS ${mb(start)} MB → ${mb(before)} MB in a healthy round, ` +
-      `→ ${mb(during)} MB in the frozen one (+${mb(growth)} MB); beacons ${count(answers, 204)}×204 ` +
+    `redis frozen: origin after GC ${figures(before)} after the warm-up, ` +
+      `${figures(during)} at the freeze's end (+${mb(growth)} MB); beacons ${count(answers, 204)}×204 ` +
       `${count(answers, 503)}×503; cards ${count(frozen.cardAnswers, 200)}×200`,
   );
   // Cards are rendered from Firestore while Redis is away.
   expect(count(frozen.cardAnswers, 200)).toBe(CARDS);
   expect(count(answers, 204) + count(answers, 503)).toBe(BEACONS);
-  expect(growth).toBeLessThanOrEqual(loadGrowth + GROWTH_BUDGET_BYTES);
+  expect(growth).toBeLessThanOrEqual(GROWTH_BUDGET_BYTES);
 
   // Resumed: the origin counts again once its health check has remade the connection.
   const deadline = Date.now() + 60_000;
+  let tries = 1;
   let after = await beacon('maria');
   while (after !== 204 && Date.now() < deadline) {
     await new Promise((r) => setTimeout(r, 250));
     after = await beacon('maria');
+    tries++;
   }
   expect(after).toBe(204);
   // Whatever the frozen server had received has run by now (it read its sockets before answering
-  // the beacon above); only what was answered 204 is in the sum.
+  // the beacon above): of the freeze's beacons, only those answered 204 are in the sum. A try
+  // after the resume answered 503 may have counted (a late answer, as in the healthy rounds).
   const counted = Math.round(pendingSum() / perBeacon);
-  console.log(`redis frozen: after the resume, ${counted} beacons counted`);
-  expect(counted).toBe(count(answers, 204) + 1);
+  console.log(`redis frozen: after the resume, ${counted} beacons counted (${tries} tries)`);
+  expect(counted).toBeGreaterThanOrEqual(count(answers, 204) + 1);
+  expect(counted).toBeLessThanOrEqual(count(answers, 204) + tries);
 }, 360_000);

@@ -1,8 +1,8 @@
 // What a cached card costs in Redis, the shared ISR cache of several origins (docs/scale.md): a
 // `next start` of the benchmark's build on a Redis of its own is asked for each demo card, its
 // vCard and its QR code, and the `MEMORY USAGE` of every key they stored is summed, with each
-// card's share of the library's tag index (one hash for all entries). Budget: 10 KB a card, so
-// that a million cards fit one 16 GB node with room to spare.
+// card's share of the library's tag index (one hash for all entries). Budget: 10 KB for every
+// card, the largest included, so that a million cards fit one 16 GB node with room to spare.
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { createClient } from 'redis';
@@ -24,6 +24,8 @@ export interface RedisMemoryResult {
   cards: number;
   /** Every key of a card (page, vCard, QR code) and its share of the tag index, on average. */
   bytesPerCard: number;
+  /** The same for the card that takes the most. */
+  largest: { username: string; bytes: number };
   pageBytes: number;
   vcardBytes: number;
   qrBytes: number;
@@ -80,25 +82,31 @@ export async function measureRedisMemory(options: RedisMemoryOptions): Promise<R
       keys.push(key);
     }
     const usage = async (key: string) => Number(await client.memoryUsage(key, { SAMPLES: 0 }));
+    /** Each card's entry ending `suffix`, in the order of `usernames`. */
     const bytesOf = async (suffix: string) => {
       const found = usernames.map((username) =>
         keys.find((key) => key.endsWith(`/${username}${suffix}`)),
       );
       if (found.some((key) => !key)) throw new Error(`no entry of every card ending ${suffix}`);
-      return average(await Promise.all(found.map((key) => usage(key as string))));
+      return Promise.all(found.map((key) => usage(key as string)));
     };
-    const pageBytes = await bytesOf('');
-    const vcardBytes = await bytesOf('/vcard');
-    const qrBytes = await bytesOf('/qr.svg');
+    const pages = await bytesOf('');
+    const vcards = await bytesOf('/vcard');
+    const qrs = await bytesOf('/qr.svg');
     const entries = Number(await client.hLen(prefix + TAG_INDEX));
     const tagIndexBytesPerCard =
       entries === 0 ? 0 : ((await usage(prefix + TAG_INDEX)) / entries) * 3;
+    const perCard = usernames.map((username, i) => ({
+      username,
+      bytes: pages[i] + vcards[i] + qrs[i] + tagIndexBytesPerCard,
+    }));
     return {
       cards: usernames.length,
-      bytesPerCard: pageBytes + vcardBytes + qrBytes + tagIndexBytesPerCard,
-      pageBytes,
-      vcardBytes,
-      qrBytes,
+      bytesPerCard: average(perCard.map((card) => card.bytes)),
+      largest: perCard.reduce((a, b) => (b.bytes > a.bytes ? b : a)),
+      pageBytes: average(pages),
+      vcardBytes: average(vcards),
+      qrBytes: average(qrs),
       tagIndexBytesPerCard,
       htmlBytes: average(html),
     };
@@ -113,7 +121,7 @@ export function redisMemoryRows(
   error?: string,
 ): BudgetRow[] {
   const part = 'Redis';
-  const budget = `Redis bytes per cached card (MEMORY USAGE) ≤ ${REDIS_BYTES_PER_CARD_BUDGET.toLocaleString('en')}`;
+  const budget = `Redis bytes of every cached card (MEMORY USAGE) ≤ ${REDIS_BYTES_PER_CARD_BUDGET.toLocaleString('en')}`;
   if (!result) {
     return [
       error
@@ -127,10 +135,11 @@ export function redisMemoryRows(
       part,
       budget,
       measured:
-        `${b(result.bytesPerCard)} B over ${result.cards} cards: page ${b(result.pageBytes)} ` +
+        `largest ${b(result.largest.bytes)} B (/${result.largest.username}); ` +
+        `mean ${b(result.bytesPerCard)} B over ${result.cards} cards: page ${b(result.pageBytes)} ` +
         `(its HTML ${b(result.htmlBytes)}), vCard ${b(result.vcardBytes)}, QR ${b(result.qrBytes)}, ` +
         `tag index ${b(result.tagIndexBytesPerCard)}`,
-      status: result.bytesPerCard <= REDIS_BYTES_PER_CARD_BUDGET ? 'PASS' : 'MISS',
+      status: result.largest.bytes <= REDIS_BYTES_PER_CARD_BUDGET ? 'PASS' : 'MISS',
     },
   ];
 }

@@ -12,7 +12,7 @@
 //   with nothing sent or queued, so an outage does not pile up in the process. Each outage is
 //   logged once.
 // - Entries are stored compressed (compact-entry.mjs): a card with its vCard and QR code takes a
-//   few KB instead of 25–41 KB.
+//   few KB instead of 25–41 KB. They are read here as bytes.
 // - A cached 404 (a made-up name's card, vCard or QR code) lives NOT_FOUND_LIFETIME_S instead of
 //   the route's hour, in Next's eyes and as its key's TTL in Redis: a made-up name costs one
 //   Firestore read per lifetime however often it is asked for, and such entries do not pile up.
@@ -23,6 +23,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { RedisStringsHandler } from '@trieb.work/nextjs-turbo-redis-cache';
+import { commandOptions } from 'redis';
 import { compactEntrySerializer } from './compact-entry.mjs';
 import { REDIS_DEADLINE_MS, RedisGuard, reconnectDelay, withDeadline } from './redis-guard.mjs';
 
@@ -63,10 +64,17 @@ function databaseOf(redisUrl) {
 }
 
 /**
+ * What the handler reads entries with: as bytes (they are stored deflated, as they are).
+ * @typedef {{
+ *   get(options: ReturnType<typeof commandOptions>, key: string): Promise<Buffer | null>,
+ * }} EntryReader
+ */
+
+/**
  * The library keeps its client to itself; the guard needs it to drop and remake the connection,
- * and the codec to keep its dictionaries.
+ * the codec to keep its dictionaries, and the handler to read entries.
  * @param {Store | undefined} handler
- * @returns {GuardedClient & import('./compact-entry.mjs').DictionaryStore}
+ * @returns {GuardedClient & import('./compact-entry.mjs').DictionaryStore & EntryReader}
  */
 function clientOf(handler) {
   return /** @type {{ client: ReturnType<typeof clientOf> }} */ (/** @type {unknown} */ (handler))
@@ -108,8 +116,13 @@ function sharedFor(options) {
     inMemoryCachingTime: 0,
     // Its gets are not used (below); without this each set also publishes to every origin.
     redisGetDeduplication: false,
-    // Its calls run within the set's, on the library's connection.
-    valueSerializer: codec,
+    // Its calls run within the set's, on the library's connection. Its type says strings: the
+    // library hands what serialize returns to node-redis's SET, which writes a Buffer as it is,
+    // and never calls deserialize (the handler reads entries itself, as bytes).
+    valueSerializer:
+      /** @type {ConstructorParameters<typeof RedisStringsHandler>[0]['valueSerializer']} */ (
+        /** @type {unknown} */ (codec)
+      ),
     // No `disableOfflineQueue`: the library sends its first commands before the connection is
     // up, and gives up for good if they fail. Nothing waits offline all the same: the guard sends
     // nothing while the connection is not answering.
@@ -199,7 +212,10 @@ export default class SharedCacheHandler {
     if (ctx?.kind === 'FETCH') return null;
     try {
       const entry = await this.guard.run('a get', async () => {
-        const stored = await this.client.get(this.keyPrefix + key);
+        const stored = await this.client.get(
+          commandOptions({ returnBuffers: true }),
+          this.keyPrefix + key,
+        );
         return stored === null ? null : this.codec.deserialize(stored);
       });
       return withCacheControl(entry);
