@@ -59,6 +59,8 @@ export const BUDGETS = {
   contactMedianMs: 200,
   cdnEditP50Ms: 1500,
   cdnEditP95Ms: 2000,
+  /** A replaced or erased photo and its optimised copy → 404 through the CDN. */
+  photoGoneMs: 10_000,
   /** An owner's save in the console (through karta's server) → the card live through the CDN. */
   ownerEditP50Ms: 1000,
   minCdnVsNginx: 0.8,
@@ -273,6 +275,13 @@ function cdnRows(cdn: CdnResult): Row[] {
       status: cdn.nginx
         ? pass(ratio >= BUDGETS.minCdnVsNginx && cdn.varnish.errors === 0)
         : 'ERROR',
+    },
+    {
+      budget: `replaced or erased photo and its optimised copy → 404 through the CDN ≤ ${ms(BUDGETS.photoGoneMs)}`,
+      measured: `replaced ${ms(cdn.photoPurge.replacedMs)}, erased ${ms(cdn.photoPurge.erasedMs)}`,
+      status: pass(
+        Math.max(cdn.photoPurge.replacedMs, cdn.photoPurge.erasedMs) <= BUDGETS.photoGoneMs,
+      ),
     },
     {
       budget: 'restarted origin: first request from Redis, no Firestore read',

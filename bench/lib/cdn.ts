@@ -1,7 +1,8 @@
 // The production path measured: the benchmark's build on two origins sharing Redis, Varnish in
 // front as the CDN and the change watcher (tools/lib/scale-stack.ts, as `npm run demo:scale`).
 // An owner's save in the console (through karta's server) → live through the CDN; an edit made
-// elsewhere (through the watcher) → visible through the CDN; Varnish's throughput beside nginx
+// elsewhere (through the watcher) → visible through the CDN; a replaced or erased photo → gone
+// from the CDN; Varnish's throughput beside nginx
 // serving the same HTML; and whether an origin restarted cold answers from Redis without reading
 // Firestore.
 import { createWriteStream } from 'node:fs';
@@ -13,6 +14,7 @@ import { freezeServer } from '../../tools/lib/processes';
 import { startScaleStack } from '../../tools/lib/scale-stack';
 import { rawGet } from './http';
 import { nginxCopy } from './nginx';
+import { measurePhotoPurge, type PhotoPurgeResult } from './photo-purge';
 import { median, percentile } from './stats';
 import { measureThroughput, warm, type Throughput } from './throughput';
 
@@ -28,6 +30,7 @@ export interface CdnResult {
   nginx?: Throughput;
   /** The restarted origin's first answer for the card, with Firestore frozen meanwhile. */
   restarted: { status: number; cache: string | null; ms: number };
+  photoPurge: PhotoPurgeResult;
 }
 
 type Cleanup = () => Promise<void>;
@@ -128,6 +131,10 @@ export async function measureCdn(options: CdnOptions): Promise<CdnResult> {
     if (original) await profile.set({ ...original, ...cardChanged() });
   }
   await timeUntilServed(cardUrl, String(original?.jobTitle ?? ''), Date.now());
+  const photoPurge = await measurePhotoPurge(stack.cdnUrl, db);
+  console.log(
+    `  photo gone through the CDN: replaced ${photoPurge.replacedMs} ms, erased ${photoPurge.erasedMs} ms`,
+  );
 
   await warm(cardUrl);
   const varnish = await measureThroughput({ label: 'varnish', url: cardUrl });
@@ -165,5 +172,6 @@ export async function measureCdn(options: CdnOptions): Promise<CdnResult> {
     varnish,
     nginx,
     restarted,
+    photoPurge,
   };
 }
