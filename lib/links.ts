@@ -115,11 +115,3 @@ export function isOptimisedImage(src: string): boolean {
   const url = parseHttpUrl(src);
   return url?.protocol === 'https:' && OPTIMISED_IMAGE_HOSTS.includes(url.hostname);
 }
-
-/**
- * A site-relative path: the only images a card's HTML names directly, so that a visitor's browser
- * asks karta's origin alone (an owner cannot make it call a host of their choosing).
- */
-export function isOwnOriginImage(src: string): boolean {
-  return src.startsWith('/') && !src.startsWith('//');
-}

@@ -5,6 +5,7 @@ import { CONTROL_CHARACTER_MESSAGE, NO_CONTROL_CHARACTERS } from './control-char
 import { EMAIL_PATTERN_SOURCE } from './email-pattern';
 import { PHONE_PATTERN_SOURCE } from './phone-pattern';
 import { parseHttpUrl } from './links';
+import { MAX_LINKS, linksProblem, normaliseLinks, type CardLink } from './card-links';
 
 export const PROFILE_FIELDS = [
   'username',
@@ -15,6 +16,7 @@ export const PROFILE_FIELDS = [
   'city',
   'email',
   'phoneNumber',
+  'mobileNumber',
   'address',
   'addressDetails',
   'websiteLink',
@@ -22,10 +24,7 @@ export const PROFILE_FIELDS = [
   'thumbnailBase64',
   'facebookLink',
   'instagramLink',
-  'facebookIcon',
-  'instagramIcon',
-  'viberIcon',
-  'whatsappIcon',
+  'accentColor',
 ] as const;
 
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
@@ -42,6 +41,8 @@ export interface Profile {
   city?: string;
   email?: string;
   phoneNumber?: string;
+  /** For Viber and WhatsApp, and a row of its own, when given. */
+  mobileNumber?: string;
   address?: string;
   addressDetails?: string;
   websiteLink?: string;
@@ -49,10 +50,10 @@ export interface Profile {
   thumbnailBase64?: string;
   facebookLink?: string;
   instagramLink?: string;
-  facebookIcon?: string;
-  instagramIcon?: string;
-  viberIcon?: string;
-  whatsappIcon?: string;
+  /** The card's colour, `#rrggbb` in lower case. */
+  accentColor?: string;
+  /** In the owner's order; absent when there are none. */
+  links?: CardLink[];
 }
 
 /** What the page may see: the thumbnail is only for link previews and the vCard. */
@@ -60,13 +61,7 @@ export type PublicProfile = Omit<Profile, 'thumbnailBase64'>;
 
 type OptionalField = Exclude<ProfileField, 'username' | 'firstName' | 'lastName'>;
 
-const IMAGE_FIELDS: ReadonlySet<OptionalField> = new Set<OptionalField>([
-  'displayImage',
-  'facebookIcon',
-  'instagramIcon',
-  'viberIcon',
-  'whatsappIcon',
-]);
+const IMAGE_FIELDS: ReadonlySet<OptionalField> = new Set<OptionalField>(['displayImage']);
 
 const OPTIONAL_FIELDS = PROFILE_FIELDS.filter(
   (field): field is OptionalField =>
@@ -133,9 +128,14 @@ export function normaliseProfile(username: string, raw: unknown): Profile {
       if (text !== undefined && field === 'displayImage' && !photoPathAllowed(username, text)) {
         text = undefined;
       }
+      if (text !== undefined && field === 'accentColor') {
+        text = ACCENT_COLOR.test(text) ? text.toLowerCase() : undefined;
+      }
     }
     if (text !== undefined) profile[field] = text;
   }
+  const links = normaliseLinks(readOwn(raw, 'links'));
+  if (links.length > 0) profile.links = links;
   return profile;
 }
 
@@ -151,6 +151,7 @@ export function toPublicProfile(p: Profile): PublicProfile {
     const value = p[field];
     if (value !== undefined) publicProfile[field] = value;
   }
+  if (p.links) publicProfile.links = p.links.map((link) => ({ ...link }));
   return publicProfile;
 }
 
@@ -170,13 +171,19 @@ export function fullName(p: Pick<Profile, 'firstName' | 'lastName' | 'username'>
 // lib/collections.ts; none of them is public: normaliseProfile copies only PROFILE_FIELDS.
 
 /** What an owner may change from the browser: every field the card shows, never username. */
-export type EditableField = Exclude<ProfileField, 'username'>;
+export type EditableField = Exclude<ProfileField, 'username'> | 'links';
+/** The fields whose value is one string (all but `links`). */
+export type TextField = Exclude<EditableField, 'links'>;
 
-export type CardFieldKind = 'text' | 'name' | 'email' | 'phone' | 'link' | 'image' | 'photo';
+export type CardFieldKind =
+  'text' | 'name' | 'email' | 'phone' | 'link' | 'image' | 'photo' | 'color' | 'links';
 
 export interface CardFieldRule {
   kind: CardFieldKind;
-  /** Longest stored value, in characters (code points, as Firestore's rules count them). */
+  /**
+   * Longest stored value, in characters (code points, as Firestore's rules count them); for
+   * `links`, the most items.
+   */
   max: number;
 }
 
@@ -199,6 +206,9 @@ export const CARD_LINK_PATTERN = `^${HTTP_URL}$`;
 export const CARD_IMAGE_PATTERN = `^(${HTTP_URL}|/[A-Za-z0-9._~-][!-~]*)$`;
 /** Plain base64 of a JPEG, without a data: prefix. */
 export const CARD_PHOTO_PATTERN = '^[A-Za-z0-9+/]+={0,2}$';
+/** `#rrggbb`; stored in lower case. */
+export const CARD_COLOR_PATTERN = '^#[0-9a-f]{6}$';
+const ACCENT_COLOR = new RegExp(CARD_COLOR_PATTERN, 'i');
 
 /** The vCard photo: 24,000 base64 characters is a JPEG of about 18 KB, far above a 192 px one. */
 export const THUMBNAIL_MAX_CHARS = 24_000;
@@ -219,6 +229,7 @@ export const CARD_FIELD_RULES: Readonly<Record<EditableField, CardFieldRule>> = 
   city: text(100),
   email: { kind: 'email', max: 254 },
   phoneNumber: { kind: 'phone', max: 20 },
+  mobileNumber: { kind: 'phone', max: 20 },
   address: text(200),
   addressDetails: text(200),
   websiteLink: link(),
@@ -226,21 +237,22 @@ export const CARD_FIELD_RULES: Readonly<Record<EditableField, CardFieldRule>> = 
   thumbnailBase64: { kind: 'photo', max: THUMBNAIL_MAX_CHARS },
   facebookLink: link(),
   instagramLink: link(),
-  facebookIcon: image(),
-  instagramIcon: image(),
-  viberIcon: image(),
-  whatsappIcon: image(),
+  accentColor: { kind: 'color', max: 7 },
+  links: { kind: 'links', max: MAX_LINKS },
 };
 
 export const EDITABLE_FIELDS = Object.keys(CARD_FIELD_RULES) as EditableField[];
+/** Every editable field but `links`: each holds one string. */
+export const TEXT_FIELDS = EDITABLE_FIELDS.filter((field): field is TextField => field !== 'links');
 
-const KIND_PATTERNS: Record<Exclude<CardFieldKind, 'text'>, RegExp> = {
+const KIND_PATTERNS: Record<Exclude<CardFieldKind, 'text' | 'links'>, RegExp> = {
   name: NO_CONTROL_CHARACTERS,
   email: new RegExp(CARD_EMAIL_PATTERN, 'i'),
   phone: new RegExp(CARD_PHONE_PATTERN),
   link: new RegExp(CARD_LINK_PATTERN, 'i'),
   image: new RegExp(CARD_IMAGE_PATTERN, 'i'),
   photo: new RegExp(CARD_PHOTO_PATTERN),
+  color: new RegExp(CARD_COLOR_PATTERN),
 };
 
 export const CARD_MESSAGES = {
@@ -255,6 +267,7 @@ export const CARD_MESSAGES = {
   photo: 'Η φωτογραφία δεν είναι έγκυρη εικόνα JPEG',
   photoTooLarge: 'Η φωτογραφία είναι πολύ μεγάλη',
   otherPhoto: 'Η κάρτα μπορεί να δείχνει μόνο τη δική της φωτογραφία',
+  color: 'Χρώμα της μορφής #rrggbb',
 } as const;
 
 /**
@@ -268,6 +281,7 @@ export function cardValueProblem(
   username: string,
 ): string | null {
   const rule = CARD_FIELD_RULES[field];
+  if (rule.kind === 'links') return linksProblem(value)?.error ?? null;
   if (typeof value !== 'string') return CARD_MESSAGES.notText;
   if (value === '') return CARD_MESSAGES.empty;
   // Code points: .length would count an emoji twice.
@@ -287,7 +301,9 @@ export function cardValueProblem(
 // The owner's writes as the server receives them (server/owner/): the same rules as the form's.
 
 /** A change to one field: its new value, or null to remove it. */
-export type CardChanges = Partial<Record<EditableField, string | null>>;
+export type CardChanges = Partial<Record<TextField, string | null>> & {
+  links?: CardLink[] | null;
+};
 
 export const CARD_REQUEST_MESSAGES = {
   notObject: 'Τα στοιχεία της κάρτας λείπουν',
@@ -329,9 +345,22 @@ export function parseCardChanges(
       changes[field] = null;
       continue;
     }
+    if (field === 'links') {
+      const problem = linksProblem(value);
+      if (problem) return { ok: false, field: linkProblemField(problem), error: problem.error };
+      // An empty list is no links: the field is removed.
+      changes.links = (value as CardLink[]).length === 0 ? null : (value as CardLink[]);
+      continue;
+    }
     const problem = cardValueProblem(field, value, username);
     if (problem) return { ok: false, field, error: problem };
     changes[field] = value as string;
   }
   return { ok: true, changes };
+}
+
+/** `links`, `links.3` or `links.3.url`: the field a problem with the links names. */
+export function linkProblemField(problem: { index?: number; part?: string }): string {
+  if (problem.index === undefined) return 'links';
+  return problem.part ? `links.${problem.index}.${problem.part}` : `links.${problem.index}`;
 }

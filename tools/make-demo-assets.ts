@@ -187,10 +187,6 @@ const DEMO: DemoEntry[] = [
       websiteLink: 'https://www.example.gr',
       facebookLink: 'https://www.facebook.com/example',
       instagramLink: 'https://www.instagram.com/example',
-      facebookIcon: '/icons/facebook.svg',
-      instagramIcon: '/icons/instagram.svg',
-      viberIcon: '/icons/viber.svg',
-      whatsappIcon: '/icons/whatsapp.svg',
     },
     avatar: {
       initials: 'ΜΠ',

@@ -202,16 +202,17 @@ test('images from another host are not shown: the initials, and the bundled icon
     facebookIcon: 'https://tracker.example/fb.svg',
     instagramIcon: '//tracker.example/ig.svg',
     viberIcon: '/icons/custom-viber.svg',
-  });
+  } as PublicProfile);
   const sources = [...container.querySelectorAll('img')].map((img) => img.getAttribute('src'));
   expect(sources.filter((src) => src?.includes('tracker.example'))).toEqual([]);
   expect(container.querySelector('.image.placeholder')!.textContent).toBe('ΜΠ');
   const icon = (kind: string) =>
     container.querySelector(`[data-social=${kind}] img`)!.getAttribute('src');
+  // The seed's icon fields are no longer read: the bundled icons, whatever a document holds.
   expect([icon('facebook'), icon('instagram'), icon('viber')]).toEqual([
     '/icons/facebook.svg',
     '/icons/instagram.svg',
-    '/icons/custom-viber.svg',
+    '/icons/viber.svg',
   ]);
 });
 

@@ -27,9 +27,9 @@ describe('the owner field', () => {
 });
 
 describe('the editable fields', () => {
-  it('are every field the card has except username', () => {
+  it('are every field the card has except username, and its links', () => {
     expect([...EDITABLE_FIELDS].sort()).toEqual(
-      PROFILE_FIELDS.filter((f) => f !== 'username').sort(),
+      [...PROFILE_FIELDS.filter((f) => f !== 'username'), 'links'].sort(),
     );
   });
 });

@@ -38,10 +38,8 @@ describe('normaliseProfile', () => {
       thumbnailBase64: ' data:image/jpeg;base64,/9j/4AAQ ',
       facebookLink: 'https://facebook.com/maria',
       instagramLink: 'https://instagram.com/maria',
-      facebookIcon: '/icons/facebook.svg',
-      instagramIcon: 'https://cdn.example.gr/instagram.png',
-      viberIcon: '/icons/viber.svg',
-      whatsappIcon: 'http://cdn.example.gr/wa.png',
+      mobileNumber: '+30 691 234 5678',
+      accentColor: '#1a73e8',
     };
     // Every field as given, but for the three padded ones.
     expect(normaliseProfile('maria', raw)).toEqual({
@@ -115,13 +113,7 @@ describe('normaliseProfile', () => {
     'http:evil.example',
     42,
   ])('drops an unsafe or relative image value %j', (value) => {
-    const profile = normaliseProfile('maria', {
-      displayImage: value,
-      facebookIcon: value,
-      instagramIcon: value,
-      viberIcon: value,
-      whatsappIcon: value,
-    });
+    const profile = normaliseProfile('maria', { displayImage: value });
     expect(profile).toEqual(EMPTY);
   });
 
@@ -184,7 +176,10 @@ describe('normaliseProfile', () => {
   });
 
   it('only ever returns known fields', () => {
-    const raw = Object.fromEntries(PROFILE_FIELDS.map((field) => [field, '/x']));
+    const raw = {
+      ...Object.fromEntries(PROFILE_FIELDS.map((field) => [field, '/x'])),
+      accentColor: '#123456',
+    };
     const keys = Object.keys(normaliseProfile('maria', { ...raw, other: '/x' }));
     expect(keys.sort()).toEqual([...PROFILE_FIELDS].sort());
   });
@@ -236,5 +231,56 @@ describe('fullName', () => {
   it('falls back to the username', () => {
     expect(fullName({ username: 'maria', firstName: '', lastName: '' })).toBe('maria');
     expect(fullName({ username: 'maria', firstName: '  ', lastName: '\t' })).toBe('maria');
+  });
+});
+
+describe('the seed icon fields, accent colour and links', () => {
+  it('no longer reads the icon addresses (the card has its own icons)', () => {
+    const profile = normaliseProfile('maria', {
+      facebookIcon: '/icons/facebook.svg',
+      viberIcon: '/icons/viber.svg',
+    });
+    expect(profile).toEqual(EMPTY);
+  });
+
+  it.each([
+    ['#C2185B', '#c2185b'],
+    [' #00ff00 ', '#00ff00'],
+    ['#abc', undefined],
+    ['red', undefined],
+    ['#12345g', undefined],
+    ['url(x)', undefined],
+    [42, undefined],
+  ])('keeps accentColor %j as %j', (value, expected) => {
+    expect(normaliseProfile('maria', { accentColor: value }).accentColor).toBe(expected);
+  });
+
+  it('keeps the links that pass the owner rules, in order, and drops the rest', () => {
+    const profile = normaliseProfile('maria', {
+      links: [
+        { kind: 'github', url: 'https://github.com/maria' },
+        { kind: 'linkedin', url: 'https://evil.example/in/maria' },
+        { kind: 'link', url: 'https://shop.example.gr/', label: ' Το e-shop μου ' },
+        { kind: 'link', url: 'https://shop.example.gr/' },
+        'https://github.com/x',
+        { kind: 'nope', url: 'https://github.com/x' },
+        { kind: 'youtube', url: 'http://youtube.com/@maria' },
+      ],
+    });
+    expect(profile.links).toEqual([
+      { kind: 'github', url: 'https://github.com/maria' },
+      { kind: 'link', url: 'https://shop.example.gr/', label: 'Το e-shop μου' },
+    ]);
+    expect(toPublicProfile(profile).links).toEqual(profile.links);
+  });
+
+  it('shows at most 12 links, and none when the field is not a list', () => {
+    const links = Array.from({ length: 15 }, (_, i) => ({
+      kind: 'github',
+      url: `https://github.com/u${i}`,
+    }));
+    expect(normaliseProfile('maria', { links }).links).toHaveLength(12);
+    expect(normaliseProfile('maria', { links: { kind: 'github' } })).toEqual(EMPTY);
+    expect(normaliseProfile('maria', { links: [] })).toEqual(EMPTY);
   });
 });

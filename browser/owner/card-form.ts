@@ -4,23 +4,23 @@ import { safeHttpUrl } from '../../lib/links';
 import {
   CARD_FIELD_RULES,
   CARD_MESSAGES,
-  EDITABLE_FIELDS,
+  TEXT_FIELDS,
   cardValueProblem,
   type CardChanges,
-  type EditableField,
+  type TextField,
 } from '../../lib/profile';
 import type { CardData } from './card';
 
 /** The fields typed in the form; the photo (displayImage, thumbnailBase64) is picked, not typed. */
-export type TypedField = Exclude<EditableField, 'displayImage' | 'thumbnailBase64'>;
+export type TypedField = Exclude<TextField, 'displayImage' | 'thumbnailBase64'>;
 
-export type CardFormValues = Record<EditableField, string>;
-export type CardFormErrors = Partial<Record<EditableField, string>>;
+export type CardFormValues = Record<TextField, string>;
+export type CardFormErrors = Partial<Record<TextField, string>>;
 
 /** What the form shows: each stored value as text, '' for a field the card does not have. */
 export function toFormValues(data: CardData | undefined): CardFormValues {
   const values = {} as CardFormValues;
-  for (const field of EDITABLE_FIELDS) {
+  for (const field of TEXT_FIELDS) {
     const value: unknown = data?.[field];
     values[field] =
       typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
@@ -33,7 +33,7 @@ export function toFormValues(data: CardData | undefined): CardFormValues {
  * ('www.site.gr' → 'https://www.site.gr/'), which is always the ASCII form the server accepts.
  * Returns undefined when a link or image address is not an http(s) one.
  */
-function storedForm(field: EditableField, input: string): string | undefined {
+function storedForm(field: TextField, input: string): string | undefined {
   const value = input.trim();
   const kind = CARD_FIELD_RULES[field].kind;
   if (value === '' || (kind !== 'link' && kind !== 'image')) return value;
@@ -56,7 +56,7 @@ export function cardFormChanges(
 ): CardFormResult {
   const errors: CardFormErrors = {};
   const changes: CardChanges = {};
-  for (const field of EDITABLE_FIELDS) {
+  for (const field of TEXT_FIELDS) {
     // An untouched field is never judged nor rewritten: a card made by hand may hold a value the
     // server would refuse today, and the server only judges the fields an edit changes.
     if (values[field] === stored[field]) continue;

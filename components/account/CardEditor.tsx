@@ -55,15 +55,6 @@ const GROUPS: Array<{ legend: string; fields: FieldSpec[] }> = [
       { field: 'instagramLink', label: 'Instagram', type: 'url' },
     ],
   },
-  {
-    legend: 'Εικονίδια (διευθύνσεις)',
-    fields: [
-      { field: 'facebookIcon', label: 'Εικονίδιο Facebook' },
-      { field: 'instagramIcon', label: 'Εικονίδιο Instagram' },
-      { field: 'viberIcon', label: 'Εικονίδιο Viber' },
-      { field: 'whatsappIcon', label: 'Εικονίδιο WhatsApp' },
-    ],
-  },
 ];
 
 type Status =

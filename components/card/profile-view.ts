@@ -1,6 +1,6 @@
 // What the card page shows, derived from a profile: every link already checked, every line
 // already composed, so components only lay it out.
-import { displayUrl, isOwnOriginImage, mailtoLink, mapsLink, safeHttpUrl } from '../../lib/links';
+import { displayUrl, mailtoLink, mapsLink, safeHttpUrl } from '../../lib/links';
 import { telLink, viberLink, whatsappLink } from '../../lib/phone';
 import { fullName, type PublicProfile } from '../../lib/profile';
 
@@ -77,52 +77,29 @@ export function contactRows(p: PublicProfile): ContactRow[] {
 }
 
 // In the order the bar shows them: the two networks only with a link, the two messengers
-// whenever there is a phone number.
+// whenever there is a phone number (the mobile when the card has one).
 const SOCIAL: Array<{
   kind: SocialKind;
   name: string;
   href: (p: PublicProfile) => string | undefined;
-  icon: (p: PublicProfile) => string | undefined;
 }> = [
-  {
-    kind: 'facebook',
-    name: 'Facebook',
-    href: (p) => safeHttpUrl(p.facebookLink),
-    icon: (p) => p.facebookIcon,
-  },
-  {
-    kind: 'instagram',
-    name: 'Instagram',
-    href: (p) => safeHttpUrl(p.instagramLink),
-    icon: (p) => p.instagramIcon,
-  },
-  { kind: 'viber', name: 'Viber', href: (p) => viberLink(p.phoneNumber), icon: (p) => p.viberIcon },
-  {
-    kind: 'whatsapp',
-    name: 'WhatsApp',
-    href: (p) => whatsappLink(p.phoneNumber),
-    icon: (p) => p.whatsappIcon,
-  },
+  { kind: 'facebook', name: 'Facebook', href: (p) => safeHttpUrl(p.facebookLink) },
+  { kind: 'instagram', name: 'Instagram', href: (p) => safeHttpUrl(p.instagramLink) },
+  { kind: 'viber', name: 'Viber', href: (p) => viberLink(messagingNumber(p)) },
+  { kind: 'whatsapp', name: 'WhatsApp', href: (p) => whatsappLink(messagingNumber(p)) },
 ];
 
-/** An owner's own icon only from karta's origin: one on another host would be a request there. */
-function ownIcon(src: string | undefined): string | undefined {
-  return src && isOwnOriginImage(src) ? src : undefined;
+/** The number Viber and WhatsApp open a chat with: the mobile when given, else the phone. */
+export function messagingNumber(p: Pick<PublicProfile, 'mobileNumber' | 'phoneNumber'>) {
+  return p.mobileNumber ?? p.phoneNumber;
 }
 
 export function socialLinks(p: PublicProfile): SocialLink[] {
   const name = fullName(p);
-  return SOCIAL.flatMap(({ kind, name: network, href, icon }) => {
+  return SOCIAL.flatMap(({ kind, name: network, href }) => {
     const url = href(p);
     return url
-      ? [
-          {
-            kind,
-            label: `${network}: ${name}`,
-            href: url,
-            icon: ownIcon(icon(p)) ?? BUNDLED_ICONS[kind],
-          },
-        ]
+      ? [{ kind, label: `${network}: ${name}`, href: url, icon: BUNDLED_ICONS[kind] }]
       : [];
   });
 }

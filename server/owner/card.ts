@@ -27,6 +27,7 @@ import {
   parseCardChanges,
   type CardChanges,
 } from '../../lib/profile';
+import type { CardLink } from '../../lib/card-links';
 import { USERNAME_MESSAGES, claimProblem } from '../../lib/username';
 import { cardChanged } from '../card-stamp';
 import { adminDb } from '../firebase/admin-app';
@@ -142,7 +143,7 @@ export async function saveCard(
   await db.runTransaction(async (tx) => {
     const stored = await tx.get(card);
     assertOwns(stored, owner);
-    const update: Record<string, string | FieldValue> = { ...cardChanged() };
+    const update: Record<string, string | CardLink[] | FieldValue> = { ...cardChanged() };
     for (const [field, value] of Object.entries(changes)) {
       update[field] = value === null ? FieldValue.delete() : value;
     }

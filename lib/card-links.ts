@@ -1,0 +1,228 @@
+// A card's list of links (`links`): which kinds there are, what address each kind takes, and the
+// one judgement of a list that the console's form and karta's server share (lib/profile.ts).
+// Field names and kinds are fixed: imports and other tools rely on them (docs/data.md).
+import { NO_CONTROL_CHARACTERS } from './control-characters';
+import { parseHttpUrl } from './links';
+
+export const LINK_KINDS = [
+  'linkedin',
+  'tiktok',
+  'x',
+  'youtube',
+  'telegram',
+  'messenger',
+  'threads',
+  'github',
+  'behance',
+  'pinterest',
+  'spotify',
+  'googlemaps',
+  'tripadvisor',
+  'booking',
+  'airbnb',
+  'calendly',
+  'link',
+] as const;
+
+export type LinkKind = (typeof LINK_KINDS)[number];
+
+export interface CardLink {
+  kind: LinkKind;
+  /** An https address the kind accepts, as stored (ASCII: safeHttpUrl's href). */
+  url: string;
+  /** Shown instead of the kind's name; required for `link`. */
+  label?: string;
+}
+
+/** At most this many links on a card. */
+export const MAX_LINKS = 12;
+/** A label's longest length, in code points. */
+export const LINK_LABEL_MAX = 30;
+/** An address's longest length, as every other link of the card. */
+export const LINK_URL_MAX = 500;
+
+/** How a vCard carries a kind: a social profile (iOS and Android list these), or a plain URL. */
+export type VCardLinkType = { socialProfile: string } | { url: string };
+
+export interface LinkKindInfo {
+  /** The brand's name, or the Greek for a plain link: the card's accessible names. */
+  name: string;
+  /** Whether an address is one of this kind's pages (https already checked). */
+  accepts: (url: URL) => boolean;
+  vcard: VCardLinkType;
+}
+
+/** `host` is `domain` or one of its subdomains (www., m., gr.). */
+const onDomain = (host: string, domain: string) => host === domain || host.endsWith(`.${domain}`);
+/** An address on any of `domains` with more than a bare `/` as its path. */
+const pageOn =
+  (...domains: string[]) =>
+  (url: URL) =>
+    domains.some((domain) => onDomain(url.hostname, domain)) && url.pathname.length > 1;
+/** A country's or the world's top level: `gr`, `com`, or `com.gr` / `co.uk`. */
+const COUNTRY_TLD = /^(com|[a-z]{2}|(com|co)\.[a-z]{2})$/;
+/** Brands with one site per country (tripadvisor.com.gr, airbnb.gr, google.gr), any subdomain. */
+const pageOnBrand = (brand: string) => (url: URL) => {
+  const labels = url.hostname.split('.');
+  const at = labels.lastIndexOf(brand);
+  return at >= 0 && COUNTRY_TLD.test(labels.slice(at + 1).join('.')) && url.pathname.length > 1;
+};
+
+export const LINK_KIND_INFO: Readonly<Record<LinkKind, LinkKindInfo>> = {
+  linkedin: {
+    name: 'LinkedIn',
+    accepts: pageOn('linkedin.com'),
+    vcard: { socialProfile: 'linkedin' },
+  },
+  tiktok: { name: 'TikTok', accepts: pageOn('tiktok.com'), vcard: { socialProfile: 'tiktok' } },
+  x: { name: 'X', accepts: pageOn('x.com', 'twitter.com'), vcard: { socialProfile: 'twitter' } },
+  youtube: {
+    name: 'YouTube',
+    accepts: pageOn('youtube.com', 'youtu.be'),
+    vcard: { socialProfile: 'youtube' },
+  },
+  telegram: {
+    name: 'Telegram',
+    accepts: pageOn('t.me', 'telegram.me'),
+    vcard: { socialProfile: 'telegram' },
+  },
+  messenger: {
+    name: 'Messenger',
+    accepts: pageOn('m.me', 'messenger.com'),
+    vcard: { socialProfile: 'messenger' },
+  },
+  threads: {
+    name: 'Threads',
+    accepts: pageOn('threads.net', 'threads.com'),
+    vcard: { socialProfile: 'threads' },
+  },
+  github: { name: 'GitHub', accepts: pageOn('github.com'), vcard: { socialProfile: 'github' } },
+  behance: { name: 'Behance', accepts: pageOn('behance.net'), vcard: { socialProfile: 'behance' } },
+  pinterest: {
+    name: 'Pinterest',
+    accepts: (url) => pageOnBrand('pinterest')(url) || pageOn('pin.it')(url),
+    vcard: { socialProfile: 'pinterest' },
+  },
+  spotify: { name: 'Spotify', accepts: pageOn('open.spotify.com'), vcard: { url: 'spotify' } },
+  googlemaps: {
+    name: 'Google Maps',
+    // google.com/maps/…, google.gr/maps/…, maps.google.com/…, and the app's short links.
+    accepts: (url) =>
+      (pageOnBrand('google')(url) && url.pathname.startsWith('/maps')) ||
+      pageOn('maps.google.com', 'maps.app.goo.gl', 'g.page')(url) ||
+      (url.hostname === 'goo.gl' && url.pathname.startsWith('/maps')),
+    vcard: { url: 'maps' },
+  },
+  tripadvisor: {
+    name: 'Tripadvisor',
+    accepts: pageOnBrand('tripadvisor'),
+    vcard: { url: 'tripadvisor' },
+  },
+  booking: { name: 'Booking.com', accepts: pageOn('booking.com'), vcard: { url: 'booking' } },
+  airbnb: { name: 'Airbnb', accepts: pageOnBrand('airbnb'), vcard: { url: 'airbnb' } },
+  calendly: { name: 'Calendly', accepts: pageOn('calendly.com'), vcard: { url: 'calendly' } },
+  link: { name: 'Σύνδεσμος', accepts: () => true, vcard: { url: 'link' } },
+};
+
+export const LINK_MESSAGES = {
+  notList: 'Οι σύνδεσμοι πρέπει να είναι λίστα',
+  tooMany: `Έως ${MAX_LINKS} σύνδεσμοι`,
+  notItem: 'Ο σύνδεσμος δεν είναι έγκυρος',
+  kind: 'Διαλέξτε είδος συνδέσμου',
+  https: 'Μόνο διευθύνσεις που αρχίζουν με https://',
+  urlTooLong: `Έως ${LINK_URL_MAX} χαρακτήρες`,
+  notKind: (name: string) => `Η διεύθυνση δεν είναι σελίδα ${name}`,
+  labelMissing: 'Γράψτε πώς θα φαίνεται ο σύνδεσμος',
+  labelTooLong: `Έως ${LINK_LABEL_MAX} χαρακτήρες`,
+  labelControl: 'Χωρίς χαρακτήρες ελέγχου (αλλαγή γραμμής, tab)',
+} as const;
+
+export const isLinkKind = (value: unknown): value is LinkKind =>
+  typeof value === 'string' && (LINK_KINDS as readonly string[]).includes(value);
+
+// ASCII only, as every other link the card stores: the form stores safeHttpUrl's href.
+const STORED_HTTPS_URL = /^https:\/\/[A-Za-z0-9.-]+(:[0-9]+)?([/?#][!-~]*)?$/i;
+
+/** Why `url` cannot be a link of `kind`, in Greek, or null. */
+export function linkUrlProblem(kind: LinkKind, url: unknown): string | null {
+  if (typeof url !== 'string' || url === '') return LINK_MESSAGES.https;
+  if ([...url].length > LINK_URL_MAX) return LINK_MESSAGES.urlTooLong;
+  const parsed = STORED_HTTPS_URL.test(url) ? parseHttpUrl(url) : undefined;
+  if (!parsed || parsed.protocol !== 'https:') return LINK_MESSAGES.https;
+  const info = LINK_KIND_INFO[kind];
+  return info.accepts(parsed) ? null : LINK_MESSAGES.notKind(info.name);
+}
+
+/** Why `label` cannot go with a link of `kind`, in Greek, or null. */
+export function linkLabelProblem(kind: LinkKind, label: unknown): string | null {
+  if (label === undefined) return kind === 'link' ? LINK_MESSAGES.labelMissing : null;
+  if (typeof label !== 'string' || label.trim() === '') return LINK_MESSAGES.labelMissing;
+  if ([...label].length > LINK_LABEL_MAX) return LINK_MESSAGES.labelTooLong;
+  if (!NO_CONTROL_CHARACTERS.test(label)) return LINK_MESSAGES.labelControl;
+  return null;
+}
+
+/** A problem with one part of one link: `index` in the list, `part` 'kind', 'url' or 'label'. */
+export interface LinkProblem {
+  index?: number;
+  part?: 'kind' | 'url' | 'label';
+  error: string;
+}
+
+/**
+ * The first problem of a list of links as an owner saves it (the form and the server), or null.
+ * Each item holds `kind`, `url` and, optionally, `label`; nothing else.
+ */
+export function linksProblem(value: unknown): LinkProblem | null {
+  if (!Array.isArray(value)) return { error: LINK_MESSAGES.notList };
+  if (value.length > MAX_LINKS) return { error: LINK_MESSAGES.tooMany };
+  for (const [index, item] of value.entries()) {
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) {
+      return { index, error: LINK_MESSAGES.notItem };
+    }
+    const keys = Object.keys(item);
+    if (keys.some((key) => key !== 'kind' && key !== 'url' && key !== 'label')) {
+      return { index, error: LINK_MESSAGES.notItem };
+    }
+    const { kind, url, label } = item as Record<string, unknown>;
+    if (!isLinkKind(kind)) return { index, part: 'kind', error: LINK_MESSAGES.kind };
+    const urlProblem = linkUrlProblem(kind, url);
+    if (urlProblem) return { index, part: 'url', error: urlProblem };
+    const labelProblem = linkLabelProblem(kind, label);
+    if (labelProblem) return { index, part: 'label', error: labelProblem };
+  }
+  return null;
+}
+
+/**
+ * The links a card shows, from whatever the document holds: every item that passes the owner's
+ * rules, in their order, at most MAX_LINKS; the rest is dropped (a card edited by hand still
+ * renders). Labels are trimmed.
+ */
+export function normaliseLinks(raw: unknown): CardLink[] {
+  if (!Array.isArray(raw)) return [];
+  const links: CardLink[] = [];
+  for (const item of raw) {
+    if (links.length === MAX_LINKS) break;
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) continue;
+    let kind: unknown;
+    let url: unknown;
+    let label: unknown;
+    try {
+      ({ kind, url, label } = item as Record<string, unknown>);
+    } catch {
+      continue;
+    }
+    if (!isLinkKind(kind) || linkUrlProblem(kind, url) !== null) continue;
+    if (linkLabelProblem(kind, label) !== null) continue;
+    links.push({
+      kind,
+      url: url as string,
+      ...(typeof label === 'string' ? { label: label.trim() } : {}),
+    });
+  }
+  return links;
+}
+
+/** What a link is called on the card and in the vCard: its label, else its kind's name. */
+export const linkName = (link: CardLink): string => link.label ?? LINK_KIND_INFO[link.kind].name;
