@@ -348,8 +348,9 @@ export function parseCardChanges(
     if (field === 'links') {
       const problem = linksProblem(value);
       if (problem) return { ok: false, field: linkProblemField(problem), error: problem.error };
-      // An empty list is no links: the field is removed.
-      changes.links = (value as CardLink[]).length === 0 ? null : (value as CardLink[]);
+      // An empty list is no links: an edit removes the field, a claim leaves it out.
+      if ((value as CardLink[]).length > 0) changes.links = value as CardLink[];
+      else if (removals) changes.links = null;
       continue;
     }
     const problem = cardValueProblem(field, value, username);

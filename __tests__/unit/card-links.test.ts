@@ -140,6 +140,16 @@ describe('the server reads links with the same rules', () => {
     expect(edit({ links: null })).toEqual({ ok: true, changes: { links: null } });
   });
 
+  it('a claim with an empty list stores no field at all', () => {
+    const claim = (raw: unknown) =>
+      parseCardChanges(raw, 'maria', { removals: false, part: 'fields' });
+    expect(claim({ firstName: 'Μαρία', links: [] })).toEqual({
+      ok: true,
+      changes: { firstName: 'Μαρία' },
+    });
+    expect(claim({ links: null })).toMatchObject({ ok: false, field: 'links' });
+  });
+
   it('names the link and the part that is wrong', () => {
     expect(
       edit({
