@@ -10,18 +10,43 @@
 // - PHOTO content is written as given, with no removal of a `data:` prefix or of whitespace.
 // Its octet folding (75, never splitting UTF-8) and CRLF endings are correct, but working around
 // the points above would mean post-editing its output, which is more fragile than these lines.
+//
+// A card's links (lib/card-links.ts) are written as the address books read them:
+// - a social profile as `X-SOCIALPROFILE;TYPE=<service>:<url>`, the line iOS Contacts itself
+//   writes and lists under the contact's social profiles, named by the service;
+// - any other page as `itemN.URL;TYPE=<type>:<url>` with `itemN.X-ABLabel:<name>` in the same
+//   group, the pair iOS Contacts writes for an address with a label of its own: it shows the
+//   label («Κρατήσεις», «Google Maps») beside the address, which a TYPE alone does not give. A
+//   reader that knows no groups drops the `itemN.` prefix (RFC 2425 §5.8.2) and keeps the URL.
+// Android's own importer (AOSP com.android.vcard, VCardEntry) reads every URL, grouped or not, as
+// a website, ignores X-ABLabel, and has no social-profile field, so it skips X-SOCIALPROFILE. A
+// social link is not written a second time as a URL for it: iOS would then list it twice.
+import { LINK_KIND_INFO, linkName, type VCardLinkType } from './card-links';
 import { safeHttpUrl } from './links';
 import { normalisePhone } from './phone';
 import { fullName, type Profile } from './profile';
+
+/** One link of the card: its address, what it is called, and how a vCard carries it. */
+export interface VCardLink {
+  url: string;
+  /** The label of a plain URL (X-ABLabel); unused for a social profile. */
+  name: string;
+  as: VCardLinkType;
+}
 
 export interface VCardFields {
   firstName: string;
   lastName: string;
   jobTitle?: string;
   companyName?: string;
+  /** The work number (`TEL;TYPE=WORK,VOICE`). */
   phone?: string;
+  /** The mobile number (`TEL;TYPE=CELL,VOICE`). */
+  mobile?: string;
   email?: string;
   url?: string;
+  /** In the card's order, after `url`. */
+  links?: VCardLink[];
   /** JPEG, with or without a 'data:image/jpeg;base64,' prefix. */
   thumbnailBase64?: string;
 }
@@ -118,14 +143,47 @@ function clean(value: string | undefined): string {
   return (value ?? '').trim();
 }
 
+/** A TEL or URL value: trimmed, on one line, without controls. */
+function cleanSingleLine(value: string | undefined): string {
+  return singleLine(clean(value)).trim();
+}
+
+// The TYPE values come from LINK_KIND_INFO, not from the owner; a value that is not a plain word
+// could still end the parameter (`:`) or start another (`;`), so it is left out, not escaped.
+const PARAM_WORD = /^[A-Za-z0-9-]+$/;
+
+function typeParam(type: string): string {
+  return PARAM_WORD.test(type) ? `;TYPE=${type}` : '';
+}
+
+/** The content lines of the links: one property per link (with its label for a plain URL). */
+function linkLines(links: readonly VCardLink[]): string[] {
+  const lines: string[] = [];
+  let group = 0;
+  for (const link of links) {
+    const url = cleanSingleLine(link.url);
+    if (!url) continue;
+    if ('socialProfile' in link.as) {
+      lines.push(`X-SOCIALPROFILE${typeParam(link.as.socialProfile)}:${url}`);
+      continue;
+    }
+    group += 1;
+    lines.push(`item${group}.URL${typeParam(link.as.url)}:${url}`);
+    const name = escapeText(clean(link.name));
+    if (name) lines.push(`item${group}.X-ABLabel:${name}`);
+  }
+  return lines;
+}
+
 export function buildVCard(fields: VCardFields): string {
   const firstName = clean(fields.firstName);
   const lastName = clean(fields.lastName);
   const jobTitle = clean(fields.jobTitle);
   const companyName = clean(fields.companyName);
-  const phone = singleLine(clean(fields.phone)).trim();
+  const phone = cleanSingleLine(fields.phone);
+  const mobile = cleanSingleLine(fields.mobile);
   const email = clean(fields.email);
-  const url = singleLine(clean(fields.url)).trim();
+  const url = cleanSingleLine(fields.url);
   const photo = fields.thumbnailBase64 ? photoContent(fields.thumbnailBase64) : null;
 
   // FN is mandatory in 3.0 and is what address books list, so it falls back to the company.
@@ -141,8 +199,10 @@ export function buildVCard(fields: VCardFields): string {
   if (companyName) lines.push(`ORG:${escapeText(companyName)}`);
   if (jobTitle) lines.push(`TITLE:${escapeText(jobTitle)}`);
   if (phone) lines.push(`TEL;TYPE=WORK,VOICE:${phone}`);
+  if (mobile) lines.push(`TEL;TYPE=CELL,VOICE:${mobile}`);
   if (email) lines.push(`EMAIL;TYPE=INTERNET,WORK:${escapeText(email)}`);
   if (url) lines.push(`URL:${url}`);
+  lines.push(...linkLines(fields.links ?? []));
   if (photo) lines.push(`PHOTO;ENCODING=b;TYPE=JPEG:${photo}`);
   lines.push('END:VCARD');
 
@@ -190,6 +250,25 @@ export function vcardContentDisposition(fileName: string): string {
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeRfc5987(wellFormed)}`;
 }
 
+/** The seed's own social links, written as social profiles like a card link of that kind. */
+const SEED_SOCIAL_LINKS = [
+  { field: 'facebookLink', name: 'Facebook', type: 'facebook' },
+  { field: 'instagramLink', name: 'Instagram', type: 'instagram' },
+] as const;
+
+/** The links a profile's card shows, in its order: the seed's Facebook and Instagram, then `links`. */
+function profileLinks(p: Profile): VCardLink[] {
+  const links: VCardLink[] = [];
+  for (const { field, name, type } of SEED_SOCIAL_LINKS) {
+    const url = safeHttpUrl(p[field]);
+    if (url) links.push({ url, name, as: { socialProfile: type } });
+  }
+  for (const link of p.links ?? []) {
+    links.push({ url: link.url, name: linkName(link), as: LINK_KIND_INFO[link.kind].vcard });
+  }
+  return links;
+}
+
 /** The card a profile saves as: what the vCard route serves. */
 export function profileVCard(p: Profile): string {
   return buildVCard({
@@ -198,8 +277,10 @@ export function profileVCard(p: Profile): string {
     jobTitle: p.jobTitle,
     companyName: p.companyName,
     phone: normalisePhone(p.phoneNumber),
+    mobile: normalisePhone(p.mobileNumber),
     email: p.email,
     url: safeHttpUrl(p.websiteLink),
+    links: profileLinks(p),
     thumbnailBase64: p.thumbnailBase64,
   });
 }

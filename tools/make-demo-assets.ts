@@ -203,9 +203,16 @@ const DEMO: DemoEntry[] = [
       companyName: 'Γεωργίου & Συνεργάτες Ο.Ε.',
       city: 'Αθήνα',
       email: 'nikos.georgiou@example.com',
+      // An office landline, which has no Viber or WhatsApp: those use the mobile.
       phoneNumber: '210 123 4567',
+      mobileNumber: '697 123 4567',
       address: 'Ακαδημίας 28, 10671 Αθήνα',
       websiteLink: 'https://www.example.com',
+      accentColor: '#2d4f9e',
+      links: [
+        { kind: 'linkedin', url: 'https://www.linkedin.com/in/example' },
+        { kind: 'github', url: 'https://github.com/example' },
+      ],
     },
     avatar: {
       initials: 'ΝΓ',
@@ -226,6 +233,18 @@ const DEMO: DemoEntry[] = [
       address: 'Λεωφόρος Βασιλίσσης Όλγας 112, Μπότσαρη, 54643 Θεσσαλονίκη',
       addressDetails: '3ος όροφος, διαμέρισμα Δ, κουδούνι «Χατζηδημητρίου»',
       instagramLink: 'https://www.instagram.com/example',
+      accentColor: '#1f7a74',
+      links: [
+        { kind: 'linkedin', url: 'https://www.linkedin.com/in/example' },
+        { kind: 'googlemaps', url: 'https://maps.app.goo.gl/example' },
+        { kind: 'booking', url: 'https://www.booking.com/hotel/gr/example.html' },
+        // A Greek label near the longest a label may be (29 of LINK_LABEL_MAX's 30 characters).
+        {
+          kind: 'link',
+          url: 'https://seminars.example.gr/',
+          label: 'Ναυτιλιακά σεμινάρια στελεχών',
+        },
+      ],
     },
     avatar: {
       initials: 'ΕΧ',
@@ -340,7 +359,8 @@ async function main(): Promise<void> {
       .toBuffer();
     const b64 = thumb.toString('base64');
     const thumbnailBase64 = avatar.thumb === 'dataUrl' ? `data:image/jpeg;base64,${b64}` : b64;
-    // Keep the documented field order (PROFILE_FIELDS): displayImage and thumbnailBase64 after websiteLink.
+    // Keep the documented field order (PROFILE_FIELDS, then links): displayImage and
+    // thumbnailBase64 after websiteLink.
     const ordered: Profile = { username: profile.username, firstName: '', lastName: '' };
     for (const key of PROFILE_FIELDS) {
       const value =
@@ -351,6 +371,7 @@ async function main(): Promise<void> {
             : profile[key];
       if (value !== undefined) ordered[key] = value;
     }
+    if (profile.links) ordered.links = profile.links;
     profiles.push(ordered);
   }
   const json = await format(JSON.stringify(profiles, null, 2), {

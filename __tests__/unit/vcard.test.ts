@@ -1,12 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import ICAL from 'ical.js';
 import {
+  LINK_KINDS,
+  LINK_KIND_INFO,
+  LINK_URL_MAX,
+  MAX_LINKS,
+  linksProblem,
+  type CardLink,
+} from '@/lib/card-links';
+import type { Profile } from '@/lib/profile';
+import {
   buildVCard,
   profileVCard,
   profileVCardFileName,
   vcardContentDisposition,
   vcardFileName,
   type VCardFields,
+  type VCardLink,
 } from '@/lib/vcard';
 import { testReturns } from './support/cases';
 
@@ -385,6 +395,258 @@ describe("a profile's vCard", () => {
       websiteLink: 'javascript:alert(1)',
     });
     expect(card).not.toContain('URL:');
+  });
+});
+
+describe('the numbers and links of a vCard', () => {
+  const NAMES = { firstName: 'Νίκος', lastName: 'Γεωργίου' };
+  const linkedin: VCardLink = {
+    url: 'https://www.linkedin.com/in/example',
+    name: 'LinkedIn',
+    as: { socialProfile: 'linkedin' },
+  };
+  const maps: VCardLink = {
+    url: 'https://maps.app.goo.gl/example',
+    name: 'Google Maps',
+    as: { url: 'maps' },
+  };
+  const shop: VCardLink = {
+    url: 'https://shop.example.gr/',
+    name: 'Κατάστημα',
+    as: { url: 'link' },
+  };
+
+  it('writes the phone as a work number and the mobile as a cell, each on its own line', () => {
+    const card = buildVCard({ ...NAMES, phone: '+302101234567', mobile: '+306912345678' });
+    expect(physicalLines(card).filter((line) => line.startsWith('TEL'))).toEqual([
+      'TEL;TYPE=WORK,VOICE:+302101234567',
+      'TEL;TYPE=CELL,VOICE:+306912345678',
+    ]);
+    expect(buildVCard({ ...NAMES, mobile: ' +306912345678 ' })).toContain(
+      '\r\nTEL;TYPE=CELL,VOICE:+306912345678\r\n',
+    );
+    expect(buildVCard({ ...NAMES, mobile: ' ' })).not.toContain('TEL');
+  });
+
+  it('writes one property per link, in order, after the website', () => {
+    const card = buildVCard({
+      ...NAMES,
+      url: 'https://example.gr/',
+      links: [maps, linkedin, shop],
+    });
+    expect(physicalLines(card).slice(4, -1)).toEqual([
+      'URL:https://example.gr/',
+      'item1.URL;TYPE=maps:https://maps.app.goo.gl/example',
+      'item1.X-ABLabel:Google Maps',
+      'X-SOCIALPROFILE;TYPE=linkedin:https://www.linkedin.com/in/example',
+      'item2.URL;TYPE=link:https://shop.example.gr/',
+      'item2.X-ABLabel:Κατάστημα',
+    ]);
+    expectWellFormed(card);
+  });
+
+  it('leaves out a link without an address, and a type that is not a plain word', () => {
+    const card = buildVCard({
+      ...NAMES,
+      links: [
+        { ...maps, url: ' \n ' },
+        { ...linkedin, as: { socialProfile: 'x:y;z' } },
+        { ...shop, name: ' ', as: { url: 'a b' } },
+      ],
+    });
+    expect(physicalLines(card).slice(4, -1)).toEqual([
+      'X-SOCIALPROFILE:https://www.linkedin.com/in/example',
+      'item1.URL:https://shop.example.gr/',
+    ]);
+  });
+
+  it.each([
+    ['LF', '\n'],
+    ['CR', '\r'],
+    ['CRLF', '\r\n'],
+    ['NEL', '\u0085'],
+    ['VT', '\u000b'],
+  ])('cannot be made to inject a property through a %s in a link', (_label, newline) => {
+    const evil = `x${newline}EMAIL:evil@x.com`;
+    const card = buildVCard({
+      ...NAMES,
+      mobile: evil,
+      links: [
+        { ...linkedin, url: `https://www.linkedin.com/in/${evil}` },
+        { ...shop, url: `https://shop.example.gr/${evil}`, name: `${evil};TYPE=x:y,z\\` },
+      ],
+    });
+    expectWellFormed(card);
+    const names = logicalLines(card).map((line) => line.split(/[:;]/)[0]);
+    expect(names).toEqual([
+      'BEGIN',
+      'VERSION',
+      'N',
+      'FN',
+      'TEL',
+      'X-SOCIALPROFILE',
+      'item1.URL',
+      'item1.X-ABLabel',
+      'END',
+    ]);
+    expect(card).not.toMatch(/(^|\n)EMAIL/);
+    // A line break in the label is escaped as text is; other controls are dropped.
+    const kept = newline === '\u0085' || newline === '\u000b' ? '' : '\\n';
+    expect(lineStartingWith(card, 'item1.X-ABLabel:')).toBe(
+      `item1.X-ABLabel:x${kept}EMAIL:evil@x.com\\;TYPE=x:y\\,z\\\\`,
+    );
+  });
+
+  it('folds a long address at 75 octets and unfolds it to the same value', () => {
+    // Stored addresses are ASCII (percent-encoded), at most LINK_URL_MAX long.
+    const url = `https://www.booking.com/hotel/gr/${'%CE%BE'.repeat(80)}`.slice(0, LINK_URL_MAX);
+    const card = buildVCard({
+      ...NAMES,
+      links: [{ url, name: 'Booking.com', as: { url: 'booking' } }],
+    });
+    expectWellFormed(card);
+    const line = `item1.URL;TYPE=booking:${url}`;
+    const folded = [line.slice(0, 75)];
+    for (let at = 75; at < line.length; at += 74) folded.push(` ${line.slice(at, at + 74)}`);
+    expect(physicalLines(card).slice(4, 4 + folded.length)).toEqual(folded);
+    expect(lineStartingWith(card, 'item1.URL')).toBe(line);
+  });
+
+  it('is read back by ical.js: the social profile, the grouped address and its label', () => {
+    const card = buildVCard({
+      ...NAMES,
+      links: [linkedin, { ...shop, name: 'Κρατήσεις, Ζάκυνθος' }],
+    });
+    const component = new ICAL.Component(ICAL.parse(card));
+    const json = component.getAllProperties().map((property) => property.toJSON());
+    expect(json.slice(3)).toEqual([
+      ['x-socialprofile', { type: 'linkedin' }, 'unknown', linkedin.url],
+      ['url', { type: 'link', group: 'item1' }, 'uri', shop.url],
+      // ical.js does not know X-ABLabel is text, so it leaves the escape that Contacts undoes.
+      ['x-ablabel', { group: 'item1' }, 'unknown', 'Κρατήσεις\\, Ζάκυνθος'],
+    ]);
+  });
+});
+
+describe("a profile's links and numbers in its vCard", () => {
+  const NIKOS: Profile = {
+    username: 'nikos',
+    firstName: 'Νίκος',
+    lastName: 'Γεωργίου',
+    phoneNumber: '210 123 4567',
+    mobileNumber: '694 123 4567',
+  };
+  /** A page each kind accepts. */
+  const EXAMPLE_URL: Record<CardLink['kind'], string> = {
+    linkedin: 'https://www.linkedin.com/in/example',
+    tiktok: 'https://www.tiktok.com/@example',
+    x: 'https://x.com/example',
+    youtube: 'https://www.youtube.com/@example',
+    telegram: 'https://t.me/example',
+    messenger: 'https://m.me/example',
+    threads: 'https://www.threads.net/@example',
+    github: 'https://github.com/example',
+    behance: 'https://www.behance.net/example',
+    pinterest: 'https://www.pinterest.com/example',
+    spotify: 'https://open.spotify.com/artist/example',
+    googlemaps: 'https://maps.app.goo.gl/example',
+    tripadvisor: 'https://www.tripadvisor.com.gr/Hotel_Review-example',
+    booking: 'https://www.booking.com/hotel/gr/example.html',
+    airbnb: 'https://www.airbnb.gr/rooms/1',
+    calendly: 'https://calendly.com/example',
+    link: 'https://shop.example.gr/',
+  };
+
+  it('writes the normalised mobile as a cell and the landline as a work number', () => {
+    const card = profileVCard(NIKOS);
+    expect(card).toContain(
+      '\r\nTEL;TYPE=WORK,VOICE:+302101234567\r\nTEL;TYPE=CELL,VOICE:+306941234567\r\n',
+    );
+    expect(profileVCard({ ...NIKOS, phoneNumber: undefined })).not.toContain('TYPE=WORK');
+  });
+
+  it("writes every kind with its type, in the owner's order, named by label or brand", () => {
+    // Reversed, so the order written is the list's, not the kinds'.
+    const links: CardLink[] = [...LINK_KINDS]
+      .reverse()
+      .slice(0, MAX_LINKS)
+      .map((kind) => ({
+        kind,
+        url: EXAMPLE_URL[kind],
+        ...(kind === 'link' ? { label: 'Κατάστημα' } : {}),
+      }));
+    const rest: CardLink[] = [...LINK_KINDS]
+      .reverse()
+      .slice(MAX_LINKS)
+      .map((kind) => ({ kind, url: EXAMPLE_URL[kind] }));
+    const expected = (list: CardLink[]) => {
+      let group = 0;
+      return list.flatMap((link) => {
+        const as = LINK_KIND_INFO[link.kind].vcard;
+        if ('socialProfile' in as) return [`X-SOCIALPROFILE;TYPE=${as.socialProfile}:${link.url}`];
+        group += 1;
+        return [
+          `item${group}.URL;TYPE=${as.url}:${link.url}`,
+          `item${group}.X-ABLabel:${link.label ?? LINK_KIND_INFO[link.kind].name}`,
+        ];
+      });
+    };
+    for (const list of [links, rest]) {
+      expect(linksProblem(list)).toBeNull();
+      const card = profileVCard({ username: 'x', firstName: 'Χ', lastName: '', links: list });
+      expectWellFormed(card);
+      expect(logicalLines(card).slice(4, -1)).toEqual(expected(list));
+    }
+  });
+
+  it("writes the seed's Facebook and Instagram as social profiles, before the links", () => {
+    const card = profileVCard({
+      username: 'maria',
+      firstName: 'Μαρία',
+      lastName: '',
+      facebookLink: 'www.facebook.com/example',
+      instagramLink: 'https://www.instagram.com/example',
+      links: [{ kind: 'github', url: 'https://github.com/example' }],
+    });
+    expect(physicalLines(card).slice(4, -1)).toEqual([
+      'X-SOCIALPROFILE;TYPE=facebook:https://www.facebook.com/example',
+      'X-SOCIALPROFILE;TYPE=instagram:https://www.instagram.com/example',
+      'X-SOCIALPROFILE;TYPE=github:https://github.com/example',
+    ]);
+    expect(
+      profileVCard({
+        username: 'x',
+        firstName: 'Χ',
+        lastName: '',
+        facebookLink: 'javascript:alert(1)',
+      }),
+    ).not.toContain('X-SOCIALPROFILE');
+  });
+
+  it('writes a card without links, mobile or social pages exactly as before', () => {
+    const card = profileVCard({
+      username: 'alice',
+      firstName: 'Alice',
+      lastName: 'Smith',
+      jobTitle: 'Product Designer',
+      phoneNumber: '+44 20 7946 0958',
+      email: 'alice@example.com',
+      websiteLink: 'https://www.example.com',
+    });
+    expect(card).toBe(
+      [
+        'BEGIN:VCARD',
+        'VERSION:3.0',
+        'N:Smith;Alice;;;',
+        'FN:Alice Smith',
+        'TITLE:Product Designer',
+        'TEL;TYPE=WORK,VOICE:+442079460958',
+        'EMAIL;TYPE=INTERNET,WORK:alice@example.com',
+        'URL:https://www.example.com/',
+        'END:VCARD',
+        '',
+      ].join(CRLF),
+    );
   });
 });
 
