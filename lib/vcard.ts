@@ -12,15 +12,16 @@
 // the points above would mean post-editing its output, which is more fragile than these lines.
 //
 // A card's links (lib/card-links.ts) are written as the address books read them:
-// - a social profile as `X-SOCIALPROFILE;TYPE=<service>:<url>`, the line iOS Contacts itself
-//   writes and lists under the contact's social profiles, named by the service;
-// - any other page as `itemN.URL;TYPE=<type>:<url>` with `itemN.X-ABLabel:<name>` in the same
-//   group, the pair iOS Contacts writes for an address with a label of its own: it shows the
-//   label («Κρατήσεις», «Google Maps») beside the address, which a TYPE alone does not give. A
-//   reader that knows no groups drops the `itemN.` prefix (RFC 2425 §5.8.2) and keeps the URL.
-// Android's own importer (AOSP com.android.vcard, VCardEntry) reads every URL, grouped or not, as
-// a website, ignores X-ABLabel, and has no social-profile field, so it skips X-SOCIALPROFILE. A
-// social link is not written a second time as a URL for it: iOS would then list it twice.
+// - every link as `itemN.URL;TYPE=<type>:<url>` with `itemN.X-ABLabel:<name>` in the same group,
+//   the pair iOS Contacts writes for an address with a label of its own: it shows the label
+//   («Κρατήσεις», «LinkedIn») beside the address, which a TYPE alone does not give. A reader that
+//   knows no groups drops the `itemN.` prefix (RFC 2425 §5.8.2) and keeps the URL: Android's own
+//   importer (AOSP com.android.vcard, VCardEntry) reads every URL as a website and ignores
+//   X-ABLabel;
+// - a social profile also as `X-SOCIALPROFILE;TYPE=<service>:<url>`, the line iOS Contacts itself
+//   writes and lists under the contact's social profiles. Android has no such field and skips it,
+//   so without the URL above an Android phone would lose every social link; iOS lists such a link
+//   twice (as a profile and as a labelled address), the lesser harm.
 import { LINK_KIND_INFO, linkName, type VCardLinkType } from './card-links';
 import { safeHttpUrl } from './links';
 import { normalisePhone } from './phone';
@@ -163,12 +164,12 @@ function linkLines(links: readonly VCardLink[]): string[] {
   for (const link of links) {
     const url = cleanSingleLine(link.url);
     if (!url) continue;
-    if ('socialProfile' in link.as) {
-      lines.push(`X-SOCIALPROFILE${typeParam(link.as.socialProfile)}:${url}`);
-      continue;
-    }
+    const social = 'socialProfile' in link.as ? link.as.socialProfile : undefined;
+    if (social !== undefined) lines.push(`X-SOCIALPROFILE${typeParam(social)}:${url}`);
     group += 1;
-    lines.push(`item${group}.URL${typeParam(link.as.url)}:${url}`);
+    lines.push(
+      `item${group}.URL${typeParam(social ?? ('url' in link.as ? link.as.url : ''))}:${url}`,
+    );
     const name = escapeText(clean(link.name));
     if (name) lines.push(`item${group}.X-ABLabel:${name}`);
   }

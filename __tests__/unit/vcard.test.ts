@@ -439,8 +439,10 @@ describe('the numbers and links of a vCard', () => {
       'item1.URL;TYPE=maps:https://maps.app.goo.gl/example',
       'item1.X-ABLabel:Google Maps',
       'X-SOCIALPROFILE;TYPE=linkedin:https://www.linkedin.com/in/example',
-      'item2.URL;TYPE=link:https://shop.example.gr/',
-      'item2.X-ABLabel:Κατάστημα',
+      'item2.URL;TYPE=linkedin:https://www.linkedin.com/in/example',
+      'item2.X-ABLabel:LinkedIn',
+      'item3.URL;TYPE=link:https://shop.example.gr/',
+      'item3.X-ABLabel:Κατάστημα',
     ]);
     expectWellFormed(card);
   });
@@ -456,7 +458,9 @@ describe('the numbers and links of a vCard', () => {
     });
     expect(physicalLines(card).slice(4, -1)).toEqual([
       'X-SOCIALPROFILE:https://www.linkedin.com/in/example',
-      'item1.URL:https://shop.example.gr/',
+      'item1.URL:https://www.linkedin.com/in/example',
+      'item1.X-ABLabel:LinkedIn',
+      'item2.URL:https://shop.example.gr/',
     ]);
   });
 
@@ -487,13 +491,15 @@ describe('the numbers and links of a vCard', () => {
       'X-SOCIALPROFILE',
       'item1.URL',
       'item1.X-ABLabel',
+      'item2.URL',
+      'item2.X-ABLabel',
       'END',
     ]);
     expect(card).not.toMatch(/(^|\n)EMAIL/);
     // A line break in the label is escaped as text is; other controls are dropped.
     const kept = newline === '\u0085' || newline === '\u000b' ? '' : '\\n';
-    expect(lineStartingWith(card, 'item1.X-ABLabel:')).toBe(
-      `item1.X-ABLabel:x${kept}EMAIL:evil@x.com\\;TYPE=x:y\\,z\\\\`,
+    expect(lineStartingWith(card, 'item2.X-ABLabel:')).toBe(
+      `item2.X-ABLabel:x${kept}EMAIL:evil@x.com\\;TYPE=x:y\\,z\\\\`,
     );
   });
 
@@ -521,9 +527,11 @@ describe('the numbers and links of a vCard', () => {
     const json = component.getAllProperties().map((property) => property.toJSON());
     expect(json.slice(3)).toEqual([
       ['x-socialprofile', { type: 'linkedin' }, 'unknown', linkedin.url],
-      ['url', { type: 'link', group: 'item1' }, 'uri', shop.url],
+      ['url', { type: 'linkedin', group: 'item1' }, 'uri', linkedin.url],
+      ['x-ablabel', { group: 'item1' }, 'unknown', 'LinkedIn'],
+      ['url', { type: 'link', group: 'item2' }, 'uri', shop.url],
       // ical.js does not know X-ABLabel is text, so it leaves the escape that Contacts undoes.
-      ['x-ablabel', { group: 'item1' }, 'unknown', 'Κρατήσεις\\, Ζάκυνθος'],
+      ['x-ablabel', { group: 'item2' }, 'unknown', 'Κρατήσεις\\, Ζάκυνθος'],
     ]);
   });
 });
@@ -583,10 +591,11 @@ describe("a profile's links and numbers in its vCard", () => {
       let group = 0;
       return list.flatMap((link) => {
         const as = LINK_KIND_INFO[link.kind].vcard;
-        if ('socialProfile' in as) return [`X-SOCIALPROFILE;TYPE=${as.socialProfile}:${link.url}`];
+        const type = 'socialProfile' in as ? as.socialProfile : as.url;
         group += 1;
         return [
-          `item${group}.URL;TYPE=${as.url}:${link.url}`,
+          ...('socialProfile' in as ? [`X-SOCIALPROFILE;TYPE=${type}:${link.url}`] : []),
+          `item${group}.URL;TYPE=${type}:${link.url}`,
           `item${group}.X-ABLabel:${link.label ?? LINK_KIND_INFO[link.kind].name}`,
         ];
       });
@@ -610,8 +619,14 @@ describe("a profile's links and numbers in its vCard", () => {
     });
     expect(physicalLines(card).slice(4, -1)).toEqual([
       'X-SOCIALPROFILE;TYPE=facebook:https://www.facebook.com/example',
+      'item1.URL;TYPE=facebook:https://www.facebook.com/example',
+      'item1.X-ABLabel:Facebook',
       'X-SOCIALPROFILE;TYPE=instagram:https://www.instagram.com/example',
+      'item2.URL;TYPE=instagram:https://www.instagram.com/example',
+      'item2.X-ABLabel:Instagram',
       'X-SOCIALPROFILE;TYPE=github:https://github.com/example',
+      'item3.URL;TYPE=github:https://github.com/example',
+      'item3.X-ABLabel:GitHub',
     ]);
     expect(
       profileVCard({
