@@ -72,6 +72,12 @@ const MARIA = toPublicProfile(
     websiteLink: 'https://www.example.gr',
     facebookLink: 'https://www.facebook.com/example',
     instagramLink: 'https://www.instagram.com/example',
+    mobileNumber: '+30 697 111 2233',
+    links: [
+      { kind: 'linkedin', url: 'https://www.linkedin.com/in/maria' },
+      { kind: 'tripadvisor', url: 'https://www.tripadvisor.com.gr/Restaurant-maria' },
+      { kind: 'link', url: 'https://shop.example.gr/', label: 'Κατάστημα' },
+    ],
   }),
 );
 
@@ -167,6 +173,26 @@ describe('taps', () => {
       expect(events()).toEqual(['view', network]);
     },
   );
+
+  test.each(['linkedin', 'tripadvisor', 'link'])(
+    'the %s link of the owner is counted under its kind',
+    async (kind) => {
+      const { user, load } = renderCard();
+      load();
+      const link = document.querySelector<HTMLAnchorElement>(`[data-link="${kind}"]`)!;
+      // On its icon or on its name: the link's tap.
+      await user.click(link.querySelector('svg')!);
+      await user.click(link.querySelector('span')!);
+      expect(events()).toEqual(['view', kind, kind]);
+    },
+  );
+
+  test('the mobile row is counted as a phone tap', async () => {
+    const { user, load } = renderCard();
+    load();
+    await user.click(document.querySelector('[data-row="mobile"] .rowValue')!);
+    expect(events()).toEqual(['view', 'phone']);
+  });
 
   test('a tap before the load event is sent at once; the view still waits for load', async () => {
     const { user, load } = renderCard();
