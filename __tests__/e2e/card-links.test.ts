@@ -51,7 +51,7 @@ async function open(username: string, options: BrowserContextOptions = {}) {
   const context = await browser().newContext({ viewport: { width: 390, height: 844 }, ...options });
   const page = await context.newPage();
   const problems = watchProblems(page);
-  await page.goto(`${baseUrl()}/${username}`, { waitUntil: 'load' });
+  await page.goto(`${baseUrl()}/${username}`, { waitUntil: 'networkidle' });
   return { context, page, problems };
 }
 
@@ -59,7 +59,7 @@ test("the links under the social bar, in the owner's order, each with its icon a
   const { context, page, problems } = await open(await writeCard('links'));
   const list = page.getByRole('list', { name: 'Σύνδεσμοι' });
   const links = list.getByRole('link');
-  expect(await links.evaluateAll((all) => all.map((a) => a.getAttribute('data-link')))).toEqual(
+  expect(await links.evaluateAll((all) => all.map((a) => a.getAttribute('data-event')))).toEqual(
     LINKS.map((link) => link.kind),
   );
   expect(await links.allInnerTexts()).toEqual([
@@ -144,18 +144,19 @@ describe.each([
 });
 
 test('without an accent colour the header and Save keep the theme’s colours', async () => {
-  const { context, page } = await open(await writeCard('plain'));
+  const { context, page, problems } = await open(await writeCard('plain'));
   expect(
     await page.evaluate(() => [
       getComputedStyle(document.querySelector('.save')!).backgroundColor,
       getComputedStyle(document.querySelector('.placeholder')!).backgroundColor,
     ]),
   ).toEqual(['rgb(0, 0, 0)', 'rgb(232, 232, 232)']);
+  expect(problems).toEqual([]);
   await context.close();
 });
 
 test('at 360 px no label of the card is split inside a word', async () => {
-  const { context, page } = await open(await writeCard('narrow'), {
+  const { context, page, problems } = await open(await writeCard('narrow'), {
     viewport: { width: 360, height: 800 },
   });
   const split = await page.evaluate(() => {
@@ -185,6 +186,7 @@ test('at 360 px no label of the card is split inside a word', async () => {
   expect(split.found).toEqual([]);
   // The check saw the labels: Share, QR, Save, the exchange button, the links, the name...
   expect(split.words).toBeGreaterThan(25);
+  expect(problems).toEqual([]);
   await context.close();
 });
 
@@ -202,8 +204,8 @@ test("a tap on a link sends a beacon of the link's kind", async () => {
     await route.fulfill({ status: 204 });
   });
   await page.goto(`${baseUrl()}/${username}`, { waitUntil: 'load' });
-  await page.locator('[data-link="booking"]').click();
-  await page.locator('[data-link="link"]').click();
+  await page.locator('[data-event="booking"]').click();
+  await page.locator('[data-event="link"]').click();
   const since = Date.now();
   while (beacons.filter((b) => b.e !== 'view').length < 2) {
     if (Date.now() - since > 20_000) throw new Error(`No tap beacons: ${JSON.stringify(beacons)}`);
