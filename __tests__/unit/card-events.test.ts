@@ -12,7 +12,9 @@ import userEvent from '@testing-library/user-event';
 import { enhanceCard } from '@/components/card/island/card-script';
 import { sendContact } from '@/browser/visitor-contact';
 import { normaliseProfile, toPublicProfile } from '@/lib/profile';
-import { EVENTS_PATH, type Beacon } from '@/lib/stats/events';
+import { LINK_KINDS } from '@/lib/card-links';
+import { beaconBody, EVENTS_PATH, MAX_BEACON_BYTES, type Beacon } from '@/lib/stats/events';
+import { countersOf, parseBeacon } from '@/server/stats/beacon';
 import { renderCardBody } from '../helpers/card';
 import * as island from './support/card-script';
 
@@ -179,11 +181,20 @@ describe('taps', () => {
     async (kind) => {
       const { user, load } = renderCard();
       load();
-      const link = document.querySelector<HTMLAnchorElement>(`[data-link="${kind}"]`)!;
+      const link = document.querySelector<HTMLAnchorElement>(`[data-event="${kind}"]`)!;
       // On its icon or on its name: the link's tap.
       await user.click(link.querySelector('svg')!);
       await user.click(link.querySelector('span')!);
       expect(events()).toEqual(['view', kind, kind]);
+    },
+  );
+
+  test.each(LINK_KINDS)(
+    'a %s tap is an event the endpoint takes, added to its own counter, within the body limit',
+    (kind) => {
+      const body = beaconBody({ username: 'a'.repeat(30), key: KEY }, kind);
+      expect(new TextEncoder().encode(body).length).toBeLessThanOrEqual(MAX_BEACON_BYTES);
+      expect(countersOf(parseBeacon(body)!)).toEqual([`${kind}Taps`]);
     },
   );
 
