@@ -12,7 +12,9 @@ import userEvent from '@testing-library/user-event';
 import { enhanceCard } from '@/components/card/island/card-script';
 import { sendContact } from '@/browser/visitor-contact';
 import { normaliseProfile, toPublicProfile } from '@/lib/profile';
-import { EVENTS_PATH, type Beacon } from '@/lib/stats/events';
+import { LINK_KINDS } from '@/lib/card-links';
+import { beaconBody, EVENTS_PATH, MAX_BEACON_BYTES, type Beacon } from '@/lib/stats/events';
+import { countersOf, parseBeacon } from '@/server/stats/beacon';
 import { renderCardBody } from '../helpers/card';
 import * as island from './support/card-script';
 
@@ -72,6 +74,12 @@ const MARIA = toPublicProfile(
     websiteLink: 'https://www.example.gr',
     facebookLink: 'https://www.facebook.com/example',
     instagramLink: 'https://www.instagram.com/example',
+    mobileNumber: '+30 697 111 2233',
+    links: [
+      { kind: 'linkedin', url: 'https://www.linkedin.com/in/maria' },
+      { kind: 'tripadvisor', url: 'https://www.tripadvisor.com.gr/Restaurant-maria' },
+      { kind: 'link', url: 'https://shop.example.gr/', label: 'Κατάστημα' },
+    ],
   }),
 );
 
@@ -167,6 +175,35 @@ describe('taps', () => {
       expect(events()).toEqual(['view', network]);
     },
   );
+
+  test.each(['linkedin', 'tripadvisor', 'link'])(
+    'the %s link of the owner is counted under its kind',
+    async (kind) => {
+      const { user, load } = renderCard();
+      load();
+      const link = document.querySelector<HTMLAnchorElement>(`[data-event="${kind}"]`)!;
+      // On its icon or on its name: the link's tap.
+      await user.click(link.querySelector('svg')!);
+      await user.click(link.querySelector('span')!);
+      expect(events()).toEqual(['view', kind, kind]);
+    },
+  );
+
+  test.each(LINK_KINDS)(
+    'a %s tap is an event the endpoint takes, added to its own counter, within the body limit',
+    (kind) => {
+      const body = beaconBody({ username: 'a'.repeat(30), key: KEY }, kind);
+      expect(new TextEncoder().encode(body).length).toBeLessThanOrEqual(MAX_BEACON_BYTES);
+      expect(countersOf(parseBeacon(body)!)).toEqual([`${kind}Taps`]);
+    },
+  );
+
+  test('the mobile row is counted as a phone tap', async () => {
+    const { user, load } = renderCard();
+    load();
+    await user.click(document.querySelector('[data-row="mobile"] .rowValue')!);
+    expect(events()).toEqual(['view', 'phone']);
+  });
 
   test('a tap before the load event is sent at once; the view still waits for load', async () => {
     const { user, load } = renderCard();

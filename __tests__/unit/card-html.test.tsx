@@ -9,6 +9,8 @@ import { renderCard, renderNotFound } from '@/components/card/render';
 import type { CardAssets } from '@/components/card/build/manifest';
 import { normaliseProfile, toPublicProfile, type PublicProfile } from '@/lib/profile';
 import { cardKey } from '@/server/stats/card-key';
+import { colord } from 'colord';
+import { ACCENT_MIN_CONTRAST, accentColors } from '@/lib/theme';
 import { renderCardBody } from '../helpers/card';
 
 const ASSETS: CardAssets = {
@@ -249,5 +251,158 @@ describe("the card's stats key", () => {
     expect((await parsedDocument()).querySelector('main')?.hasAttribute('data-stats-key')).toBe(
       false,
     );
+  });
+});
+
+describe("the owner's links", () => {
+  const withLinks = toPublicProfile(
+    normaliseProfile('maria', {
+      firstName: 'Μαρία',
+      lastName: 'Παπαδοπούλου',
+      phoneNumber: '+30 691 234 5678',
+      links: [
+        { kind: 'youtube', url: 'https://www.youtube.com/@maria' },
+        { kind: 'link', url: 'https://shop.example.gr/', label: 'Το κατάστημά μου' },
+        // Not a LinkedIn page, an http address, an unknown kind: none is shown.
+        { kind: 'linkedin', url: 'https://www.example.com/in/maria' },
+        { kind: 'github', url: 'http://github.com/maria' },
+        { kind: 'myspace', url: 'https://myspace.com/maria' },
+        { kind: 'linkedin', url: 'https://www.linkedin.com/in/maria', label: 'Το γραφείο' },
+        { kind: 'googlemaps', url: 'https://maps.app.goo.gl/abc' },
+      ],
+    }),
+  );
+
+  test("under the social bar, in the owner's order, each with its icon and an accessible name", () => {
+    const { container } = renderBody(withLinks);
+    const list = screen.getByRole('list', { name: 'Σύνδεσμοι' });
+    const links = within(list).getAllByRole('link');
+    expect(links.map((a) => [a.getAttribute('href'), a.textContent])).toEqual([
+      ['https://www.youtube.com/@maria', 'YouTube'],
+      ['https://shop.example.gr/', 'Το κατάστημά μου'],
+      ['https://www.linkedin.com/in/maria', 'Το γραφείο'],
+      ['https://maps.app.goo.gl/abc', 'Google Maps'],
+    ]);
+    expect(links.map((a) => a.getAttribute('aria-label'))).toEqual([
+      'YouTube: Μαρία Παπαδοπούλου',
+      'Το κατάστημά μου (Σύνδεσμος): Μαρία Παπαδοπούλου',
+      'Το γραφείο (LinkedIn): Μαρία Παπαδοπούλου',
+      'Google Maps: Μαρία Παπαδοπούλου',
+    ]);
+    for (const a of links) {
+      // Leaves the card as its other outside links do.
+      expect(a).toHaveAttribute('target', '_blank');
+      expect(a).toHaveAttribute('rel', 'noopener noreferrer');
+      const icon = a.querySelector('svg')!;
+      expect(icon).toHaveAttribute('aria-hidden', 'true');
+      expect(icon.querySelector('path')).not.toBeNull();
+    }
+    expect(links.map((a) => a.querySelector('svg')!.getAttribute('class'))).toEqual([
+      'tabler-icon tabler-icon-brand-youtube',
+      'tabler-icon tabler-icon-link',
+      'tabler-icon tabler-icon-brand-linkedin',
+      'tabler-icon tabler-icon-brand-google-maps',
+    ]);
+    expect(
+      container.querySelector('nav.social')!.compareDocumentPosition(list) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+  });
+
+  test('each is counted under its kind', () => {
+    renderBody(withLinks);
+    const list = screen.getByRole('list', { name: 'Σύνδεσμοι' });
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((a) => a.dataset.event),
+    ).toEqual(['youtube', 'link', 'linkedin', 'googlemaps']);
+  });
+
+  test('no links: no list', () => {
+    renderBody();
+    expect(screen.queryByRole('list', { name: 'Σύνδεσμοι' })).toBeNull();
+  });
+
+  test("the JSON-LD's sameAs: the seed's two networks, then the links, each once", async () => {
+    const doc = await parsedDocument({
+      ...withLinks,
+      facebookLink: 'https://www.facebook.com/example',
+      instagramLink: 'https://www.instagram.com/example',
+      links: [...withLinks.links!, { kind: 'youtube', url: 'https://www.youtube.com/@maria' }],
+    });
+    const ld = JSON.parse(doc.querySelector('script[type="application/ld+json"]')!.textContent!);
+    expect(ld.sameAs).toEqual([
+      'https://www.facebook.com/example',
+      'https://www.instagram.com/example',
+      'https://www.youtube.com/@maria',
+      'https://shop.example.gr/',
+      'https://www.linkedin.com/in/maria',
+      'https://maps.app.goo.gl/abc',
+    ]);
+  });
+});
+
+describe('the mobile number', () => {
+  test('a row of its own, «Κινητό», before the phone, called and counted as a phone tap', () => {
+    const { container } = renderBody({ ...complete, mobileNumber: '+30 697 111 2233' });
+    const rows = [...container.querySelectorAll<HTMLElement>('[data-row]')];
+    expect(rows.map((row) => row.dataset.row)).toEqual([
+      'email',
+      'mobile',
+      'phone',
+      'address',
+      'website',
+    ]);
+    const mobile = rows[1].querySelector('a')!;
+    expect(mobile).toHaveAttribute('href', 'tel:+306971112233');
+    expect(mobile.textContent).toBe('+30 697 111 2233Κινητό');
+    expect(mobile.dataset.event).toBe('phone');
+    expect(mobile.querySelector('img')).toHaveAttribute('src', '/icons/mobile.svg');
+  });
+
+  test('none: no mobile row', () => {
+    const { container } = renderBody();
+    expect(container.querySelector('[data-row=mobile]')).toBeNull();
+  });
+});
+
+describe('the accent colour', () => {
+  const style = async (profile: PublicProfile) =>
+    (await parsedDocument(profile)).body.getAttribute('style');
+
+  test('its colours for each scheme, as custom properties on <body>', async () => {
+    // Light: the colour itself under black text (white would read worse on yellow). Dark: the
+    // scheme's buttons carry black text, which the yellow already reads under.
+    expect(await style({ ...complete, accentColor: '#ffeb3b' })).toBe(
+      '--accent-light:#ffeb3b;--on-accent-light:#000000;--accent-dark:#ffeb3b;--on-accent-dark:#000000',
+    );
+  });
+
+  test.each(['#ffeb3b', '#1a237e', '#808080', '#e91e63', '#ffffff', '#000000', '#777777'])(
+    '%s: the text on it reaches 4.5:1 in both schemes (colord)',
+    (accent) => {
+      const colours = accentColors(accent);
+      for (const { background, text } of [colours.light, colours.dark]) {
+        expect(colord(background).contrast(text)).toBeGreaterThanOrEqual(ACCENT_MIN_CONTRAST);
+      }
+      // Light: the owner's colour as chosen; white or black, whichever reads better, on it.
+      expect(colours.light.background).toBe(accent);
+      const better = colord(accent).contrast('#ffffff') >= colord(accent).contrast('#000000');
+      expect(colours.light.text).toBe(better ? '#ffffff' : '#000000');
+      // Dark: black text, as the scheme's own buttons; the colour only as much lighter as needed.
+      expect(colours.dark.text).toBe('#000000');
+      if (colord(accent).contrast('#000000') >= ACCENT_MIN_CONTRAST) {
+        expect(colours.dark.background).toBe(accent);
+      } else {
+        expect(colord(colours.dark.background).brightness()).toBeGreaterThan(
+          colord(accent).brightness(),
+        );
+      }
+    },
+  );
+
+  test('none: no style, the theme’s colours', async () => {
+    expect(await style(complete)).toBeNull();
   });
 });

@@ -167,6 +167,18 @@ describe('what the counts mean', () => {
     ]);
   });
 
+  test("the owner's links count among the top links, each kind on its own", () => {
+    const summary = summariseStats(
+      [day('2026-04-20', { linkedinTaps: 3, linkTaps: 1, phoneTaps: 2, tripadvisorTaps: 0 })],
+      '2026-04-20',
+    );
+    expect(summary.topLinks).toEqual([
+      { counter: 'linkedinTaps', count: 3 },
+      { counter: 'phoneTaps', count: 2 },
+      { counter: 'linkTaps', count: 1 },
+    ]);
+  });
+
   test('QR views against the others, in the 30 days', () => {
     const summary = summariseStats(
       [day('2026-04-20', { views: 10, qrViews: 4 }), day('2026-04-02', { views: 5, qrViews: 1 })],

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import PrivacyNotice from '@/components/privacy/PrivacyNotice';
 import noticeStyles from '@/components/privacy/PrivacyNotice.module.css';
+import { LINK_KIND_INFO, LINK_KINDS, type LinkKind } from '@/lib/card-links';
 import { env } from '@/lib/env';
 import type { CardEvent } from '@/lib/stats/events';
 import styles from './page.module.css';
@@ -31,6 +32,13 @@ const COUNTED: Record<CardEvent, string> = {
   whatsapp: 'WhatsApp',
   facebook: 'Facebook',
   instagram: 'Instagram',
+  // The card's links, each counted under its kind, by the name the card shows.
+  ...(Object.fromEntries(
+    LINK_KINDS.map((kind) => [
+      kind,
+      kind === 'link' ? 'άλλος σύνδεσμος' : LINK_KIND_INFO[kind].name,
+    ]),
+  ) as Record<LinkKind, string>),
 };
 
 const [views, ...taps] = Object.values(COUNTED);

@@ -1,6 +1,7 @@
 // What the console shows of a card's daily counts (users/{username}/stats/{YYYY-MM-DD}): totals for
 // today, 7 and 30 days, the daily views, the share of views that became a contact, the links
 // tapped and where views came from. Pure, so that the days and the arithmetic are tested alone.
+import { LINK_KINDS } from '../../lib/card-links';
 import { CARD_EVENTS, QR_VIEWS, STATS_COUNTERS, type StatsCounter } from '../../lib/stats/events';
 
 /** How many Athens days the console shows, today included. */
@@ -18,6 +19,9 @@ export interface StatsDoc {
 
 export type Totals = Record<Period, number>;
 
+/** The counters of the owner's links (lib/card-links.ts), one per kind: listed once tapped. */
+export const CARD_LINK_COUNTERS = LINK_KINDS.map((kind) => CARD_EVENTS[kind]);
+
 /** The links a visitor can tap on the card, in the card's order (ties keep it). */
 export const LINK_COUNTERS = [
   CARD_EVENTS.phone,
@@ -28,6 +32,7 @@ export const LINK_COUNTERS = [
   CARD_EVENTS.whatsapp,
   CARD_EVENTS.facebook,
   CARD_EVENTS.instagram,
+  ...CARD_LINK_COUNTERS,
 ] as const;
 export type LinkCounter = (typeof LINK_COUNTERS)[number];
 

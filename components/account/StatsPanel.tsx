@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import { watchStats } from '@/browser/owner/stats';
 import {
+  CARD_LINK_COUNTERS,
   LINK_COUNTERS,
   PERIODS,
   type Period,
@@ -153,9 +154,12 @@ function Summary({ summary }: { summary: StatsSummary }) {
 
       <TotalsTable
         caption="Πατήματα συνδέσμων"
-        rows={LINK_COUNTERS.map(
-          (counter) => [LINK_LABELS[counter], summary.totals[counter]] as const,
-        )}
+        // The seed's links always; each kind of the owner's links once it has a tap in 30 days.
+        rows={LINK_COUNTERS.filter(
+          (counter) =>
+            !(CARD_LINK_COUNTERS as readonly string[]).includes(counter) ||
+            summary.totals[counter].month > 0,
+        ).map((counter) => [LINK_LABELS[counter], summary.totals[counter]] as const)}
       />
     </>
   );

@@ -1,4 +1,5 @@
 // How the stats panel writes numbers, shares and days, in Greek.
+import { LINK_KIND_INFO, LINK_KINDS, type LinkKind } from '@/lib/card-links';
 import { CARD_EVENTS } from '@/lib/stats/events';
 import type { LinkCounter } from '@/browser/owner/stats-summary';
 
@@ -44,4 +45,10 @@ export const LINK_LABELS: Record<LinkCounter, string> = {
   whatsappTaps: 'WhatsApp',
   facebookTaps: 'Facebook',
   instagramTaps: 'Instagram',
+  ...(Object.fromEntries(
+    LINK_KINDS.map((kind) => [
+      CARD_EVENTS[kind],
+      kind === 'link' ? 'Άλλοι σύνδεσμοι' : LINK_KIND_INFO[kind].name,
+    ]),
+  ) as Record<(typeof CARD_EVENTS)[LinkKind], string>),
 };

@@ -1,12 +1,13 @@
 // The card's visible markup: photo, exchange button, who they are, contact rows, Save contact,
-// Share and QR, the social bar; and the QR dialog. Plain HTML that works without scripts (Save
-// contact is a link to the vCard, QR a link to the SVG); island/card-script.ts finds its parts by
-// their data- attributes and makes them work.
+// Share and QR, the social bar, the owner's links; and the QR dialog. Plain HTML that works
+// without scripts (Save contact is a link to the vCard, QR a link to the SVG);
+// island/card-script.ts finds its parts by their data- attributes and makes them work.
 import type { CardAssets } from '@/components/card/build/manifest';
 import { fullName, type PublicProfile } from '@/lib/profile';
 import { headline, location } from '@/components/card/profile-view';
 import { cardUrl, qrPath, vcardPath } from '@/lib/routes';
 import { profileVCardFileName } from '@/lib/vcard';
+import { CardLinks } from './CardLinks';
 import { ContactRows } from './ContactRows';
 import { QrIcon, ShareIcon } from './icons';
 import { Photo } from './Photo';
@@ -125,6 +126,7 @@ export function Card({ profile, assets, statsKey }: CardProps) {
         <ContactRows profile={profile} />
         <Actions profile={profile} />
         <SocialBar profile={profile} />
+        <CardLinks profile={profile} />
       </main>
       <QrDialog profile={profile} name={name} />
     </>

@@ -2,6 +2,7 @@
 // (the stylesheet inline, the photo preloaded) and one small inline module script, no framework.
 import { jsonLdScript, personJsonLd, profileHead } from '@/components/card/metadata';
 import { THEME_COLORS } from '@/lib/theme';
+import { accentStyle } from './accent';
 import { Card, type CardProps } from './Card';
 import { SiteIconLinks } from './icons';
 
@@ -28,7 +29,7 @@ export function CardDocument({ profile, assets, statsKey }: CardProps) {
         <link rel="canonical" href={head.canonical} />
         <SiteIconLinks />
       </head>
-      <body>
+      <body style={accentStyle(profile.accentColor)}>
         <script type="application/ld+json">{jsonLdScript(personJsonLd(profile))}</script>
         <Card profile={profile} assets={assets} statsKey={statsKey} />
         <script type="module">{assets.enhance}</script>

@@ -1,4 +1,5 @@
 import type { RowKind, SocialKind } from '@/components/card/profile-view';
+import type { LinkKind } from '@/lib/card-links';
 import type { CardEvent } from '@/lib/stats/events';
 
 /** Marks a link whose tap the card's script counts as `event` (island/events.ts countLinkTaps). */
@@ -9,6 +10,8 @@ export function countedAs(event: CardEvent): { 'data-event': CardEvent } {
 /** The event of a tap on each contact row's link. */
 export const ROW_EVENTS: Record<RowKind, CardEvent> = {
   email: 'email',
+  // A call is a call: the mobile's taps add to the phone's.
+  mobile: 'phone',
   phone: 'phone',
   address: 'map',
   website: 'website',
@@ -21,3 +24,9 @@ export const SOCIAL_EVENTS: Record<SocialKind, CardEvent> = {
   viber: 'viber',
   whatsapp: 'whatsapp',
 };
+
+/**
+ * Each of the card's links is counted under its kind, which is also its event's name: this fails
+ * to compile if lib/stats/events.ts has no event for a kind.
+ */
+export const linkEvent = (kind: LinkKind): CardEvent => kind;

@@ -63,7 +63,16 @@ export function profileHead(p: PublicProfile): ProfileHead {
 }
 
 export function personJsonLd(p: PublicProfile): Record<string, unknown> {
-  const sameAs = [safeHttpUrl(p.facebookLink), safeHttpUrl(p.instagramLink)].filter(Boolean);
+  // The seed's two networks, then the owner's links, each address once.
+  const sameAs = [
+    ...new Set(
+      [
+        safeHttpUrl(p.facebookLink),
+        safeHttpUrl(p.instagramLink),
+        ...(p.links ?? []).map((link) => link.url),
+      ].filter(Boolean),
+    ),
+  ];
   const website = safeHttpUrl(p.websiteLink);
   const ld: Record<string, unknown> = {
     '@context': 'https://schema.org',

@@ -4,7 +4,7 @@ import { displayUrl, mailtoLink, mapsLink, safeHttpUrl } from '../../lib/links';
 import { telLink, viberLink, whatsappLink } from '../../lib/phone';
 import { fullName, type PublicProfile } from '../../lib/profile';
 
-export type RowKind = 'email' | 'phone' | 'address' | 'website';
+export type RowKind = 'email' | 'mobile' | 'phone' | 'address' | 'website';
 
 export interface ContactRow {
   kind: RowKind;
@@ -46,6 +46,14 @@ export function contactRows(p: PublicProfile): ContactRow[] {
   const rows: ContactRow[] = [];
   if (p.email)
     rows.push({ kind: 'email', text: p.email, caption: 'Email', href: mailtoLink(p.email) });
+  if (p.mobileNumber) {
+    rows.push({
+      kind: 'mobile',
+      text: p.mobileNumber,
+      caption: 'Κινητό',
+      href: telLink(p.mobileNumber),
+    });
+  }
   if (p.phoneNumber) {
     rows.push({
       kind: 'phone',

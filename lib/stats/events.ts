@@ -18,6 +18,26 @@ export const CARD_EVENTS = {
   whatsapp: 'whatsappTaps',
   facebook: 'facebookTaps',
   instagram: 'instagramTaps',
+  // The card's links (lib/card-links.ts LINK_KINDS), each counted under its kind: written out
+  // rather than built from LINK_KINDS so that the card's inline script, which imports this module,
+  // carries no list it does not use; counted.ts fails to compile if a kind is missing here.
+  linkedin: 'linkedinTaps',
+  tiktok: 'tiktokTaps',
+  x: 'xTaps',
+  youtube: 'youtubeTaps',
+  telegram: 'telegramTaps',
+  messenger: 'messengerTaps',
+  threads: 'threadsTaps',
+  github: 'githubTaps',
+  behance: 'behanceTaps',
+  pinterest: 'pinterestTaps',
+  spotify: 'spotifyTaps',
+  googlemaps: 'googlemapsTaps',
+  tripadvisor: 'tripadvisorTaps',
+  booking: 'bookingTaps',
+  airbnb: 'airbnbTaps',
+  calendly: 'calendlyTaps',
+  link: 'linkTaps',
 } as const;
 
 export type CardEvent = keyof typeof CARD_EVENTS;
