@@ -216,15 +216,17 @@ test('a complete profile: every field in its place, in order', async () => {
   await page.close();
 });
 
-test('no Facebook or Instagram link: only Viber and WhatsApp, from a Greek national number', async () => {
+test('no Facebook or Instagram link: only Viber and WhatsApp, with the mobile (a Greek national number), not the office landline', async () => {
   const page = await open('/nikos');
   const social = await page.$$eval('nav a', (els) =>
     els.map((a) => [a.getAttribute('data-social'), a.getAttribute('href')]),
   );
   expect(social).toEqual([
-    ['viber', 'viber://chat?number=%2B302101234567'],
-    ['whatsapp', 'https://wa.me/302101234567'],
+    ['viber', 'viber://chat?number=%2B306971234567'],
+    ['whatsapp', 'https://wa.me/306971234567'],
   ]);
+  const rows = await page.$$eval('[data-row] a', (els) => els.map((a) => a.getAttribute('href')));
+  expect(rows).toEqual(expect.arrayContaining(['tel:+306971234567', 'tel:+302101234567']));
   await page.close();
 });
 
