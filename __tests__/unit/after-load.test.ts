@@ -77,34 +77,34 @@ test('without requestIdleCallback (Safari) it runs a moment after the load event
   expect(task).toHaveBeenCalledTimes(1);
 });
 
-describe('savesData', () => {
+describe('savesData: whether the sheet is not to be fetched ahead', () => {
   const connect = (connection: object) =>
     Object.defineProperty(navigator, 'connection', { value: connection, configurable: true });
   afterEach(() => {
     delete (navigator as Navigator & { connection?: unknown }).connection;
   });
 
-  test('without the Network Information API (Safari, Firefox) the sheet is fetched ahead', () => {
+  test('false without the Network Information API (Safari, Firefox)', () => {
     expect('connection' in navigator).toBe(false);
     expect(savesData()).toBe(false);
   });
 
-  test('a visitor who asks to save data, whatever the connection', () => {
+  test('true for a visitor who asks to save data, whatever the connection', () => {
     connect({ saveData: true, effectiveType: '4g' });
     expect(savesData()).toBe(true);
   });
 
-  test.each(['slow-2g', '2g'])('a visitor on %s', (effectiveType) => {
+  test.each(['slow-2g', '2g'])('true on %s', (effectiveType) => {
     connect({ saveData: false, effectiveType });
     expect(savesData()).toBe(true);
   });
 
-  test.each(['3g', '4g'])('not on %s without Save-Data', (effectiveType) => {
+  test.each(['3g', '4g'])('false on %s without Save-Data', (effectiveType) => {
     connect({ saveData: false, effectiveType });
     expect(savesData()).toBe(false);
   });
 
-  test('a browser that gives no estimate', () => {
+  test('false when the browser gives no estimate', () => {
     connect({});
     expect(savesData()).toBe(false);
   });
