@@ -1,6 +1,7 @@
-// npm run bench: page weight, Lighthouse, the exchange sheet's tap → form usable, throughput,
-// contact-write latency, the path through Varnish and Redis and the stats endpoint, on the one
-// local stack (tools/lib/stack.ts) with the demo data, built into a dist dir of its own
+// npm run bench: page weight and Lighthouse (of /maria, and of her card with as many links as a
+// card takes), the exchange sheet's tap → form usable, throughput, contact-write latency, the
+// path through Varnish and Redis and the stats endpoint, on the one local stack
+// (tools/lib/stack.ts) with the demo data, built into a dist dir of its own
 // (.next-bench, so the demo's .next is never touched); and the change watcher at 10,000 cards and
 // a flood of 10,000 contacts on one card, and the lead mailer's memory over days of contacts (each
 // on an emulator of its own, no build), and the Redis bytes a cached card takes. Each is compared
@@ -25,6 +26,7 @@ import {
   type MailerMemoryResult,
 } from './lib/mailer-memory';
 import { runLighthouse } from './lib/lighthouse';
+import { seedLinksCard } from './lib/links-card';
 import { nginxCopy } from './lib/nginx';
 import { measureRedisMemory, redisMemoryRows, type RedisMemoryResult } from './lib/redis-memory';
 import { details, summary } from './lib/report';
@@ -46,6 +48,8 @@ const USERNAME = 'maria';
 /** Maria's card again, with her demo photo as if uploaded in the console. */
 const UPLOADED_USERNAME = 'maria-uploaded';
 const DEMO_PHOTO = 'demo/maria.jpg';
+/** Maria's card again, with as many links as a card takes, a mobile number and a colour. */
+const LINKS_USERNAME = 'maria-links';
 const LIGHTHOUSE_RUNS = 3;
 const CONTACT_WRITES = 20;
 const CDN_EDITS = 20;
@@ -164,14 +168,21 @@ async function siteParts(results: BenchResults, runDir: string, chromiumPath: st
   addCleanup(() => browser.close());
 
   await part('weight', results, async () => {
-    results.weight = await measureWeight(browser, stack.baseUrl, USERNAME);
+    await seedLinksCard(db, USERNAME, LINKS_USERNAME);
+    results.weight = await measureWeight(browser, stack.baseUrl, USERNAME, LINKS_USERNAME);
   });
 
   await part('lighthouse', results, async () => {
     const uploaded = await seedUploadedPhotoCard(db, USERNAME, UPLOADED_USERNAME, DEMO_PHOTO);
-    const [profile, withUpload, root] = await runLighthouse(
+    await seedLinksCard(db, USERNAME, LINKS_USERNAME);
+    const [profile, withUpload, links, root] = await runLighthouse(
       chromiumPath,
-      [profileUrl, `${stack.baseUrl}/${UPLOADED_USERNAME}`, rootUrl],
+      [
+        profileUrl,
+        `${stack.baseUrl}/${UPLOADED_USERNAME}`,
+        `${stack.baseUrl}/${LINKS_USERNAME}`,
+        rootUrl,
+      ],
       LIGHTHOUSE_RUNS,
       runDir,
       addCleanup,
@@ -181,6 +192,7 @@ async function siteParts(results: BenchResults, runDir: string, chromiumPath: st
       root,
       uploaded: withUpload,
       uploadedPhotoBytes: uploaded.bytes,
+      links,
       runs: LIGHTHOUSE_RUNS,
     };
   });
@@ -270,6 +282,7 @@ async function main(): Promise<number> {
       `${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${cpus.length} cores, Node ${process.version}` +
       (chromiumPath ? `, Chromium ${chromiumVersion(chromiumPath)}` : ''),
     profilePath: `/${USERNAME}`,
+    linksPath: `/${LINKS_USERNAME}`,
     errors: {},
   };
   if (chromiumPath) await siteParts(results, runDir, chromiumPath);

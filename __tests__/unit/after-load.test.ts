@@ -1,9 +1,14 @@
+/**
+ * @jest-environment jsdom
+ */
 // The card's deferred work waits for the load event and then for an idle moment; before load
-// nothing runs, whatever the timers do.
+// nothing runs, whatever the timers do. Nothing is fetched ahead for a visitor who saves data or
+// is on 2G, as the browser's navigator.connection says.
 import {
   afterLoadWhenIdle,
   IDLE_TIMEOUT_MS,
   NO_IDLE_DELAY_MS,
+  savesData,
 } from '@/components/card/island/after-load';
 
 type IdleCallback = () => void;
@@ -70,4 +75,37 @@ test('without requestIdleCallback (Safari) it runs a moment after the load event
   expect(task).not.toHaveBeenCalled();
   jest.advanceTimersByTime(1);
   expect(task).toHaveBeenCalledTimes(1);
+});
+
+describe('savesData: whether the sheet is not to be fetched ahead', () => {
+  const connect = (connection: object) =>
+    Object.defineProperty(navigator, 'connection', { value: connection, configurable: true });
+  afterEach(() => {
+    delete (navigator as Navigator & { connection?: unknown }).connection;
+  });
+
+  test('false without the Network Information API (Safari, Firefox)', () => {
+    expect('connection' in navigator).toBe(false);
+    expect(savesData()).toBe(false);
+  });
+
+  test('true for a visitor who asks to save data, whatever the connection', () => {
+    connect({ saveData: true, effectiveType: '4g' });
+    expect(savesData()).toBe(true);
+  });
+
+  test.each(['slow-2g', '2g'])('true on %s', (effectiveType) => {
+    connect({ saveData: false, effectiveType });
+    expect(savesData()).toBe(true);
+  });
+
+  test.each(['3g', '4g'])('false on %s without Save-Data', (effectiveType) => {
+    connect({ saveData: false, effectiveType });
+    expect(savesData()).toBe(false);
+  });
+
+  test('false when the browser gives no estimate', () => {
+    connect({});
+    expect(savesData()).toBe(false);
+  });
 });

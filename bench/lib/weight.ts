@@ -1,7 +1,7 @@
 // Page weight: the JavaScript a browser downloads for a page before its load event, what the card
 // then fetches when idle before any interaction (the exchange sheet's files, run only on a tap),
-// the HTML of the profile (its script inline included), and where the heavy libraries are loaded
-// (never before the load event).
+// the HTML of the profile (its script inline included) and of the card with the most links, and
+// where the heavy libraries are loaded (never before the load event).
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Browser, Page } from 'playwright-core';
 import { rawGet } from './http';
@@ -48,6 +48,12 @@ export interface LibCheck {
   ok: boolean;
 }
 
+export interface HtmlWeight {
+  rawBytes: number;
+  /** Bytes on the wire when asked with Accept-Encoding: gzip. */
+  gzipBytes: number;
+}
+
 export interface WeightResult {
   /** The card's scripts requested before its load event. */
   profile: ScriptSet;
@@ -57,7 +63,9 @@ export interface WeightResult {
   addedWireBytes: number;
   afterTap: ScriptSet;
   afterSubmit: ScriptSet;
-  html: { rawBytes: number; gzipBytes: number };
+  html: HtmlWeight;
+  /** The card with the most links (bench/lib/links-card.ts). */
+  linksHtml: HtmlWeight;
   libs: LibCheck[];
 }
 
@@ -126,10 +134,18 @@ function findLib(set: ScriptSet, markers: string[]): string | null {
   return null;
 }
 
+/** The HTML of the page at `url`, raw and as sent gzipped. */
+async function measureHtml(url: string): Promise<HtmlWeight> {
+  const html = await rawGet(url, GZIP);
+  if (html.status !== 200) throw new Error(`GET ${url}: HTTP ${html.status}`);
+  return { rawBytes: html.body.length, gzipBytes: html.wireBytes };
+}
+
 export async function measureWeight(
   browser: Browser,
   baseUrl: string,
   username: string,
+  linksUsername: string,
 ): Promise<WeightResult> {
   const profileUrl = `${baseUrl}/${username}`;
   const blank = await open(browser, `${baseUrl}/`);
@@ -185,9 +201,6 @@ export async function measureWeight(
     return { name, stage: null, evidence: 'not found after tap or submit', ok: false };
   });
 
-  const html = await rawGet(profileUrl, GZIP);
-  if (html.status !== 200) throw new Error(`GET ${profileUrl}: HTTP ${html.status}`);
-
   return {
     profile,
     idle,
@@ -195,7 +208,8 @@ export async function measureWeight(
     addedWireBytes: profile.wireBytes - root.wireBytes,
     afterTap,
     afterSubmit,
-    html: { rawBytes: html.body.length, gzipBytes: html.wireBytes },
+    html: await measureHtml(profileUrl),
+    linksHtml: await measureHtml(`${baseUrl}/${linksUsername}`),
     libs,
   };
 }

@@ -30,3 +30,20 @@ export function afterLoadWhenIdle(task: () => void, win: Window = window): void 
     }
   }, win);
 }
+
+/** What Chromium's Network Information API says (TypeScript's DOM types lack it). */
+interface Connection {
+  saveData?: boolean;
+  /** 'slow-2g', '2g', '3g' or '4g'. */
+  effectiveType?: string;
+}
+
+/**
+ * Whether the visitor asked to save data or is on 2G (in Chromium's own estimate): then nothing
+ * is fetched before the visitor asks for it. The Save-Data request header says the same, but a
+ * card is the same cached HTML for every visitor, so only the browser can decide.
+ */
+export function savesData(): boolean {
+  const connection = (navigator as Navigator & { connection?: Connection }).connection;
+  return !!connection?.saveData || /2g/.test(connection?.effectiveType ?? '');
+}

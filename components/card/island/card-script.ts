@@ -10,7 +10,7 @@ import { downloadBlob } from '@/browser/download';
 import { chromeIntentUrl, detectInAppBrowser } from '@/lib/in-app-browser';
 import { copyLink, shareLink, shareMessage } from '@/lib/share';
 import { IN_APP, SAVE_FAILED, SHEET_FAILED } from '../texts';
-import { afterLoad, afterLoadWhenIdle } from './after-load';
+import { afterLoad, afterLoadWhenIdle, savesData } from './after-load';
 import { countCard, countLinkTaps, type Count } from './events';
 import type { SheetControl, SheetOptions } from './sheet';
 
@@ -215,8 +215,9 @@ function enhanceExchange(
   };
   const prefetch = () => void load().catch(() => {});
   // A visitor who reads the card for a second finds the sheet's files here; one quicker than
-  // that gets them started by the first touch, pointer or focus, which also runs them.
-  whenIdle(() => prefetchSheetFiles(button));
+  // that gets them started by the first touch, pointer or focus, which also runs them. One who
+  // saves data or is on 2G gets them only then (asked when idle: the browser's estimate is newest).
+  whenIdle(() => savesData() || prefetchSheetFiles(button));
   for (const type of ['pointerenter', 'focus', 'touchstart']) {
     button.addEventListener(type, prefetch, { passive: true });
   }

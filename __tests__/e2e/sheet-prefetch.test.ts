@@ -1,0 +1,111 @@
+// The exchange sheet's code is fetched ahead, when idle after the card's load event, except for a
+// visitor who asks to save data or is on 2G (components/card/island/after-load.ts): there nothing
+// is fetched until the visitor reaches for «Ανταλλαγή Επαφής», and the tap still opens the form.
+// The connection is Chromium's own, as DevTools emulates it.
+import type { Page } from 'playwright-core';
+import { CARD_ASSETS_URL_PREFIX } from '@/components/card/build/manifest';
+import { IDLE_TIMEOUT_MS } from '@/components/card/island/after-load';
+import { baseUrl, browserForThisFile, watchProblems } from '../helpers/browser';
+
+const browser = browserForThisFile();
+
+type Connection = 'normal' | 'Save-Data' | '2g' | 'slow-2g';
+
+/**
+ * The round trip Chromium is told of (its effectiveType follows it; on its own it would estimate
+ * one from the machine, busy or not): set on navigator.connection only, the requests themselves
+ * are not slowed down.
+ */
+const RTT_MS: Record<Connection, number> = {
+  normal: 50,
+  'Save-Data': 50,
+  '2g': 1500,
+  'slow-2g': 2500,
+};
+
+/** navigator.connection on each. */
+const SEEN: Record<Connection, { saveData: boolean; effectiveType: string }> = {
+  normal: { saveData: false, effectiveType: '4g' },
+  'Save-Data': { saveData: true, effectiveType: '4g' },
+  '2g': { saveData: false, effectiveType: '2g' },
+  'slow-2g': { saveData: false, effectiveType: 'slow-2g' },
+};
+
+interface Visit {
+  page: Page;
+  problems: string[];
+  /** Requests for the sheet's files (its script, chunks and stylesheet). */
+  sheetRequests: string[];
+  /** The sheet's script, as the card's HTML names it. */
+  sheetUrl: string;
+}
+
+/** Opens /maria on `connection` and returns once the card has had its idle moment after load. */
+async function visit(connection: Connection): Promise<Visit> {
+  const page = await browser().newPage({ viewport: { width: 390, height: 844 } });
+  const problems = watchProblems(page);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.overrideNetworkState', {
+    offline: false,
+    latency: RTT_MS[connection],
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+    connectionType: connection.endsWith('2g') ? 'cellular2g' : 'wifi',
+  });
+  if (connection === 'Save-Data') {
+    await cdp.send('Emulation.setDataSaverOverride', { dataSaverEnabled: true });
+  }
+  const sheetRequests: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith(CARD_ASSETS_URL_PREFIX)) {
+      sheetRequests.push(request.url());
+    }
+  });
+  await page.goto(`${baseUrl()}/maria`, { waitUntil: 'load' });
+  // The emulation reached the page, as the card's script reads it.
+  expect(
+    await page.evaluate(() => {
+      type Connection = { saveData: boolean; effectiveType: string };
+      const c = (navigator as Navigator & { connection?: Connection }).connection;
+      return { saveData: c?.saveData, effectiveType: c?.effectiveType };
+    }),
+  ).toEqual(SEEN[connection]);
+  // An idle callback of the test's own, queued after the card's (asked for in its load handler),
+  // with a later deadline: once it has run, the card's has too, and its links are in the head.
+  await page.evaluate(
+    (timeout) => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout })),
+    2 * IDLE_TIMEOUT_MS,
+  );
+  await page.waitForLoadState('networkidle');
+  const button = page.getByRole('button', { name: 'Ανταλλαγή Επαφής' });
+  const sheetUrl = new URL((await button.getAttribute('data-sheet')) ?? '', baseUrl()).href;
+  return { page, problems, sheetRequests, sheetUrl };
+}
+
+async function openSheet(page: Page) {
+  await page.getByRole('button', { name: 'Ανταλλαγή Επαφής' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Ανταλλαγή στοιχείων με Μαρία' });
+  await dialog.getByLabel('Όνομα').waitFor();
+}
+
+test('on a normal connection the sheet is fetched when idle after load, before any tap', async () => {
+  const { page, problems, sheetRequests, sheetUrl } = await visit('normal');
+  expect(sheetRequests).toContain(sheetUrl);
+  expect(await page.locator('link[rel=modulepreload]').count()).toBeGreaterThan(0);
+  expect(problems).toEqual([]);
+  await page.close();
+});
+
+test.each(['Save-Data', '2g', 'slow-2g'] as const)(
+  'on %s nothing of the sheet is fetched ahead, and the tap still opens the form',
+  async (connection) => {
+    const { page, problems, sheetRequests, sheetUrl } = await visit(connection);
+    expect(sheetRequests).toEqual([]);
+    expect(await page.locator('link[rel=modulepreload]').count()).toBe(0);
+
+    await openSheet(page);
+    expect(sheetRequests).toContain(sheetUrl);
+    expect(problems).toEqual([]);
+    await page.close();
+  },
+);
