@@ -2,8 +2,8 @@
 // so the card paints with no framework to fetch and run first (docs/performance.md). It makes
 // Save contact, Share, the QR code and the in-app browser hint work, and counts the card's view
 // and taps for its owner (events.ts); the exchange sheet (sheet.tsx, with React and Firestore) is
-// fetched once the page has loaded and the browser is idle, or earlier when a pointer, a touch or
-// focus reaches its button.
+// fetched once the page has loaded and the browser is idle (unless the visitor saves data or is on
+// 2G), or when a pointer, a touch or focus reaches its button.
 // Without it every link of the card still works as plain HTML.
 import { CONTACT_MESSAGES } from '@/lib/contact-messages';
 import { downloadBlob } from '@/browser/download';
