@@ -30,13 +30,39 @@ interface CardPreviewProps {
 /**
  * The card as the form's values would make it, drawn by the card's own components into a frame
  * that runs no script (sandbox without allow-scripts): the card's links and buttons are there to
- * be seen, not to be used. Its scroll position is kept from one draw to the next.
+ * be seen, not to be used.
  */
 export default function CardPreview({ profile, photo }: CardPreviewProps) {
-  const [html, setHtml] = useState<string | null>(null);
+  // The frame's first document; every later one replaces its content in place (draw()).
+  const [initial, setInitial] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   const frame = useRef<HTMLIFrameElement>(null);
-  const scrollY = useRef(0);
+  const loaded = useRef(false);
+  // Drawn once the frame has loaded, when it had not yet.
+  const waiting = useRef<string | null>(null);
+
+  /**
+   * Puts `html` in the frame in place of what it shows. Not a new srcdoc: that would be a new
+   * document at each keystroke, cancelling the images still loading (a frame without script
+   * loads even its lazy images at once) and losing the scroll position.
+   */
+  function draw(html: string) {
+    const view = frame.current?.contentWindow;
+    const document = frame.current?.contentDocument;
+    if (!loaded.current || !view || !document) {
+      waiting.current = html;
+      return;
+    }
+    const y = view.scrollY;
+    const next = new DOMParser().parseFromString(html, 'text/html');
+    document.head.replaceChildren(
+      ...[...next.head.childNodes].map((n) => document.importNode(n, true)),
+    );
+    document.body.replaceChildren(
+      ...[...next.body.childNodes].map((n) => document.importNode(n, true)),
+    );
+    view.scrollTo(0, y);
+  }
 
   useEffect(() => {
     let latest = true;
@@ -48,10 +74,12 @@ export default function CardPreview({ profile, photo }: CardPreviewProps) {
         ]);
         const next = await cardPreviewHtml(profile, css, photo);
         if (!latest) return;
-        scrollY.current = frame.current?.contentWindow?.scrollY ?? scrollY.current;
-        setHtml(next);
         setFailed(false);
-      } catch {
+        if (frame.current) draw(next);
+        else setInitial((current) => current ?? next);
+      } catch (error) {
+        // Said in the console for whoever looks into it; the owner reads the Greek note.
+        console.error('The card preview could not be drawn:', error);
         if (latest) setFailed(true);
       }
     })();
@@ -67,16 +95,21 @@ export default function CardPreview({ profile, photo }: CardPreviewProps) {
           Η προεπισκόπηση δεν φορτώθηκε. Ελέγξτε τη σύνδεσή σας.
         </p>
       )}
-      {html === null && !failed && <p role="status">Φόρτωση προεπισκόπησης…</p>}
-      {html !== null && (
+      {initial === null && !failed && <p role="status">Φόρτωση προεπισκόπησης…</p>}
+      {initial !== null && (
         <iframe
           ref={frame}
           className={styles.previewFrame}
           title="Προεπισκόπηση της κάρτας σας, πριν την αποθήκευση"
           sandbox="allow-same-origin"
-          srcDoc={html}
+          srcDoc={initial}
           data-testid="card-preview"
-          onLoad={() => frame.current?.contentWindow?.scrollTo(0, scrollY.current)}
+          onLoad={() => {
+            loaded.current = true;
+            const html = waiting.current;
+            waiting.current = null;
+            if (html !== null) draw(html);
+          }}
         />
       )}
     </div>

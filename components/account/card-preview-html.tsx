@@ -1,7 +1,11 @@
 // The preview's document: the card's own top component (components/card/CardDocument.tsx), drawn
-// by React's static renderer as the card route draws it, from the form's unsaved values. Loaded
-// with the preview only, so the rest of the console never carries the renderer.
-import { prerender } from 'react-dom/static';
+// by React's static renderer as the card route draws it (prerender, web streams), from the form's
+// unsaved values. Loaded with the preview only, so the rest of the console never carries the
+// renderer.
+// Next's own copy of the renderer, as its server renders with: the one copy that matches the
+// React the console runs on (Next's compiled React). `react-dom/static` here resolves to the
+// project's react-dom, whose version differs, and React refuses to mix the two (error 527).
+import { prerender } from 'next/dist/compiled/react-dom/static.edge';
 import { CardDocument } from '@/components/card/CardDocument';
 import type { PublicProfile } from '@/lib/profile';
 
@@ -24,11 +28,25 @@ export async function cardPreviewHtml(
   const { prelude } = await prerender(
     <CardDocument profile={profile} assets={{ css, enhance: '', sheet: '', sheetCss: '' }} />,
   );
-  const html = await new Response(prelude).text();
+  const reader = prelude.getReader();
+  const decoder = new TextDecoder();
+  let html = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    html += decoder.decode(value, { stream: true });
+  }
+  html += decoder.decode();
   const page = new DOMParser().parseFromString(html, 'text/html');
   for (const script of page.querySelectorAll('script')) script.remove();
   if (photo) {
     const named = encodeURIComponent(photo.path);
+    // The photo's preload (React writes one for a high-priority image) would ask the image
+    // optimiser for a path that does not exist yet, which answers 404.
+    for (const preload of page.querySelectorAll('link[rel="preload"]')) {
+      const wants = `${preload.getAttribute('href') ?? ''} ${preload.getAttribute('imagesrcset') ?? ''}`;
+      if (wants.includes(named) || wants.includes(photo.path)) preload.remove();
+    }
     for (const image of page.images) {
       const src = image.getAttribute('src') ?? '';
       if (src !== photo.path && !src.includes(named)) continue;
