@@ -302,10 +302,12 @@ describe('an edit', () => {
       thumbnailBase64: '/9j/4AAQSkZJRg==',
       facebookLink: 'https://facebook.com/aris',
       instagramLink: 'https://instagram.com/aris',
-      facebookIcon: '/icons/facebook.svg',
-      instagramIcon: '/icons/instagram.svg',
-      viberIcon: '/icons/viber.svg',
-      whatsappIcon: '/icons/whatsapp.svg',
+      mobileNumber: '+30 697 111 2222',
+      accentColor: '#1e88e5',
+      links: [
+        { kind: 'linkedin', url: 'https://www.linkedin.com/in/aris' },
+        { kind: 'link', url: 'https://example.gr/shop', label: 'Κατάστημα' },
+      ],
     };
     const sent = Date.now();
     const res = await send(cardPathOf(USERNAME), {

@@ -256,10 +256,7 @@ test('every field plus a photo saves, and the card shows them', async () => {
     websiteLink: 'https://example.gr/' + 'a'.repeat(481),
     facebookLink: 'https://facebook.com/' + 'b'.repeat(479),
     instagramLink: 'https://instagram.com/' + 'c'.repeat(478),
-    facebookIcon: '/icons/facebook.svg',
-    instagramIcon: '/icons/instagram.svg',
-    viberIcon: '/icons/viber.svg',
-    whatsappIcon: '/icons/whatsapp.svg',
+    mobileNumber: '+30 697 111 2222',
   };
   for (const [field, value] of Object.entries(typed)) {
     await page.locator(`#card-${field}`).fill(value);

@@ -1,4 +1,13 @@
-import { cardFormChanges, toFormValues } from '@/browser/owner/card-form';
+import {
+  cardFormChanges,
+  isFormErrorField,
+  newLinkDraft,
+  previewProfile,
+  toFormValues,
+  withoutLinkErrors,
+  type LinkDraft,
+} from '@/browser/owner/card-form';
+import { LINK_LABEL_MAX, LINK_MESSAGES, MAX_LINKS, type LinkKind } from '@/lib/card-links';
 import { CARD_MESSAGES } from '@/lib/profile';
 
 const STORED = toFormValues({
@@ -78,5 +87,159 @@ describe('cardFormChanges', () => {
       phoneNumber: CARD_MESSAGES.phone,
       city: CARD_MESSAGES.tooLong(100),
     });
+  });
+});
+
+describe('links', () => {
+  const WITH_LINKS = toFormValues({
+    firstName: 'Μαρία',
+    links: [
+      { kind: 'linkedin', url: 'https://www.linkedin.com/in/maria' },
+      { kind: 'link', url: 'https://maria.gr/shop', label: ' Κατάστημα ' },
+      // Made by hand: the card drops it, and so does the form.
+      { kind: 'youtube', url: 'https://example.com/x' },
+    ],
+  });
+  const draft = (kind: LinkKind, url: string, label = ''): LinkDraft => ({
+    ...newLinkDraft(kind),
+    url,
+    label,
+  });
+
+  it('shows the links the card shows, in their order, each with its own id', () => {
+    expect(WITH_LINKS.links.map(({ kind, url, label }) => ({ kind, url, label }))).toEqual([
+      { kind: 'linkedin', url: 'https://www.linkedin.com/in/maria', label: '' },
+      { kind: 'link', url: 'https://maria.gr/shop', label: 'Κατάστημα' },
+    ]);
+    expect(new Set(WITH_LINKS.links.map((link) => link.id)).size).toBe(2);
+    expect(STORED.links).toEqual([]);
+  });
+
+  it('sends nothing for links that were not changed', () => {
+    expect(cardFormChanges(WITH_LINKS, WITH_LINKS, 'maria')).toEqual({ errors: {}, changes: {} });
+  });
+
+  it('sends the whole list, in its new order, when one is added or moved', () => {
+    const [linkedin, shop] = WITH_LINKS.links;
+    const added = draft('github', ' github.com/maria ');
+    const result = cardFormChanges(
+      { ...WITH_LINKS, links: [shop, added, linkedin] },
+      WITH_LINKS,
+      'maria',
+    );
+    expect(result).toEqual({
+      errors: {},
+      changes: {
+        links: [
+          { kind: 'link', url: 'https://maria.gr/shop', label: 'Κατάστημα' },
+          { kind: 'github', url: 'https://github.com/maria' },
+          { kind: 'linkedin', url: 'https://www.linkedin.com/in/maria' },
+        ],
+      },
+    });
+  });
+
+  it('removes the field when the last link is removed', () => {
+    expect(cardFormChanges({ ...WITH_LINKS, links: [] }, WITH_LINKS, 'maria').changes).toEqual({
+      links: null,
+    });
+  });
+
+  it('judges each link beside its address and its label, in Greek', () => {
+    const result = cardFormChanges(
+      {
+        ...STORED,
+        links: [
+          draft('linkedin', 'https://www.youtube.com/@maria'),
+          draft('link', 'http://maria.gr/'),
+          draft('link', 'https://maria.gr/', 'α'.repeat(LINK_LABEL_MAX + 1)),
+          draft('tiktok', ''),
+          draft('x', 'https://x.com/maria', 'X'),
+        ],
+      },
+      STORED,
+      'maria',
+    );
+    expect(result).toEqual({
+      errors: {
+        'links.0.url': LINK_MESSAGES.notKind('LinkedIn'),
+        'links.1.url': LINK_MESSAGES.https,
+        'links.1.label': LINK_MESSAGES.labelMissing,
+        'links.2.label': LINK_MESSAGES.labelTooLong,
+        'links.3.url': LINK_MESSAGES.https,
+      },
+      changes: {},
+    });
+  });
+
+  it(`refuses more than ${MAX_LINKS} links`, () => {
+    const links = Array.from({ length: MAX_LINKS + 1 }, (_, i) =>
+      draft('github', `https://github.com/maria${i}`),
+    );
+    expect(cardFormChanges({ ...STORED, links }, STORED, 'maria').errors).toEqual({
+      links: LINK_MESSAGES.tooMany,
+    });
+  });
+
+  it('names the fields a server refusal can point at', () => {
+    expect(isFormErrorField('links.3.url')).toBe(true);
+    expect(isFormErrorField('links')).toBe(true);
+    expect(isFormErrorField('mobileNumber')).toBe(true);
+    expect(isFormErrorField('links.x')).toBe(false);
+    expect(isFormErrorField('photo')).toBe(false);
+    expect(withoutLinkErrors({ city: 'a', 'links.0.url': 'b', links: 'c' })).toEqual({ city: 'a' });
+  });
+});
+
+describe('mobile number and colour', () => {
+  it('saves a mobile number by the phone rule', () => {
+    expect(cardFormChanges({ ...STORED, mobileNumber: ' 691 234 5678 ' }, STORED, 'maria')).toEqual(
+      { errors: {}, changes: { mobileNumber: '691 234 5678' } },
+    );
+    expect(cardFormChanges({ ...STORED, mobileNumber: '69-12' }, STORED, 'maria').errors).toEqual({
+      mobileNumber: CARD_MESSAGES.phone,
+    });
+  });
+
+  it('stores a colour in lower case, and removes it for the default', () => {
+    expect(cardFormChanges({ ...STORED, accentColor: '#1E88E5' }, STORED, 'maria').changes).toEqual(
+      { accentColor: '#1e88e5' },
+    );
+    const coloured = { ...STORED, accentColor: '#1e88e5' };
+    expect(cardFormChanges({ ...coloured, accentColor: '' }, coloured, 'maria').changes).toEqual({
+      accentColor: null,
+    });
+    expect(cardFormChanges({ ...STORED, accentColor: 'blue' }, STORED, 'maria').errors).toEqual({
+      accentColor: CARD_MESSAGES.color,
+    });
+  });
+});
+
+describe('previewProfile', () => {
+  it('is the card the unsaved values make, leaving out what the card would not show', () => {
+    const profile = previewProfile(
+      {
+        ...STORED,
+        lastName: ' Παπά ',
+        mobileNumber: '691 234 5678',
+        accentColor: '#1E88E5',
+        instagramLink: 'javascript:alert(1)',
+        links: [
+          { ...newLinkDraft('github'), url: 'github.com/maria' },
+          { ...newLinkDraft('link'), url: 'https://maria.gr/' },
+        ],
+      },
+      'maria',
+    );
+    expect(profile).toMatchObject({
+      username: 'maria',
+      firstName: 'Μαρία',
+      lastName: 'Παπά',
+      mobileNumber: '691 234 5678',
+      accentColor: '#1e88e5',
+      links: [{ kind: 'github', url: 'https://github.com/maria' }],
+    });
+    expect(profile).not.toHaveProperty('instagramLink');
+    expect(profile).not.toHaveProperty('thumbnailBase64');
   });
 });

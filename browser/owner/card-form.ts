@@ -1,12 +1,26 @@
-// The card editor's logic, without React: the stored card as form values, and the form's values
-// as the changes to save, judged by lib/profile.ts (the server's own validation, in Greek).
+// The card editor's logic, without React: the stored card as form values, the form's values as
+// the changes to save, judged by lib/profile.ts and lib/card-links.ts (the server's own
+// validation, in Greek), and as the card they would make (the editor's preview).
+import {
+  LINK_MESSAGES,
+  MAX_LINKS,
+  linkLabelProblem,
+  linkUrlProblem,
+  linksProblem,
+  normaliseLinks,
+  type CardLink,
+  type LinkKind,
+} from '../../lib/card-links';
 import { safeHttpUrl } from '../../lib/links';
 import {
   CARD_FIELD_RULES,
   CARD_MESSAGES,
   TEXT_FIELDS,
   cardValueProblem,
+  normaliseProfile,
+  toPublicProfile,
   type CardChanges,
+  type PublicProfile,
   type TextField,
 } from '../../lib/profile';
 import type { CardData } from './card';
@@ -14,10 +28,34 @@ import type { CardData } from './card';
 /** The fields typed in the form; the photo (displayImage, thumbnailBase64) is picked, not typed. */
 export type TypedField = Exclude<TextField, 'displayImage' | 'thumbnailBase64'>;
 
-export type CardFormValues = Record<TextField, string>;
-export type CardFormErrors = Partial<Record<TextField, string>>;
+/** One link as the form holds it: `id` keeps its row (and focus) when the list is reordered. */
+export interface LinkDraft {
+  id: string;
+  kind: LinkKind;
+  url: string;
+  label: string;
+}
 
-/** What the form shows: each stored value as text, '' for a field the card does not have. */
+export type CardFormValues = Record<TextField, string> & { links: LinkDraft[] };
+
+/** A part of a link, named as the server names it (lib/profile.ts linkProblemField). */
+export type LinkErrorField = 'links' | `links.${number}` | `links.${number}.${LinkDraftPart}`;
+type LinkDraftPart = 'kind' | 'url' | 'label';
+
+export type CardFormErrors = Partial<Record<TextField | LinkErrorField, string>>;
+
+let draftCount = 0;
+
+/** A new, empty link of `kind`, with an id no other draft of this page has. */
+export function newLinkDraft(kind: LinkKind): LinkDraft {
+  draftCount += 1;
+  return { id: `new-${draftCount}`, kind, url: '', label: '' };
+}
+
+/**
+ * What the form shows: each stored value as text, '' for a field the card does not have; the
+ * links as the card shows them (a hand-made item the card would drop is not offered for editing).
+ */
 export function toFormValues(data: CardData | undefined): CardFormValues {
   const values = {} as CardFormValues;
   for (const field of TEXT_FIELDS) {
@@ -25,22 +63,61 @@ export function toFormValues(data: CardData | undefined): CardFormValues {
     values[field] =
       typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
   }
+  values.links = normaliseLinks(data?.links).map((link, index) => ({
+    id: `stored-${index}`,
+    kind: link.kind,
+    url: link.url,
+    label: link.label ?? '',
+  }));
   return values;
 }
 
 /**
- * The value as it will be stored: trimmed, and a link written as the page would link it
- * ('www.site.gr' → 'https://www.site.gr/'), which is always the ASCII form the server accepts.
- * Returns undefined when a link or image address is not an http(s) one.
+ * The value as it will be stored: trimmed, a link written as the page would link it
+ * ('www.site.gr' → 'https://www.site.gr/'), which is always the ASCII form the server accepts, and
+ * a colour in lower case. Returns undefined when a link or image address is not an http(s) one.
  */
 function storedForm(field: TextField, input: string): string | undefined {
   const value = input.trim();
   const kind = CARD_FIELD_RULES[field].kind;
+  if (kind === 'color') return value.toLowerCase();
   if (value === '' || (kind !== 'link' && kind !== 'image')) return value;
   // A site-relative image path ('/img/me.jpg') stays as it is.
   if (kind === 'image' && value.startsWith('/')) return value;
   return safeHttpUrl(value);
 }
+
+/** A draft as it will be stored: its address as the page links it, its label trimmed (none: absent). */
+function storedLink(draft: LinkDraft): CardLink {
+  const url = draft.url.trim();
+  const label = draft.label.trim();
+  return {
+    kind: draft.kind,
+    url: url === '' ? '' : (safeHttpUrl(url) ?? url),
+    ...(label === '' ? {} : { label }),
+  };
+}
+
+/** The links as they will be stored, and each problem beside its link's part. */
+function judgeLinks(drafts: LinkDraft[]): { links: CardLink[]; errors: CardFormErrors } {
+  const errors: CardFormErrors = {};
+  const links = drafts.map(storedLink);
+  if (links.length > MAX_LINKS) errors.links = LINK_MESSAGES.tooMany;
+  links.forEach((link, index) => {
+    const urlProblem = linkUrlProblem(link.kind, link.url);
+    if (urlProblem) errors[`links.${index}.url`] = urlProblem;
+    const labelProblem = linkLabelProblem(link.kind, link.label);
+    if (labelProblem) errors[`links.${index}.label`] = labelProblem;
+  });
+  // The server's own judgement of the whole list, should it ever see more than the parts above.
+  if (Object.keys(errors).length === 0) {
+    const problem = linksProblem(links);
+    if (problem) errors.links = problem.error;
+  }
+  return { links, errors };
+}
+
+const sameLinks = (a: CardLink[], b: CardLink[]) => JSON.stringify(a) === JSON.stringify(b);
 
 export interface CardFormResult {
   errors: CardFormErrors;
@@ -75,5 +152,40 @@ export function cardFormChanges(
     if (problem) errors[field] = problem;
     else changes[field] = value;
   }
+  // The list is saved whole, in its order, whenever it differs from the stored one.
+  const { links, errors: linkErrors } = judgeLinks(values.links);
+  if (!sameLinks(links, judgeLinks(stored.links).links)) {
+    Object.assign(errors, linkErrors);
+    if (Object.keys(linkErrors).length === 0) changes.links = links.length > 0 ? links : null;
+  }
   return { errors, changes };
+}
+
+/** Whether `field` (as the server names it in a refusal) is one the form shows an error at. */
+export function isFormErrorField(field: string): field is TextField | LinkErrorField {
+  return (
+    (TEXT_FIELDS as readonly string[]).includes(field) ||
+    /^links(\.\d+(\.(kind|url|label))?)?$/.test(field)
+  );
+}
+
+/** The form without any error about the links: their places change when the list does. */
+export function withoutLinkErrors(errors: CardFormErrors): CardFormErrors {
+  return Object.fromEntries(
+    Object.entries(errors).filter(([field]) => !field.startsWith('links')),
+  ) as CardFormErrors;
+}
+
+/**
+ * The card the form's values make, as the card route would read it from the stored document
+ * (lib/profile.ts normaliseProfile): what is not valid yet is left out, as the card would.
+ */
+export function previewProfile(values: CardFormValues, username: string): PublicProfile {
+  const document: Record<string, unknown> = {};
+  for (const field of TEXT_FIELDS) {
+    const value = storedForm(field, values[field]);
+    if (value) document[field] = value;
+  }
+  document.links = values.links.map(storedLink);
+  return toPublicProfile(normaliseProfile(username, document));
 }

@@ -1,13 +1,17 @@
 'use client';
 
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { newPhotoVersion } from '@/lib/card-photo';
 import { saveCard, watchCard, type PhotoUpload } from '@/browser/owner/card';
 import {
   cardFormChanges,
+  isFormErrorField,
+  previewProfile,
   toFormValues,
+  withoutLinkErrors,
   type CardFormErrors,
   type CardFormValues,
+  type LinkDraft,
   type TypedField,
 } from '@/browser/owner/card-form';
 import { readCard, waitForCardChange } from '@/browser/owner/live-check';
@@ -15,7 +19,10 @@ import { OwnerRequestError } from '@/browser/owner/owner-api';
 import { PhotoError, preparePhoto } from '@/browser/owner/photo';
 import { CARD_FIELD_RULES } from '@/lib/profile';
 import { photoPath } from '@/lib/routes';
+import CardPreview from './CardPreview';
+import ColorField from './ColorField';
 import Field from './Field';
+import LinksEditor from './LinksEditor';
 import PhotoField from './PhotoField';
 import styles from './account.module.css';
 
@@ -43,6 +50,13 @@ const GROUPS: Array<{ legend: string; fields: FieldSpec[] }> = [
     fields: [
       { field: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
       { field: 'phoneNumber', label: 'Τηλέφωνο', type: 'tel', autoComplete: 'tel' },
+      {
+        field: 'mobileNumber',
+        label: 'Κινητό',
+        type: 'tel',
+        autoComplete: 'mobile tel',
+        hint: 'Με αυτό ανοίγουν τα Viber και WhatsApp της κάρτας· χωρίς κινητό, με το τηλέφωνο.',
+      },
       { field: 'address', label: 'Διεύθυνση', autoComplete: 'street-address' },
       { field: 'addressDetails', label: 'Λεπτομέρειες διεύθυνσης', hint: 'π.χ. όροφος, γραφείο' },
       { field: 'websiteLink', label: 'Ιστότοπος', type: 'url', autoComplete: 'url' },
@@ -131,6 +145,17 @@ export default function CardEditor({ username }: { username: string }) {
   );
 
   useEffect(() => () => polling.current?.abort(), []);
+  // The card as it would be saved now, and the picked photo it names, for the preview.
+  const preview = useMemo(() => values && previewProfile(values, username), [values, username]);
+  const displayImage = values?.displayImage;
+  const previewPhoto = useMemo(
+    () =>
+      pending && displayImage === photoPath(username, pending.upload.version)
+        ? { path: displayImage, url: pending.previewUrl }
+        : null,
+    [pending, displayImage, username],
+  );
+  const [view, setView] = useState<'form' | 'preview'>('form');
   useEffect(() => {
     if (!pending) return;
     return () => URL.revokeObjectURL(pending.previewUrl);
@@ -143,10 +168,16 @@ export default function CardEditor({ username }: { username: string }) {
       </p>
     );
   }
-  if (!values || !stored) return <p role="status">Φόρτωση κάρτας…</p>;
+  if (!values || !stored || !preview) return <p role="status">Φόρτωση κάρτας…</p>;
 
-  const set = (field: keyof CardFormValues) => (event: ChangeEvent<HTMLInputElement>) =>
+  const set = (field: TypedField) => (event: ChangeEvent<HTMLInputElement>) =>
     setValues({ ...values, [field]: event.target.value });
+
+  function setLinks(links: LinkDraft[], reordered: boolean) {
+    setValues((current) => current && { ...current, links });
+    // An error names its link by its place, which a move or a removal gives to another link.
+    if (reordered) setErrors((current) => withoutLinkErrors(current));
+  }
 
   async function pickPhoto(file: File) {
     setPreparing(true);
@@ -209,7 +240,7 @@ export default function CardEditor({ username }: { username: string }) {
       if (caught instanceof OwnerRequestError && caught.status === 400 && caught.field) {
         const { field, error } = caught;
         if (field === 'photo') setErrors({ displayImage: error });
-        else if (field in values) {
+        else if (isFormErrorField(field)) {
           setErrors({ [field]: error });
           return setStatus({ kind: 'invalid' });
         }
@@ -229,58 +260,90 @@ export default function CardEditor({ username }: { username: string }) {
     pending?.previewUrl ??
     (values.displayImage ||
       (values.thumbnailBase64 ? `data:image/jpeg;base64,${values.thumbnailBase64}` : null));
+  const busy = status.kind === 'saving' || status.kind === 'publishing';
   return (
     <section className={styles.section} aria-labelledby="edit-title">
       <h2 id="edit-title">Επεξεργασία κάρτας</h2>
-      <form className={styles.form} onSubmit={submit} noValidate>
-        {GROUPS.map((group) => (
-          <fieldset key={group.legend} className={styles.fieldset}>
-            <legend>{group.legend}</legend>
-            {group.fields.map((spec) => (
-              <Field
-                key={spec.field}
-                id={`card-${spec.field}`}
-                label={spec.label}
-                type={spec.type ?? 'text'}
-                autoComplete={spec.autoComplete ?? 'off'}
-                hint={spec.hint}
-                maxLength={CARD_FIELD_RULES[spec.field].max}
-                value={values[spec.field]}
-                error={errors[spec.field]}
-                onChange={set(spec.field)}
-              />
-            ))}
-          </fieldset>
-        ))}
-        <PhotoField
-          src={photoSrc}
-          note={preparing ? PHOTO_MESSAGES.preparing : undefined}
-          error={errors.displayImage ?? errors.thumbnailBase64}
-          disabled={preparing || status.kind === 'saving'}
-          onPick={(file) => void pickPhoto(file)}
-          onRemove={removePhoto}
-        />
-        <div className={styles.actions}>
-          <button
-            className={styles.button}
-            type="submit"
-            disabled={status.kind === 'saving' || status.kind === 'publishing'}
-          >
-            Αποθήκευση
-          </button>
-        </div>
-        <p
-          className={
-            status.kind === 'invalid' || status.kind === 'failed' || status.kind === 'photoFailed'
-              ? styles.error
-              : styles.status
-          }
-          role="status"
-          data-testid="save-status"
+      {/* Phones show the form or the preview; wide screens both, side by side. */}
+      <div className={styles.viewSwitch} role="group" aria-label="Προβολή">
+        <button
+          type="button"
+          className={styles.tab}
+          aria-pressed={view === 'form'}
+          onClick={() => setView('form')}
         >
-          {statusText(status)}
-        </p>
-      </form>
+          Στοιχεία
+        </button>
+        <button
+          type="button"
+          className={styles.tab}
+          aria-pressed={view === 'preview'}
+          onClick={() => setView('preview')}
+        >
+          Προεπισκόπηση
+        </button>
+      </div>
+      <div className={styles.editorLayout} data-view={view}>
+        <form className={`${styles.form} ${styles.formPane}`} onSubmit={submit} noValidate>
+          {GROUPS.map((group) => (
+            <fieldset key={group.legend} className={styles.fieldset}>
+              <legend>{group.legend}</legend>
+              {group.fields.map((spec) => (
+                <Field
+                  key={spec.field}
+                  id={`card-${spec.field}`}
+                  label={spec.label}
+                  type={spec.type ?? 'text'}
+                  autoComplete={spec.autoComplete ?? 'off'}
+                  hint={spec.hint}
+                  maxLength={CARD_FIELD_RULES[spec.field].max}
+                  value={values[spec.field]}
+                  error={errors[spec.field]}
+                  onChange={set(spec.field)}
+                />
+              ))}
+            </fieldset>
+          ))}
+          <LinksEditor links={values.links} errors={errors} disabled={busy} onChange={setLinks} />
+          <ColorField
+            value={values.accentColor}
+            error={errors.accentColor}
+            disabled={busy}
+            onChange={(accentColor) =>
+              setValues((current) => current && { ...current, accentColor })
+            }
+          />
+          <PhotoField
+            src={photoSrc}
+            note={preparing ? PHOTO_MESSAGES.preparing : undefined}
+            error={errors.displayImage ?? errors.thumbnailBase64}
+            disabled={preparing || status.kind === 'saving'}
+            onPick={(file) => void pickPhoto(file)}
+            onRemove={removePhoto}
+          />
+          <div className={styles.actions}>
+            <button className={styles.button} type="submit" disabled={busy}>
+              Αποθήκευση
+            </button>
+          </div>
+          <p
+            className={
+              status.kind === 'invalid' || status.kind === 'failed' || status.kind === 'photoFailed'
+                ? styles.error
+                : styles.status
+            }
+            role="status"
+            data-testid="save-status"
+          >
+            {statusText(status)}
+          </p>
+        </form>
+        <div className={styles.previewPane}>
+          <h3 className={styles.previewTitle}>Προεπισκόπηση</h3>
+          <p className={styles.hint}>Η κάρτα όπως θα φαίνεται μετά την αποθήκευση.</p>
+          <CardPreview profile={preview} photo={previewPhoto} />
+        </div>
+      </div>
     </section>
   );
 }

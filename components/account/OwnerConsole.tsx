@@ -36,7 +36,7 @@ export default function OwnerConsole(props: AccountPanelProps) {
   const [erasing, setErasing] = useState(false);
   const claim = useClaimedCard(username);
   return (
-    <main className={styles.shell}>
+    <main className={section === 'edit' ? `${styles.shell} ${styles.wide}` : styles.shell}>
       <div className={styles.header}>
         <h1 className={styles.title}>Η κάρτα σας: {profilePath(username)}</h1>
         <a href={profilePath(username)} target="_blank" rel="noopener">
