@@ -129,6 +129,13 @@ test('links: three added, each judged beside its field, reordered by keyboard, o
 
   await page.getByRole('button', { name: 'Αφαίρεση του συνδέσμου 3' }).click();
   expect(await formUrls()).toEqual(['https://lina.example.gr/shop', 'linkedin.com/in/lina']);
+  // The preview shows them in this order, as the card will, before anything is saved.
+  const shown = preview().locator('ul[aria-label="Σύνδεσμοι"] a');
+  await shown.nth(1).and(preview().locator('[href="https://linkedin.com/in/lina"]')).waitFor();
+  expect(await shown.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual([
+    'https://lina.example.gr/shop',
+    'https://linkedin.com/in/lina',
+  ]);
 });
 
 test('a colour from the palette, and the preview drawn from exactly these values', async () => {
@@ -137,6 +144,8 @@ test('a colour from the palette, and the preview drawn from exactly these values
   // Any colour: the picker.
   await page.locator('#card-accentColor').fill('#00897B');
   expect(await page.getByRole('radio', { name: 'Μπλε' }).isChecked()).toBe(false);
+  // The preview's card wears it (its light scheme takes the colour as it is).
+  await preview().locator('body[style*="--accent-light:#00897b"]').waitFor();
   await expectAccessible(page, 'edit links (filled)');
 });
 

@@ -12,7 +12,7 @@ import {
   type LinkKind,
 } from '@/lib/card-links';
 import Field from './Field';
-import { LINK_ICONS } from './link-icons';
+import { LINK_ICONS } from '@/components/card/link-icons';
 import styles from './account.module.css';
 
 interface LinksEditorProps {

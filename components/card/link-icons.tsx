@@ -1,5 +1,6 @@
-// Each kind of link's icon (lib/card-links.ts LINK_KINDS), from Tabler's MIT icon set, drawn inline
-// in the card's HTML so that it costs no request; Next bundles only the icons named here.
+// Each kind of link's icon (lib/card-links.ts LINK_KINDS), from Tabler's MIT icon set: drawn inline
+// in the card's HTML so that it costs no request, and in the editor's kind picker
+// (components/account/LinksEditor.tsx). Next bundles only the icons named here.
 import {
   IconBrandAirbnb,
   IconBrandBehance,
@@ -22,7 +23,7 @@ import {
 } from '@tabler/icons-react';
 import type { LinkKind } from '@/lib/card-links';
 
-export const LINK_ICONS: Record<LinkKind, TablerIcon> = {
+export const LINK_ICONS: Readonly<Record<LinkKind, TablerIcon>> = {
   linkedin: IconBrandLinkedin,
   tiktok: IconBrandTiktok,
   x: IconBrandX,
