@@ -55,6 +55,9 @@ export default function CardPreview({ profile, photo }: CardPreviewProps) {
     }
     const y = view.scrollY;
     const next = new DOMParser().parseFromString(html, 'text/html');
+    // The card's colour and language are attributes of <body> and <html>, not children.
+    syncAttributes(document.documentElement, next.documentElement);
+    syncAttributes(document.body, next.body);
     document.head.replaceChildren(
       ...[...next.head.childNodes].map((n) => document.importNode(n, true)),
     );
@@ -114,4 +117,14 @@ export default function CardPreview({ profile, photo }: CardPreviewProps) {
       )}
     </div>
   );
+}
+
+/** Gives `target` exactly the attributes of `source`. */
+function syncAttributes(target: Element, source: Element) {
+  for (const name of target.getAttributeNames()) {
+    if (!source.hasAttribute(name)) target.removeAttribute(name);
+  }
+  for (const name of source.getAttributeNames()) {
+    target.setAttribute(name, source.getAttribute(name) ?? '');
+  }
 }
