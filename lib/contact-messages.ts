@@ -1,3 +1,6 @@
+/** Apart, so that the card's script carries this one message and not the form's. */
+export const CONTACT_SENT = 'Τα στοιχεία σας στάλθηκαν';
+
 export const CONTACT_MESSAGES = {
   required: 'Υποχρεωτικό πεδίο',
   email: 'Συμπληρώστε σωστό email',
@@ -6,5 +9,5 @@ export const CONTACT_MESSAGES = {
   emailTooLong: 'Το email μπορεί να έχει έως 254 χαρακτήρες',
   phoneTooLong: 'Το τηλέφωνο μπορεί να έχει έως 20 χαρακτήρες',
   sendFailed: 'Η αποστολή απέτυχε. Δοκιμάστε ξανά.',
-  sent: 'Τα στοιχεία σας στάλθηκαν',
+  sent: CONTACT_SENT,
 } as const;

@@ -5,7 +5,6 @@
  *   npm run make-demo-assets
  *
  * Writes:
- *   public/icons/*.svg               social tiles (80x80) and row icons (24x24)
  *   public/demo/{username}.jpg       600x600 abstract avatars for the demo profiles
  *   tools/data/demo-profiles.json    demo profiles for the seed script
  *   app/favicon.ico, app/icon.png, app/apple-icon.png
@@ -19,80 +18,6 @@ import { PROFILE_FIELDS, type Profile } from '../lib/profile';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const FONT = "'DejaVu Sans', 'Liberation Sans', sans-serif";
-
-/* ------------------------------------------------------------------ icons */
-
-/** Hand-drawn phone handset in a 24x24 box (spans roughly 4..20). */
-const HANDSET =
-  'M7 4h2.6l1.3 4.1-2.1 1.6c1.1 2.4 3.1 4.4 5.5 5.5l1.6-2.1 4.1 1.3V17c0 1.7-1.3 3-3 3' +
-  'C10.4 19.6 4.4 13.6 4 7c0-1.7 1.3-3 3-3z';
-
-const ROW_ATTRS =
-  'xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24" fill="none" ' +
-  'stroke="#333" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"';
-
-const TILE_ATTRS = 'xmlns="http://www.w3.org/2000/svg" width="80" height="80" viewBox="0 0 80 80"';
-
-const ICONS: Record<string, string> = {
-  'facebook.svg': `<svg ${TILE_ATTRS}>
-  <rect width="80" height="80" rx="18" fill="#1877F2"/>
-  <path fill="#fff" d="M44.5 66V45h7.3l1.1-8.6h-8.4v-5.2c0-2.5.8-4.2 4.3-4.2H53v-7.6c-.8-.1-3.4-.4-6.6-.4-6.5 0-10.9 4-10.9 11.2v6.2h-7.3V45h7.3v21z"/>
-</svg>
-`,
-  'instagram.svg': `<svg ${TILE_ATTRS}>
-  <defs>
-    <radialGradient id="g" cx="0.28" cy="1.05" r="1.25">
-      <stop offset="0" stop-color="#FED373"/>
-      <stop offset="0.22" stop-color="#F77737"/>
-      <stop offset="0.45" stop-color="#E1306C"/>
-      <stop offset="0.7" stop-color="#C13584"/>
-      <stop offset="1" stop-color="#5851DB"/>
-    </radialGradient>
-  </defs>
-  <rect width="80" height="80" rx="18" fill="url(#g)"/>
-  <rect x="19" y="19" width="42" height="42" rx="12.5" fill="none" stroke="#fff" stroke-width="5"/>
-  <circle cx="40" cy="40" r="9.8" fill="none" stroke="#fff" stroke-width="5"/>
-  <circle cx="51.8" cy="28.2" r="3.1" fill="#fff"/>
-</svg>
-`,
-  'viber.svg': `<svg ${TILE_ATTRS}>
-  <rect width="80" height="80" rx="18" fill="#7360F2"/>
-  <path fill="none" stroke="#fff" stroke-width="4.5" stroke-linejoin="round" d="M32 16h16a14 14 0 0 1 14 14v10a14 14 0 0 1-14 14H38l-9 8.5v-9.3A14 14 0 0 1 18 40V30a14 14 0 0 1 14-14z"/>
-  <path fill="#fff" transform="translate(29.2 24.2) scale(0.9)" d="${HANDSET}"/>
-  <path fill="none" stroke="#fff" stroke-width="2.2" stroke-linecap="round" d="M43 24.5a8.5 8.5 0 0 1 8.5 8.5M43 29a4 4 0 0 1 4 4"/>
-</svg>
-`,
-  'whatsapp.svg': `<svg ${TILE_ATTRS}>
-  <rect width="80" height="80" rx="18" fill="#25D366"/>
-  <path fill="none" stroke="#fff" stroke-width="4.5" stroke-linejoin="round" d="M19.3 47.5A22 22 0 1 1 24.4 55.6L16.5 63z"/>
-  <path fill="#fff" transform="translate(27.4 27.4) scale(1.05)" d="${HANDSET}"/>
-</svg>
-`,
-  'email.svg': `<svg ${ROW_ATTRS}>
-  <rect x="3" y="5" width="18" height="14" rx="2"/>
-  <path d="m3.8 6.8 8.2 6.2 8.2-6.2"/>
-</svg>
-`,
-  'phone.svg': `<svg ${ROW_ATTRS}>
-  <path d="${HANDSET}"/>
-</svg>
-`,
-  'address.svg': `<svg ${ROW_ATTRS}>
-  <path d="M12 21.5s-7-6.1-7-11.8a7 7 0 0 1 14 0c0 5.7-7 11.8-7 11.8z"/>
-  <circle cx="12" cy="9.6" r="2.6"/>
-</svg>
-`,
-  'website.svg': `<svg ${ROW_ATTRS}>
-  <circle cx="12" cy="12" r="9"/>
-  <ellipse cx="12" cy="12" rx="3.8" ry="9"/>
-  <path d="M3 12h18M4.6 7.5h14.8M4.6 16.5h14.8"/>
-</svg>
-`,
-  'close.svg': `<svg ${ROW_ATTRS}>
-  <path d="M6 6l12 12M18 6 6 18"/>
-</svg>
-`,
-};
 
 /* ---------------------------------------------------------------- avatars */
 
@@ -338,8 +263,6 @@ async function write(rel: string, data: string | Buffer): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  for (const [name, svg] of Object.entries(ICONS)) await write(`public/icons/${name}`, svg);
-
   const profiles: Profile[] = [];
   for (const { profile, avatar } of DEMO) {
     if (!avatar) {

@@ -78,6 +78,19 @@ test('a card whose owner named images on other hosts makes the browser ask karta
   await page.close();
 });
 
+test('a card asks for one image as it loads, its photo: its icons are drawn in its HTML', async () => {
+  const page = await browser().newPage({ viewport: { width: 390, height: 844 } });
+  const images: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'image') images.push(new URL(request.url()).pathname);
+  });
+  await page.goto(`${baseUrl()}/maria`, { waitUntil: 'networkidle' });
+  expect(images).toEqual(['/_next/image']);
+  expect(await page.locator('[data-row] svg.rowIcon').count()).toBe(4);
+  expect(await page.locator('[data-social] svg.socialTile').count()).toBe(4);
+  await page.close();
+});
+
 test('/ is exactly "Hello world!"', async () => {
   const res = await get('/');
   expect(res.status).toBe(200);
@@ -170,10 +183,10 @@ test('a complete profile: every field in its place, in order', async () => {
       kind: a.getAttribute('data-social'),
       href: a.getAttribute('href'),
       label: a.getAttribute('aria-label'),
-      icon: a.querySelector('img')?.getAttribute('src'),
+      tile: a.querySelector('svg.socialTile') !== null,
       size: [
-        a.querySelector('img')?.getBoundingClientRect().width,
-        a.querySelector('img')?.getBoundingClientRect().height,
+        a.querySelector('svg')?.getBoundingClientRect().width,
+        a.querySelector('svg')?.getBoundingClientRect().height,
       ],
     })),
   );
@@ -182,28 +195,28 @@ test('a complete profile: every field in its place, in order', async () => {
       kind: 'facebook',
       href: 'https://www.facebook.com/example',
       label: 'Facebook: Μαρία Παπαδοπούλου',
-      icon: '/icons/facebook.svg',
+      tile: true,
       size: [80, 80],
     },
     {
       kind: 'instagram',
       href: 'https://www.instagram.com/example',
       label: 'Instagram: Μαρία Παπαδοπούλου',
-      icon: '/icons/instagram.svg',
+      tile: true,
       size: [80, 80],
     },
     {
       kind: 'viber',
       href: 'viber://chat?number=%2B306912345678',
       label: 'Viber: Μαρία Παπαδοπούλου',
-      icon: '/icons/viber.svg',
+      tile: true,
       size: [80, 80],
     },
     {
       kind: 'whatsapp',
       href: 'https://wa.me/306912345678',
       label: 'WhatsApp: Μαρία Παπαδοπούλου',
-      icon: '/icons/whatsapp.svg',
+      tile: true,
       size: [80, 80],
     },
   ]);

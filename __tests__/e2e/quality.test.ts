@@ -81,9 +81,9 @@ describe.each([
 
   test('the social icons are 80x80', async () => {
     const { page } = await open('/maria', { viewport });
-    const boxes = await page.locator('nav a[data-social] img').evaluateAll((imgs) =>
-      imgs.map((img) => {
-        const r = img.getBoundingClientRect();
+    const boxes = await page.locator('nav a[data-social] svg.socialTile').evaluateAll((tiles) =>
+      tiles.map((tile) => {
+        const r = tile.getBoundingClientRect();
         return [r.width, r.height];
       }),
     );

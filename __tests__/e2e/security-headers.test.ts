@@ -30,7 +30,7 @@ test.each([
   ['a malformed path (the proxy)', '/%E0%A4%A', 404],
   ['a vCard', '/maria/vcard', 200],
   ['a QR code', '/maria/qr.svg', 200],
-  ['an icon', '/icons/phone.svg', 200],
+  ['a public file', '/demo/maria.jpg', 200],
   ['a photo version that is gone', '/maria/photo/AAAAAAAAAAAAAAAA', 404],
 ])('%s (%s) carries the shared headers and the pages’ CSP', async (what, pathname, status) => {
   const res = await get(pathname);

@@ -171,7 +171,7 @@ describe('taps', () => {
       load();
       const link = document.querySelector<HTMLAnchorElement>(`[data-social="${network}"]`)!;
       expect(link.dataset.event).toBe(network);
-      await user.click(link.querySelector('img')!);
+      await user.click(link.querySelector('svg')!);
       expect(events()).toEqual(['view', network]);
     },
   );

@@ -208,14 +208,12 @@ test('images from another host are not shown: the initials, and the bundled icon
   const sources = [...container.querySelectorAll('img')].map((img) => img.getAttribute('src'));
   expect(sources.filter((src) => src?.includes('tracker.example'))).toEqual([]);
   expect(container.querySelector('.image.placeholder')!.textContent).toBe('ΜΠ');
-  const icon = (kind: string) =>
-    container.querySelector(`[data-social=${kind}] img`)!.getAttribute('src');
-  // The seed's icon fields are no longer read: the bundled icons, whatever a document holds.
-  expect([icon('facebook'), icon('instagram'), icon('viber')]).toEqual([
-    '/icons/facebook.svg',
-    '/icons/instagram.svg',
-    '/icons/viber.svg',
-  ]);
+  // The seed's icon fields are no longer read: the card's own inline tiles, whatever a document
+  // holds, and no image but the QR code's.
+  for (const kind of ['facebook', 'instagram', 'viber']) {
+    expect(container.querySelector(`[data-social=${kind}] svg.socialTile`)).not.toBeNull();
+  }
+  expect(sources).toEqual([expect.stringMatching(/\/qr\.svg$/)]);
 });
 
 test('a photo on an allowed storage host is shown through karta’s own image optimiser', () => {
@@ -358,7 +356,7 @@ describe('the mobile number', () => {
     expect(mobile).toHaveAttribute('href', 'tel:+306971112233');
     expect(mobile.textContent).toBe('+30 697 111 2233Κινητό');
     expect(mobile.dataset.event).toBe('phone');
-    expect(mobile.querySelector('img')).toHaveAttribute('src', '/icons/mobile.svg');
+    expect(mobile.querySelector('svg.rowIcon rect')).toHaveAttribute('height', '19');
   });
 
   test('none: no mobile row', () => {

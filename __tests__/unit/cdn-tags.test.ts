@@ -33,7 +33,7 @@ describe('the proxy runs only where a path can be malformed', () => {
     '/',
     '/_next/static/chunks/app.js',
     '/api/revalidate',
-    '/icons/whatsapp.svg',
+    '/demo/maria.jpg',
     '/favicon.ico',
   ])('%s never reaches it', (pathname) => {
     expect(runsProxy(pathname)).toBe(false);

@@ -37,6 +37,8 @@ export interface PageLighthouse {
    */
   renderBlocking: string[];
   tbtMs: number;
+  /** TBT of every run, for the log. */
+  allTbtMs: number[];
   cls: number;
   fcpMs: number;
   /** Lighthouse's CPU benchmark index (median): lower means a slower or busier machine. */
@@ -94,6 +96,7 @@ function summarise(url: string, results: Result[]): PageLighthouse {
       .map(renderBlockingUrls)
       .reduce((most, urls) => (urls.length > most.length ? urls : most), []),
     tbtMs: median(results.map((r) => metric(r, 'total-blocking-time'))),
+    allTbtMs: results.map((r) => metric(r, 'total-blocking-time')),
     cls: median(results.map((r) => metric(r, 'cumulative-layout-shift'))),
     fcpMs: median(results.map((r) => metric(r, 'first-contentful-paint'))),
     benchmarkIndex: median(results.map((r) => r.environment.benchmarkIndex)),

@@ -57,7 +57,7 @@ export function details(r: BenchResults): string {
   }
   const lh = r.lighthouse;
   if (lh) {
-    const pages = [lh.profile, lh.uploaded, lh.links, lh.root];
+    const pages = [lh.profile, lh.uploaded, lh.links, lh.root, lh.blank];
     out.push(
       `\n== Lighthouse ${lh.profile.version} (mobile, simulated throttling; medians of ${lh.runs} runs)`,
       table(

@@ -2,21 +2,14 @@
 // link (components/card/profile-view.ts), as text where it is not; a tap on a link is counted (./counted.ts).
 import type { PublicProfile } from '@/lib/profile';
 import { contactRows, type ContactRow } from '@/components/card/profile-view';
+import { RowIcon } from './contact-icons';
 import { countedAs, ROW_EVENTS } from './counted';
 import { EXTERNAL_LINK } from './external-link';
 
 function RowBody({ row }: { row: ContactRow }) {
   return (
     <>
-      <img
-        className="rowIcon"
-        src={`/icons/${row.kind}.svg`}
-        alt=""
-        width={24}
-        height={24}
-        loading="lazy"
-        decoding="async"
-      />
+      <RowIcon kind={row.kind} />
       <span className="rowText">
         <span className="rowValue">{row.text}</span>
         <span className="rowCaption">{row.caption}</span>

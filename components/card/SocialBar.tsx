@@ -1,6 +1,7 @@
 // The bar of social networks and messengers at the bottom of the card; each tap is counted.
 import type { PublicProfile } from '@/lib/profile';
 import { socialLinks } from '@/components/card/profile-view';
+import { SocialTile } from './contact-icons';
 import { countedAs, SOCIAL_EVENTS } from './counted';
 import { EXTERNAL_LINK } from './external-link';
 
@@ -20,7 +21,7 @@ export function SocialBar({ profile }: { profile: PublicProfile }) {
           {...(link.href.startsWith('http') ? EXTERNAL_LINK : {})}
           {...countedAs(SOCIAL_EVENTS[link.kind])}
         >
-          <img src={link.icon} alt="" width={80} height={80} loading="lazy" decoding="async" />
+          <SocialTile kind={link.kind} />
         </a>
       ))}
     </nav>

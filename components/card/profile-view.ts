@@ -21,15 +21,7 @@ export interface SocialLink {
   kind: SocialKind;
   label: string;
   href: string;
-  icon: string;
 }
-
-export const BUNDLED_ICONS: Record<SocialKind, string> = {
-  facebook: '/icons/facebook.svg',
-  instagram: '/icons/instagram.svg',
-  viber: '/icons/viber.svg',
-  whatsapp: '/icons/whatsapp.svg',
-};
 
 export function headline(p: Pick<PublicProfile, 'jobTitle' | 'companyName'>): string | undefined {
   if (p.jobTitle && p.companyName) return `${p.jobTitle}, @${p.companyName}`;
@@ -106,8 +98,6 @@ export function socialLinks(p: PublicProfile): SocialLink[] {
   const name = fullName(p);
   return SOCIAL.flatMap(({ kind, name: network, href }) => {
     const url = href(p);
-    return url
-      ? [{ kind, label: `${network}: ${name}`, href: url, icon: BUNDLED_ICONS[kind] }]
-      : [];
+    return url ? [{ kind, label: `${network}: ${name}`, href: url }] : [];
   });
 }

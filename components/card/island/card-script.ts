@@ -5,7 +5,7 @@
 // fetched once the page has loaded and the browser is idle (unless the visitor saves data or is on
 // 2G), or when a pointer, a touch or focus reaches its button.
 // Without it every link of the card still works as plain HTML.
-import { CONTACT_MESSAGES } from '@/lib/contact-messages';
+import { CONTACT_SENT } from '@/lib/contact-messages';
 import { downloadBlob } from '@/browser/download';
 import { chromeIntentUrl, detectInAppBrowser } from '@/lib/in-app-browser';
 import { copyLink, shareLink, shareMessage } from '@/lib/share';
@@ -201,7 +201,7 @@ function enhanceExchange(
             // Called once the write has succeeded: a contact the owner will find
             // (docs/visitors.md).
             count('exchange');
-            confirmation.textContent = CONTACT_MESSAGES.sent;
+            confirmation.textContent = CONTACT_SENT;
             closed();
           },
         });
