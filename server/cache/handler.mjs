@@ -25,7 +25,13 @@ import path from 'node:path';
 import { RedisStringsHandler } from '@trieb.work/nextjs-turbo-redis-cache';
 import { commandOptions } from 'redis';
 import { compactEntrySerializer } from './compact-entry.mjs';
-import { REDIS_DEADLINE_MS, RedisGuard, reconnectDelay, withDeadline } from './redis-guard.mjs';
+import {
+  REDIS_CONNECT_TIMEOUT_MS,
+  REDIS_DEADLINE_MS,
+  RedisGuard,
+  reconnectDelay,
+  withDeadline,
+} from './redis-guard.mjs';
 
 export { withDeadline };
 
@@ -127,7 +133,7 @@ function sharedFor(options) {
     // up, and gives up for good if they fail. Nothing waits offline all the same: the guard sends
     // nothing while the connection is not answering.
     socketOptions: {
-      connectTimeout: REDIS_DEADLINE_MS,
+      connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
       reconnectStrategy: reconnectDelay,
     },
   });

@@ -19,6 +19,12 @@
 
 /** A healthy Redis answers in a millisecond; past this a command is taken for lost. */
 export const REDIS_DEADLINE_MS = 1000;
+/**
+ * How long node-redis may take to open a connection: longer than a command's deadline, as its
+ * timer also counts the time this process was busy (a starting origin can be, for over a second),
+ * and nothing waits on it: the guard bounds every command by REDIS_DEADLINE_MS all the same.
+ */
+export const REDIS_CONNECT_TIMEOUT_MS = 5000;
 /** While Redis is unhealthy, how often one health check (a connect and a PING) is tried. */
 const REDIS_HEALTH_CHECK_MS = 1000;
 

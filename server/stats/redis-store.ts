@@ -21,7 +21,12 @@
 // Not server-only: the emulator tests run two of these against one Redis, as two origins would.
 import { randomUUID } from 'node:crypto';
 import { createClient } from 'redis';
-import { RedisGuard, REDIS_DEADLINE_MS, reconnectDelay } from '../cache/redis-guard.mjs';
+import {
+  RedisGuard,
+  REDIS_CONNECT_TIMEOUT_MS,
+  REDIS_DEADLINE_MS,
+  reconnectDelay,
+} from '../cache/redis-guard.mjs';
 import { counterField, tallyOfFields, type CardDayCounts } from './counts';
 import type { StatsCounter } from '../../lib/stats/events';
 import type { CounterStore, TakenCounts } from './store';
@@ -126,7 +131,7 @@ export class RedisCounterStore implements CounterStore {
       // Commands fail at once while disconnected instead of queueing up behind the outage.
       disableOfflineQueue: true,
       socket: {
-        connectTimeout: deadlineMs,
+        connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
         reconnectStrategy: reconnectDelay,
       },
     });
