@@ -6,7 +6,6 @@
 // refuses every purge (503) while told to, forwarding the others to Varnish.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { rmSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { cardChanged } from '@/server/card-stamp';
@@ -107,12 +106,6 @@ afterAll(async () => {
   await purges.stop();
   await adminDb().terminate();
   await emulator?.stop();
-  for (const i of [1, 2]) {
-    rmSync(path.join(ROOT, `${process.env.NEXT_DIST_DIR}-origin-${i}`), {
-      recursive: true,
-      force: true,
-    });
-  }
 });
 
 afterEach(() => {

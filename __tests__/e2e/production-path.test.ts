@@ -3,7 +3,6 @@
 // every change) and the change watcher, as `npm run demo:scale` runs them.
 // The stack reads a Firestore emulator of its own, so that stopping and freezing it here touches
 // no other test file.
-import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { cardChanged } from '@/server/card-stamp';
 import { adminDb } from '@/server/firebase/admin-app';
@@ -44,12 +43,6 @@ afterAll(async () => {
   await stack?.stop();
   await adminDb().terminate();
   await emulator?.stop();
-  for (const i of [1, 2]) {
-    rmSync(path.join(ROOT, `${process.env.NEXT_DIST_DIR}-origin-${i}`), {
-      recursive: true,
-      force: true,
-    });
-  }
 });
 
 async function text(url: string): Promise<{ status: number; body: string; headers: Headers }> {

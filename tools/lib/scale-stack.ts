@@ -4,12 +4,13 @@
 // (stack.ts), mailing into a mail catcher unless SMTP_URL is set.
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from './emulator';
 import { startMailCatcher, type RunningMailCatcher } from './mail-catcher';
 import { copyBuild, startNext } from './next-server';
+import { ROOT } from './paths';
 import { stopProcess } from './processes';
 import { startRedis, type RunningRedis } from './redis';
 import { startDaemon } from './stack';
@@ -107,7 +108,12 @@ export async function startScaleStack(options: ScaleStackOptions): Promise<Scale
       stopping = true;
     });
     const servers: Array<ChildProcess | undefined> = [];
-    const distDirs = ports.map((_, i) => `${builtDistDir}-origin-${i + 1}`);
+    // Named by port, which no other stack holds meanwhile: two stacks of one build (test files
+    // run side by side) never share, or delete, each other's copy.
+    const distDirs = ports.map((port) => `${builtDistDir}-origin-${port}`);
+    stops.push(async () => {
+      for (const dir of distDirs) rmSync(path.join(ROOT, dir), { recursive: true, force: true });
+    });
     const start = async (i: number) => {
       // Set once started: an origin that exits while starting is reported by the start itself.
       const started: { server?: ChildProcess } = {};
