@@ -8,6 +8,7 @@
 import { prerender } from 'next/dist/compiled/react-dom/static.edge';
 import { CardDocument } from '@/components/card/CardDocument';
 import type { PublicProfile } from '@/lib/profile';
+import { streamText } from '@/lib/stream-text';
 
 /** A photo picked but not saved yet: the path the card will name, and the file's blob: URL. */
 export interface PreviewPhoto {
@@ -28,16 +29,7 @@ export async function cardPreviewHtml(
   const { prelude } = await prerender(
     <CardDocument profile={profile} assets={{ css, enhance: '', sheet: '', sheetCss: '' }} />,
   );
-  const reader = prelude.getReader();
-  const decoder = new TextDecoder();
-  let html = '';
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    html += decoder.decode(value, { stream: true });
-  }
-  html += decoder.decode();
-  const page = new DOMParser().parseFromString(html, 'text/html');
+  const page = new DOMParser().parseFromString(await streamText(prelude), 'text/html');
   for (const script of page.querySelectorAll('script')) script.remove();
   if (photo) {
     const named = encodeURIComponent(photo.path);

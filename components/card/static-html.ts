@@ -1,6 +1,7 @@
 import 'server-only';
 import type { ReactElement } from 'react';
 import { prerender } from 'react-dom/static.edge';
+import { streamText } from '@/lib/stream-text';
 
 /**
  * A whole HTML document from React components, as static markup with no script of React's: what
@@ -15,12 +16,5 @@ import { prerender } from 'react-dom/static.edge';
  */
 export async function renderDocument(document: ReactElement): Promise<string> {
   const { prelude } = await prerender(document);
-  const reader = prelude.getReader();
-  const decoder = new TextDecoder();
-  let html = '';
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return html + decoder.decode();
-    html += decoder.decode(value, { stream: true });
-  }
+  return streamText(prelude);
 }
