@@ -13,6 +13,23 @@ export function profilePath(username: string): string {
   return `/${encodeURIComponent(username)}`;
 }
 
+/**
+ * The one spelling of a path: each segment as profilePath spells a name, encodeURIComponent of its
+ * text decoded once. `/m%61ria` and `/maria` name one card, and a CDN caches each spelling apart:
+ * only this one is the card's address (proxy.ts redirects the others). Null when a segment's
+ * percent-encoding is malformed.
+ */
+export function canonicalPath(pathname: string): string | null {
+  try {
+    return pathname
+      .split('/')
+      .map((segment) => encodeURIComponent(decodeURIComponent(segment)))
+      .join('/');
+  } catch {
+    return null;
+  }
+}
+
 const VCARD_SUFFIX = '/vcard';
 const QR_SUFFIX = '/qr.svg';
 

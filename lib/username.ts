@@ -40,8 +40,104 @@ export const RESERVED_USERNAMES: readonly string[] = [
 
 const RESERVED = new Set(RESERVED_USERNAMES);
 
+/**
+ * Root files that crawlers, ad networks, app stores and verification services fetch by name, and
+ * that have no file extension to give them away: a card there would answer in the site's name.
+ */
+const RESERVED_WELL_KNOWN_FILES: readonly string[] = [
+  '.well-known',
+  'apple-app-site-association',
+];
+
+/**
+ * Extensions of the files such services fetch at the site's root (ads.txt, app-ads.txt,
+ * security.txt, assetlinks.json, BingSiteAuth.xml, google….html, yandex_….html, crossdomain.xml…)
+ * and of anything else a browser or a bot would take for a file rather than a person. A card never
+ * ends with one, so a name that does is refused outright instead of listed file by file.
+ */
+const RESERVED_FILE_EXTENSIONS: readonly string[] = [
+  'apk',
+  'asp',
+  'aspx',
+  'atom',
+  'avif',
+  'bak',
+  'bmp',
+  'cer',
+  'cgi',
+  'conf',
+  'config',
+  'crt',
+  'css',
+  'csv',
+  'der',
+  'doc',
+  'docx',
+  'env',
+  'gif',
+  'gz',
+  'htm',
+  'html',
+  'ico',
+  'ics',
+  'ini',
+  'ipa',
+  'jpeg',
+  'jpg',
+  'js',
+  'json',
+  'jsp',
+  'key',
+  'log',
+  'map',
+  'md',
+  'mjs',
+  'mobileconfig',
+  'mp3',
+  'mp4',
+  'p7b',
+  'pdf',
+  'pem',
+  'php',
+  'pkpass',
+  'pl',
+  'png',
+  'py',
+  'rar',
+  'rb',
+  'rss',
+  'sh',
+  'sql',
+  'svg',
+  'tar',
+  'toml',
+  'ttf',
+  'txt',
+  'vcf',
+  'wasm',
+  'webmanifest',
+  'webp',
+  'woff',
+  'woff2',
+  'xhtml',
+  'xls',
+  'xlsx',
+  'xml',
+  'yaml',
+  'yml',
+  'zip',
+];
+
+const WELL_KNOWN_FILES = new Set(RESERVED_WELL_KNOWN_FILES);
+const FILE_EXTENSIONS = new Set(RESERVED_FILE_EXTENSIONS);
+
+/** A word of karta's own, a well-known root file, or a name ending like a file (`ads.txt`). */
 export function isReservedUsername(id: string): boolean {
-  return typeof id === 'string' && RESERVED.has(id.toLowerCase());
+  if (typeof id !== 'string') return false;
+  const lower = id.toLowerCase();
+  if (RESERVED.has(lower) || WELL_KNOWN_FILES.has(lower)) return true;
+  const dot = lower.lastIndexOf('.');
+  return dot >= 0 && FILE_EXTENSIONS.has(lower.slice(dot + 1));
 }
 
 /** True when `id` can be used as a users/{id} document id. Never throws. */
@@ -78,21 +174,13 @@ export function isValidUsername(id: string): boolean {
 }
 
 /**
- * The route param as Next gives it (it may still be percent-encoded); returns the decoded
- * username, or null if it is invalid or its percent-encoding is malformed. Never throws.
+ * The username a route names: Next has decoded its segment once already, and it is never decoded
+ * again. A second decoding made `/a%2562` the card `ab` under a cache entry of its own, which the
+ * card's revalidation and purges never named (lib/routes.ts canonicalPath). Returns null when the
+ * name is invalid. Never throws.
  */
 export function parseUsername(param: string): string | null {
-  if (typeof param !== 'string') return null;
-  let id = param;
-  if (id.includes('%')) {
-    // Decoded exactly once: '%252F' must stay '%2F', not become a '/'.
-    try {
-      id = decodeURIComponent(id);
-    } catch {
-      return null;
-    }
-  }
-  return isValidUsername(id) ? id : null;
+  return typeof param === 'string' && isValidUsername(param) ? param : null;
 }
 
 /**

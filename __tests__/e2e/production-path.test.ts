@@ -112,6 +112,43 @@ test('through Varnish: a card created after the build → 200, deleted → 404',
   await timeUntil(everywhere(`/${username}`), 404);
 });
 
+test("through Varnish: no other spelling of a card's address serves it, before or after an edit and an erasure", async () => {
+  const username = `spell-${Date.now().toString(36)}`;
+  const email = `${username}@karta.test`;
+  const card = { firstName: 'Ορθή', lastName: 'Γραφή', email, jobTitle: 'Πρώτη εκδοχή' };
+  await adminDb()
+    .doc(`users/${username}`)
+    .set({ ...card, ...cardChanged() });
+  await timeUntil(everywhere(`/${username}`), card.jobTitle);
+  // `/%73pell-…` is the card once decoded; `/%2573pell-…` is the name "%73pell-…" once decoded,
+  // and was this card too when a name was decoded twice, under a cache entry nothing purged.
+  const once = `/%${username.charCodeAt(0).toString(16)}${username.slice(1)}`;
+  const twice = once.replace('%', '%25');
+  const spellings = [once, `${once}/vcard`, `/${username}/vc%61rd`, twice, `${twice}/vcard`];
+  const urls = spellings.flatMap(everywhere);
+  /** Every spelling on every layer, asked twice (so that what can be cached is): none the card's. */
+  async function noneServesTheCard(stage: string) {
+    for (let round = 0; round < 2; round++) {
+      for (const url of urls) {
+        const res = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(10_000) });
+        const body = await res.text();
+        expect([stage, url, res.status]).toEqual([stage, url, url.includes('%25') ? 404 : 308]);
+        expect(body).not.toContain(email);
+      }
+    }
+  }
+  await noneServesTheCard('before the edit');
+  await adminDb()
+    .doc(`users/${username}`)
+    .update({ jobTitle: 'Δεύτερη εκδοχή', ...cardChanged() });
+  await timeUntil(everywhere(`/${username}`), 'Δεύτερη εκδοχή');
+  await noneServesTheCard('after the edit');
+  await adminDb().doc(`users/${username}`).delete();
+  await timeUntil(everywhere(`/${username}`), 404);
+  await timeUntil(everywhere(`/${username}/vcard`), 404);
+  await noneServesTheCard('after the erasure');
+});
+
 test('Redis stopped: cards still 200 on every layer; restarted: shared again', async () => {
   await stack.redis.stop();
   try {

@@ -39,7 +39,7 @@ describe('the proxy runs only where a path can be malformed', () => {
     expect(runsProxy(pathname)).toBe(false);
   });
 
-  test.each([GREEK_PATH, `${GREEK_PATH}/vcard`, '/_next/static/%41.js', '/maria/x%41'])(
+  test.each([GREEK_PATH, `${GREEK_PATH}/vcard`, '/_next/static/%41.js', '/maria/x%2541'])(
     '%s reaches it for its %%, and goes on to the route untouched',
     async (pathname) => {
       expect(runsProxy(pathname)).toBe(true);
@@ -50,6 +50,39 @@ describe('the proxy runs only where a path can be malformed', () => {
       expect(response.headers.get('surrogate-key')).toBeNull();
     },
   );
+});
+
+describe("another spelling of a card's address is sent to its one spelling, untagged", () => {
+  test.each([
+    ['/m%61ria', '/maria'],
+    ['/maria/vc%61rd', '/maria/vcard'],
+    ['/m%61ria/qr.svg?src=qr', '/maria/qr.svg?src=qr'],
+    [GREEK_PATH.toLowerCase(), GREEK_PATH],
+    [`${GREEK_PATH.toLowerCase()}/vcard`, `${GREEK_PATH}/vcard`],
+  ])('%s → 308 %s', async (pathname, canonical) => {
+    expect(runsProxy(pathname)).toBe(true);
+    for (const method of ['GET', 'HEAD']) {
+      const response = await proxy(
+        new NextRequest(new URL(pathname, 'http://karta.test'), { method }),
+      );
+      expect(response.status).toBe(308);
+      expect(response.headers.get('location')).toBe(`http://karta.test${canonical}`);
+      expect(response.headers.get('surrogate-key')).toBeNull();
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+  });
+
+  test.each(['/api/owner/cards/m%61ria', '/_next/static/%41.js'])(
+    "%s, karta's endpoints and the framework's files, keep their spelling",
+    async (pathname) => {
+      expect((await proxied(pathname)).headers.get('x-middleware-next')).toBe('1');
+    },
+  );
+
+  test('a write is never redirected', async () => {
+    const request = new NextRequest(new URL('/m%61ria', 'http://karta.test'), { method: 'POST' });
+    expect((await proxy(request)).headers.get('x-middleware-next')).toBe('1');
+  });
 });
 
 test('a malformed percent-encoding is the 404 page, untagged', async () => {

@@ -59,6 +59,46 @@ describe('reserved usernames', () => {
   });
 });
 
+describe('reserved root files: what crawlers, ad networks, app stores and verifiers fetch', () => {
+  it.each([
+    'ads.txt',
+    'app-ads.txt',
+    'security.txt',
+    'humans.txt',
+    'apple-app-site-association',
+    'assetlinks.json',
+    'BingSiteAuth.xml',
+    'crossdomain.xml',
+    'google1234567890abcdef.html',
+    'yandex_0123456789abcdef.html',
+    'yandex_0123456789abcdef.HTML',
+    '.well-known',
+    'index.php',
+    'maria.vcf',
+  ])('%j is no card, and cannot be claimed', (name) => {
+    expect(isReservedUsername(name)).toBe(true);
+    expect(isValidUsername(name)).toBe(false);
+    expect(parseUsername(name)).toBeNull();
+    const problem = claimProblem(name.toLowerCase());
+    expect([USERNAME_MESSAGES.reserved, USERNAME_MESSAGES.format]).toContain(problem);
+  });
+
+  it.each(['ads.txt', 'app-ads.txt', 'security.txt', 'assetlinks.json', 'maria.html'])(
+    'the claimable %j is refused as reserved',
+    (name) => {
+      expect(claimProblem(name)).toBe(USERNAME_MESSAGES.reserved);
+    },
+  );
+
+  it.each(['maria.papadopoulou', 'maria.p', 'dr.nikos', 'txt', 'ads', 'google', 'mail.gr'])(
+    '%j, whose last part is no file extension, is a name like any other',
+    (name) => {
+      expect(isReservedUsername(name)).toBe(false);
+      expect(claimProblem(name)).toBeNull();
+    },
+  );
+});
+
 describe('claimProblem', () => {
   it.each(['maria', 'maria.p', 'm_p-2', 'abc', 'a'.repeat(30)])('lets %j be claimed', (name) => {
     expect(claimProblem(name)).toBeNull();

@@ -11,15 +11,12 @@ function isDocumentId(id: string): boolean {
   return id !== '' && id !== '.' && id !== '..' && !id.includes('/') && !/^__.*__$/.test(id);
 }
 
-/** Deletes users/{username}/contacts/{id} (the route's param); one already gone is no error. */
-export async function deleteContact(owner: Owner, username: string, param: string): Promise<void> {
-  let id = param;
-  try {
-    // Decoded once, as parseUsername decodes a card's name.
-    if (id.includes('%')) id = decodeURIComponent(id);
-  } catch {
-    throw new OwnerError(404, { error: 'no-contact' });
-  }
+/**
+ * Deletes users/{username}/contacts/{id}; one already gone is no error. `id` is the route's param,
+ * which Next has decoded once: it is the id as it was written, and is never decoded again (a
+ * visitor's id holding `%` would otherwise name another contact, or none).
+ */
+export async function deleteContact(owner: Owner, username: string, id: string): Promise<void> {
   if (!isDocumentId(id)) throw new OwnerError(404, { error: 'no-contact' });
   const db = adminDb();
   const card = db.doc(cardPath(username));

@@ -40,7 +40,7 @@ export async function answering(work: () => Promise<Response>): Promise<Response
   }
 }
 
-/** The card a route names, decoded; a name no card could have is a 404. */
+/** The card a route names (its segment as Next decoded it, once); a name no card could have is a 404. */
 export function cardParam(param: string): string {
   const username = parseUsername(param);
   if (username === null) throw new OwnerError(404, { error: 'no-card' });

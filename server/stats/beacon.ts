@@ -39,7 +39,7 @@ export function parseBeacon(text: string): ParsedBeacon | null {
   if (k !== undefined && key === undefined) return null;
   // Only a view can come from the QR code, and the script marks it with 1, never anything else.
   if (q !== undefined && !(q === 1 && e === 'view')) return null;
-  // The script may send the name as its URL spells it (percent-encoded) or decoded.
+  // The name as the card's data-username holds it: never decoded (a `%` in it is its own).
   const username = parseUsername(u);
   if (username === null) return null;
   return { username, key, event: e, fromQr: q === 1 };
