@@ -65,6 +65,29 @@ describe('cardFormChanges', () => {
     expect(result).toEqual({ errors: { websiteLink: CARD_MESSAGES.link }, changes: {} });
   });
 
+  it("takes only the brand's pages for Facebook and Instagram, and one line of text", () => {
+    const result = cardFormChanges(
+      {
+        ...STORED,
+        facebookLink: 'http://evil.example/login',
+        instagramLink: 'evil.example/instagram',
+        jobTitle: 'Αρχιτέκτονας\nΜηχανικός',
+        companyName: 'Studio \u202EΦως',
+      },
+      STORED,
+      'maria',
+    );
+    expect(result).toEqual({
+      errors: {
+        facebookLink: LINK_MESSAGES.https,
+        instagramLink: LINK_MESSAGES.notKind('Instagram'),
+        jobTitle: CARD_MESSAGES.text,
+        companyName: CARD_MESSAGES.text,
+      },
+      changes: {},
+    });
+  });
+
   it('keeps a site-relative image path and refuses a protocol-relative one', () => {
     expect(
       cardFormChanges({ ...STORED, displayImage: '/img/me.jpg' }, STORED, 'maria').changes,
