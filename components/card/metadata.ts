@@ -65,7 +65,7 @@ export function profileHead(p: PublicProfile): ProfileHead {
 
 export function personJsonLd(p: PublicProfile): Record<string, unknown> {
   // The person's profiles: Facebook and Instagram, then the owner's links of a brand's kind, each
-  // address once. Only addresses on the brand's own hosts; a plain link (\`link\`: an e-shop, or an
+  // address once. Only addresses on the brand's own hosts; a plain link (`link`: an e-shop, or an
   // address that was not the brand's it was stored as) says nothing of who the person is.
   const sameAs = [
     ...new Set(
