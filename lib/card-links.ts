@@ -1,8 +1,8 @@
 // A card's list of links (`links`): which kinds there are, what address each kind takes, and the
 // one judgement of a list that the console's form and karta's server share (lib/profile.ts).
 // Field names and kinds are fixed: imports and other tools rely on them (docs/data.md).
-import { NO_CONTROL_CHARACTERS } from './control-characters';
-import { parseHttpUrl } from './links';
+import { NO_CONTROL_CHARACTERS, withoutControlCharacters } from './control-characters';
+import { parseHttpUrl, safeHttpUrl } from './links';
 
 export const LINK_KINDS = [
   'linkedin',
@@ -28,7 +28,10 @@ export type LinkKind = (typeof LINK_KINDS)[number];
 
 export interface CardLink {
   kind: LinkKind;
-  /** An https address the kind accepts, as stored (ASCII: safeHttpUrl's href). */
+  /**
+   * An https address the kind accepts, as stored (ASCII: safeHttpUrl's href); for a plain link
+   * made from a document's `facebookLink` or `instagramLink` (plainLinkTo), its http(s) address.
+   */
   url: string;
   /** Shown instead of the kind's name; required for `link`. */
   label?: string;
@@ -59,14 +62,34 @@ const pageOn =
   (...domains: string[]) =>
   (url: URL) =>
     domains.some((domain) => onDomain(url.hostname, domain)) && url.pathname.length > 1;
-/** A country's or the world's top level: `gr`, `com`, or `com.gr` / `co.uk`. */
-const COUNTRY_TLD = /^(com|[a-z]{2}|(com|co)\.[a-z]{2})$/;
-/** Brands with one site per country (tripadvisor.com.gr, airbnb.gr, google.gr), any subdomain. */
-const pageOnBrand = (brand: string) => (url: URL) => {
-  const labels = url.hostname.split('.');
-  const at = labels.lastIndexOf(brand);
-  return at >= 0 && COUNTRY_TLD.test(labels.slice(at + 1).join('.')) && url.pathname.length > 1;
-};
+
+// Brands with a site per country, each named: a brand's name under any top-level domain is
+// anyone's to register (airbnb.zz), so only the domains the brand runs are its own. The .com, and
+// for each its sites for Greece and Cyprus where it has them and the larger European and
+// English-speaking ones; another country's site is a plain link (`link`).
+const brandDomains = (brand: string, ...tlds: string[]) => tlds.map((tld) => `${brand}.${tld}`);
+const EUROPE = ['co.uk', 'de', 'fr', 'it', 'es', 'nl', 'be', 'at', 'ch', 'ie', 'pt', 'se', 'dk'];
+const AIRBNB_DOMAINS = brandDomains(
+  'airbnb',
+  'com',
+  'gr',
+  ...EUROPE,
+  'no',
+  'fi',
+  'pl',
+  'ca',
+  'com.au',
+);
+const TRIPADVISOR_DOMAINS = brandDomains('tripadvisor', 'com', 'com.gr', ...EUROPE, 'ca', 'com.au');
+/** Pinterest's Greek site is gr.pinterest.com. */
+const PINTEREST_DOMAINS = brandDomains('pinterest', 'com', ...EUROPE, 'ca', 'com.au', 'nz');
+const GOOGLE_DOMAINS = brandDomains('google', 'com', 'gr', 'com.cy', ...EUROPE, 'ca', 'com.au');
+const onGoogle = pageOn(...GOOGLE_DOMAINS);
+const onGoogleMaps = pageOn(
+  ...GOOGLE_DOMAINS.map((domain) => `maps.${domain}`),
+  'maps.app.goo.gl',
+  'g.page',
+);
 
 export const LINK_KIND_INFO: Readonly<Record<LinkKind, LinkKindInfo>> = {
   linkedin: {
@@ -100,7 +123,7 @@ export const LINK_KIND_INFO: Readonly<Record<LinkKind, LinkKindInfo>> = {
   behance: { name: 'Behance', accepts: pageOn('behance.net'), vcard: { socialProfile: 'behance' } },
   pinterest: {
     name: 'Pinterest',
-    accepts: (url) => pageOnBrand('pinterest')(url) || pageOn('pin.it')(url),
+    accepts: pageOn(...PINTEREST_DOMAINS, 'pin.it'),
     vcard: { socialProfile: 'pinterest' },
   },
   spotify: { name: 'Spotify', accepts: pageOn('open.spotify.com'), vcard: { url: 'spotify' } },
@@ -108,21 +131,45 @@ export const LINK_KIND_INFO: Readonly<Record<LinkKind, LinkKindInfo>> = {
     name: 'Google Maps',
     // google.com/maps/…, google.gr/maps/…, maps.google.com/…, and the app's short links.
     accepts: (url) =>
-      (pageOnBrand('google')(url) && url.pathname.startsWith('/maps')) ||
-      pageOn('maps.google.com', 'maps.app.goo.gl', 'g.page')(url) ||
+      (onGoogle(url) && url.pathname.startsWith('/maps')) ||
+      onGoogleMaps(url) ||
       (url.hostname === 'goo.gl' && url.pathname.startsWith('/maps')),
     vcard: { url: 'maps' },
   },
   tripadvisor: {
     name: 'Tripadvisor',
-    accepts: pageOnBrand('tripadvisor'),
+    accepts: pageOn(...TRIPADVISOR_DOMAINS),
     vcard: { url: 'tripadvisor' },
   },
   booking: { name: 'Booking.com', accepts: pageOn('booking.com'), vcard: { url: 'booking' } },
-  airbnb: { name: 'Airbnb', accepts: pageOnBrand('airbnb'), vcard: { url: 'airbnb' } },
+  airbnb: { name: 'Airbnb', accepts: pageOn(...AIRBNB_DOMAINS), vcard: { url: 'airbnb' } },
   calendly: { name: 'Calendly', accepts: pageOn('calendly.com'), vcard: { url: 'calendly' } },
   link: { name: 'Σύνδεσμος', accepts: () => true, vcard: { url: 'link' } },
 };
+
+/**
+ * The card's own two networks, each a field of its own (`facebookLink`, `instagramLink`) and an
+ * icon in its bar: held to their brand's hosts as the kinds above are.
+ */
+export const SOCIAL_FIELD_INFO = {
+  facebookLink: {
+    name: 'Facebook',
+    accepts: pageOn('facebook.com', 'fb.com', 'fb.me'),
+    vcard: { socialProfile: 'facebook' },
+  },
+  instagramLink: {
+    name: 'Instagram',
+    accepts: pageOn('instagram.com', 'instagr.am'),
+    vcard: { socialProfile: 'instagram' },
+  },
+} as const satisfies Record<string, LinkKindInfo>;
+
+export type SocialField = keyof typeof SOCIAL_FIELD_INFO;
+
+export const SOCIAL_FIELDS = Object.keys(SOCIAL_FIELD_INFO) as SocialField[];
+
+export const isSocialField = (field: string): field is SocialField =>
+  Object.prototype.hasOwnProperty.call(SOCIAL_FIELD_INFO, field);
 
 export const LINK_MESSAGES = {
   notList: 'Οι σύνδεσμοι πρέπει να είναι λίστα',
@@ -143,14 +190,31 @@ export const isLinkKind = (value: unknown): value is LinkKind =>
 // ASCII only, as every other link the card stores: the form stores safeHttpUrl's href.
 const STORED_HTTPS_URL = /^https:\/\/[A-Za-z0-9.-]+(:[0-9]+)?([/?#][!-~]*)?$/i;
 
-/** Why `url` cannot be a link of `kind`, in Greek, or null. */
-export function linkUrlProblem(kind: LinkKind, url: unknown): string | null {
+/** Why `url` cannot be a page of `info`'s brand, in Greek, or null. */
+function brandUrlProblem(info: LinkKindInfo, url: unknown): string | null {
   if (typeof url !== 'string' || url === '') return LINK_MESSAGES.https;
   if ([...url].length > LINK_URL_MAX) return LINK_MESSAGES.urlTooLong;
   const parsed = STORED_HTTPS_URL.test(url) ? parseHttpUrl(url) : undefined;
   if (!parsed || parsed.protocol !== 'https:') return LINK_MESSAGES.https;
-  const info = LINK_KIND_INFO[kind];
   return info.accepts(parsed) ? null : LINK_MESSAGES.notKind(info.name);
+}
+
+/** Why `url` cannot be a link of `kind`, in Greek, or null. */
+export const linkUrlProblem = (kind: LinkKind, url: unknown): string | null =>
+  brandUrlProblem(LINK_KIND_INFO[kind], url);
+
+/** Why `url` cannot be the card's `field` (its Facebook or Instagram page), in Greek, or null. */
+export const socialUrlProblem = (field: SocialField, url: unknown): string | null =>
+  brandUrlProblem(SOCIAL_FIELD_INFO[field], url);
+
+/**
+ * The address the card links from its `field` (as typed: 'facebook.com/x' is
+ * 'https://facebook.com/x'), or undefined unless it is one the owner could save there: only a page
+ * of the brand is ever shown under the brand's icon, in the vCard's or the JSON-LD's profiles.
+ */
+export function socialFieldUrl(field: SocialField, value: string | undefined): string | undefined {
+  const url = safeHttpUrl(value);
+  return url !== undefined && socialUrlProblem(field, url) === null ? url : undefined;
 }
 
 /** Why `label` cannot go with a link of `kind`, in Greek, or null. */
@@ -195,9 +259,21 @@ export function linksProblem(value: unknown): LinkProblem | null {
 }
 
 /**
+ * A plain link (`link`) to an address that is not the brand's it was stored as, labelled with its
+ * host: it still shows, but never under a brand's name or icon. Undefined when `url` is no http(s)
+ * address at all.
+ */
+export function plainLinkTo(url: string, label?: string): CardLink | undefined {
+  const parsed = parseHttpUrl(url);
+  return parsed && { kind: 'link', url, label: label ?? parsed.hostname };
+}
+
+/**
  * The links a card shows, from whatever the document holds: every item that passes the owner's
  * rules, in their order, at most MAX_LINKS; the rest is dropped (a card edited by hand still
- * renders). Labels are trimmed.
+ * renders). Labels are trimmed, and freed of what the rules refuse in them (a line break, a
+ * bidirectional control: lib/control-characters.ts). An item of a brand's kind whose address is
+ * an https page elsewhere is kept as a plain link (plainLinkTo).
  */
 export function normaliseLinks(raw: unknown): CardLink[] {
   if (!Array.isArray(raw)) return [];
@@ -213,13 +289,15 @@ export function normaliseLinks(raw: unknown): CardLink[] {
     } catch {
       continue;
     }
-    if (!isLinkKind(kind) || linkUrlProblem(kind, url) !== null) continue;
-    if (linkLabelProblem(kind, label) !== null) continue;
-    links.push({
-      kind,
-      url: url as string,
-      ...(typeof label === 'string' ? { label: label.trim() } : {}),
-    });
+    if (!isLinkKind(kind) || linkUrlProblem('link', url) !== null) continue;
+    const text = typeof label === 'string' ? withoutControlCharacters(label).trim() : label;
+    if (linkLabelProblem(kind, text) !== null) continue;
+    const shown = typeof text === 'string' ? text : undefined;
+    const link =
+      linkUrlProblem(kind, url) === null
+        ? { kind, url: url as string, ...(shown !== undefined ? { label: shown } : {}) }
+        : plainLinkTo(url as string, shown);
+    if (link) links.push(link);
   }
   return links;
 }

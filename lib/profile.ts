@@ -1,11 +1,26 @@
 // The single gate between a raw users/{username} document and the page. Documents are edited by
 // hand in the console, so every field may be missing, mistyped or hostile.
 import { photoPathAllowed } from './card-photo';
-import { CONTROL_CHARACTER_MESSAGE, NO_CONTROL_CHARACTERS } from './control-characters';
+import {
+  CONTROL_CHARACTER_MESSAGE,
+  NO_CONTROL_CHARACTERS,
+  TEXT_CONTROL_CHARACTER_MESSAGE,
+  withoutControlCharacters,
+} from './control-characters';
 import { EMAIL_PATTERN_SOURCE } from './email-pattern';
 import { PHONE_PATTERN_SOURCE } from './phone-pattern';
-import { parseHttpUrl } from './links';
-import { MAX_LINKS, linksProblem, normaliseLinks, type CardLink } from './card-links';
+import { parseHttpUrl, safeHttpUrl } from './links';
+import {
+  MAX_LINKS,
+  SOCIAL_FIELDS,
+  isSocialField,
+  linksProblem,
+  normaliseLinks,
+  plainLinkTo,
+  socialFieldUrl,
+  socialUrlProblem,
+  type CardLink,
+} from './card-links';
 
 export const PROFILE_FIELDS = [
   'username',
@@ -48,11 +63,16 @@ export interface Profile {
   websiteLink?: string;
   displayImage?: string;
   thumbnailBase64?: string;
+  /** A page on Facebook's hosts (lib/card-links.ts SOCIAL_FIELD_INFO), else absent. */
   facebookLink?: string;
+  /** A page on Instagram's hosts, else absent. */
   instagramLink?: string;
   /** The card's colour, `#rrggbb` in lower case. */
   accentColor?: string;
-  /** In the owner's order; absent when there are none. */
+  /**
+   * In the owner's order, after a `facebookLink` or `instagramLink` that is not the brand's page
+   * (as a plain link: normaliseProfile); absent when there are none.
+   */
   links?: CardLink[];
 }
 
@@ -75,6 +95,18 @@ function toText(value: unknown): string | undefined {
   }
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   return undefined;
+}
+
+/**
+ * A value the card may show as it is written (a name, a title, the e-mail, a number, a link it
+ * cannot link), as one line that shows what it holds (lib/control-characters.ts): a document
+ * written by hand or before the rule may hold a line feed or a right-to-left override, which must
+ * reach neither the page, its <title> and meta tags, the JSON-LD nor the vCard. An image, the
+ * photo and the colour are never shown as text, and their own rules judge them as stored.
+ */
+function toShownText(value: unknown): string | undefined {
+  const text = toText(value);
+  return text === undefined ? undefined : toText(withoutControlCharacters(text));
 }
 
 /** Site-relative path ('/img/a.png') or absolute http(s) URL; nothing that could run script. */
@@ -112,8 +144,8 @@ export function normaliseProfile(username: string, raw: unknown): Profile {
   const profile: Profile = { username, firstName: '', lastName: '' };
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return profile;
 
-  profile.firstName = toText(readOwn(raw, 'firstName')) ?? '';
-  profile.lastName = toText(readOwn(raw, 'lastName')) ?? '';
+  profile.firstName = toShownText(readOwn(raw, 'firstName')) ?? '';
+  profile.lastName = toShownText(readOwn(raw, 'lastName')) ?? '';
 
   for (const field of OPTIONAL_FIELDS) {
     const value = readOwn(raw, field);
@@ -121,7 +153,7 @@ export function normaliseProfile(username: string, raw: unknown): Profile {
     if (field === 'thumbnailBase64') {
       // A number can never be image data, so only strings count here.
       text = typeof value === 'string' ? toText(value) : undefined;
-    } else {
+    } else if (field === 'accentColor' || IMAGE_FIELDS.has(field)) {
       text = toText(value);
       if (text !== undefined && IMAGE_FIELDS.has(field)) text = toImageSrc(text);
       // A card made by hand could name another card's photo; it is never shown.
@@ -131,10 +163,23 @@ export function normaliseProfile(username: string, raw: unknown): Profile {
       if (text !== undefined && field === 'accentColor') {
         text = ACCENT_COLOR.test(text) ? text.toLowerCase() : undefined;
       }
+    } else {
+      text = toShownText(value);
     }
     if (text !== undefined) profile[field] = text;
   }
-  const links = normaliseLinks(readOwn(raw, 'links'));
+  // Facebook and Instagram show under their icons only when they are their pages; an address
+  // elsewhere stays on the card as a plain link, before the owner's links (the vCard's order).
+  const moved: CardLink[] = [];
+  for (const field of SOCIAL_FIELDS) {
+    const value = profile[field];
+    if (value === undefined || socialFieldUrl(field, value) !== undefined) continue;
+    delete profile[field];
+    const url = safeHttpUrl(value);
+    const link = url === undefined ? undefined : plainLinkTo(url);
+    if (link) moved.push(link);
+  }
+  const links = [...moved, ...normaliseLinks(readOwn(raw, 'links'))];
   if (links.length > 0) profile.links = links;
   return profile;
 }
@@ -214,9 +259,10 @@ const ACCENT_COLOR = new RegExp(CARD_COLOR_PATTERN, 'i');
 export const THUMBNAIL_MAX_CHARS = 24_000;
 
 // Each text has a bound of its own; every link and image URL has the same one, 500 characters.
+// Every text is one line (the editor offers a one-line input for each) and shows in the page's
+// title, meta tags, the vCard or the e-mails: no line feed, tab or bidirectional control in any
+// (lib/control-characters.ts, the rule the visitor's name obeys too); a name says so as a name.
 const text = (max: number): CardFieldRule => ({ kind: 'text', max });
-// A name shows in the page's title, the vCard and the e-mails: a line feed or tab has no place in
-// it (lib/control-characters.ts, the rule the visitor's name obeys too).
 const name = (max: number): CardFieldRule => ({ kind: 'name', max });
 const link = (): CardFieldRule => ({ kind: 'link', max: 500 });
 const image = (): CardFieldRule => ({ kind: 'image', max: 500 });
@@ -235,6 +281,7 @@ export const CARD_FIELD_RULES: Readonly<Record<EditableField, CardFieldRule>> = 
   websiteLink: link(),
   displayImage: image(),
   thumbnailBase64: { kind: 'photo', max: THUMBNAIL_MAX_CHARS },
+  // Only a page on the brand's hosts, over https (lib/card-links.ts SOCIAL_FIELD_INFO).
   facebookLink: link(),
   instagramLink: link(),
   accentColor: { kind: 'color', max: 7 },
@@ -245,7 +292,8 @@ export const EDITABLE_FIELDS = Object.keys(CARD_FIELD_RULES) as EditableField[];
 /** Every editable field but `links`: each holds one string. */
 export const TEXT_FIELDS = EDITABLE_FIELDS.filter((field): field is TextField => field !== 'links');
 
-const KIND_PATTERNS: Record<Exclude<CardFieldKind, 'text' | 'links'>, RegExp> = {
+const KIND_PATTERNS: Record<Exclude<CardFieldKind, 'links'>, RegExp> = {
+  text: NO_CONTROL_CHARACTERS,
   name: NO_CONTROL_CHARACTERS,
   email: new RegExp(CARD_EMAIL_PATTERN, 'i'),
   phone: new RegExp(CARD_PHONE_PATTERN),
@@ -258,6 +306,7 @@ const KIND_PATTERNS: Record<Exclude<CardFieldKind, 'text' | 'links'>, RegExp> = 
 export const CARD_MESSAGES = {
   notText: 'Μόνο κείμενο',
   empty: 'Το πεδίο δεν μπορεί να είναι κενό',
+  text: TEXT_CONTROL_CHARACTER_MESSAGE,
   name: CONTROL_CHARACTER_MESSAGE,
   tooLong: (max: number) => `Έως ${max} χαρακτήρες`,
   email: 'Συμπληρώστε σωστό email',
@@ -288,9 +337,8 @@ export function cardValueProblem(
   if ([...value].length > rule.max) {
     return rule.kind === 'photo' ? CARD_MESSAGES.photoTooLarge : CARD_MESSAGES.tooLong(rule.max);
   }
-  if (rule.kind !== 'text' && !KIND_PATTERNS[rule.kind].test(value)) {
-    return CARD_MESSAGES[rule.kind];
-  }
+  if (!KIND_PATTERNS[rule.kind].test(value)) return CARD_MESSAGES[rule.kind];
+  if (isSocialField(field)) return socialUrlProblem(field, value);
   if (field === 'displayImage' && !photoPathAllowed(username, value)) {
     return CARD_MESSAGES.otherPhoto;
   }

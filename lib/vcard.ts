@@ -22,7 +22,14 @@
 //   writes and lists under the contact's social profiles. Android has no such field and skips it,
 //   so without the URL above an Android phone would lose every social link; iOS lists such a link
 //   twice (as a profile and as a labelled address), the lesser harm.
-import { LINK_KIND_INFO, linkName, type VCardLinkType } from './card-links';
+import {
+  LINK_KIND_INFO,
+  SOCIAL_FIELDS,
+  SOCIAL_FIELD_INFO,
+  linkName,
+  socialFieldUrl,
+  type VCardLinkType,
+} from './card-links';
 import { safeHttpUrl } from './links';
 import { normalisePhone } from './phone';
 import { fullName, type Profile } from './profile';
@@ -251,18 +258,14 @@ export function vcardContentDisposition(fileName: string): string {
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeRfc5987(wellFormed)}`;
 }
 
-/** The seed's own social links, written as social profiles like a card link of that kind. */
-const SEED_SOCIAL_LINKS = [
-  { field: 'facebookLink', name: 'Facebook', type: 'facebook' },
-  { field: 'instagramLink', name: 'Instagram', type: 'instagram' },
-] as const;
-
-/** The links a profile's card shows, in its order: the seed's Facebook and Instagram, then `links`. */
+/** The links a profile's card shows, in its order: its Facebook and Instagram, then `links`. */
 function profileLinks(p: Profile): VCardLink[] {
   const links: VCardLink[] = [];
-  for (const { field, name, type } of SEED_SOCIAL_LINKS) {
-    const url = safeHttpUrl(p[field]);
-    if (url) links.push({ url, name, as: { socialProfile: type } });
+  for (const field of SOCIAL_FIELDS) {
+    // Only the brand's own page is a social profile (normaliseProfile makes others plain links).
+    const url = socialFieldUrl(field, p[field]);
+    const { name, vcard } = SOCIAL_FIELD_INFO[field];
+    if (url) links.push({ url, name, as: vcard });
   }
   for (const link of p.links ?? []) {
     links.push({ url: link.url, name: linkName(link), as: LINK_KIND_INFO[link.kind].vcard });

@@ -4,6 +4,7 @@
 // that a refused request writes nothing, and that a write is on the card at once.
 import { readFileSync } from 'node:fs';
 import { Timestamp } from 'firebase-admin/firestore';
+import { LINK_MESSAGES } from '@/lib/card-links';
 import { PHOTO_MAX_BYTES } from '@/lib/card-photo';
 import { CARD_MESSAGES, CARD_REQUEST_MESSAGES } from '@/lib/profile';
 import { USERNAME_MESSAGES } from '@/lib/username';
@@ -247,6 +248,22 @@ describe('an edit', () => {
       { displayImage: '/maria/photo/v1' },
       'displayImage',
       CARD_MESSAGES.otherPhoto,
+    ],
+    // Text that tells the truth: one line, no bidirectional control.
+    ['a line feed in the job title', { jobTitle: 'Α\nΒ' }, 'jobTitle', CARD_MESSAGES.text],
+    ['U+202E in the first name', { firstName: 'Μαρία \u202Eαπ' }, 'firstName', CARD_MESSAGES.name],
+    // Brand buttons only for the brand.
+    [
+      'a Facebook link to another site',
+      { facebookLink: 'http://evil.example/login' },
+      'facebookLink',
+      LINK_MESSAGES.https,
+    ],
+    [
+      'an Airbnb link on airbnb.zz',
+      { links: [{ kind: 'airbnb', url: 'https://airbnb.zz/x' }] },
+      'links.0.url',
+      LINK_MESSAGES.notKind('Airbnb'),
     ],
     ['the username', { username: 'other' }, 'username', CARD_REQUEST_MESSAGES.unknownField],
     ['the claim time', { claimedAt: null }, 'claimedAt', CARD_REQUEST_MESSAGES.unknownField],

@@ -72,6 +72,8 @@ describe('creating a contact', () => {
     ['a 100-character Greek name', validContact({ name: 'α'.repeat(100) })],
     // Beside the control characters refused below: the last character before C1, and an emoji.
     ['a name with ~, NBSP and an emoji', validContact({ name: 'Μαρία~\u00a0😀' })],
+    // The neighbours of the separators' and bidirectional controls' ranges, refused below.
+    ['a name with U+2027, U+202F and U+206A', validContact({ name: 'Μα\u2027ρί\u202Fα\u206A' })],
     ['an upper-case email', validContact({ email: 'MARIA@EXAMPLE.COM' })],
     ['a 254-character email', validContact({ email: emailOfLength(254) })],
   ])('is allowed with %s', async (_label, data) => {
@@ -95,6 +97,13 @@ describe('creating a contact', () => {
     ['a DEL in the name', validContact({ name: 'Maria\u007f' })],
     ['a C1 next line (U+0085) in the name', validContact({ name: 'Maria\u0085' })],
     ['a C1 U+009F in the name', validContact({ name: 'Maria\u009f' })],
+    // A right-to-left override would show the name reversed in the owner's mail and console.
+    ['a right-to-left override (U+202E) in the name', validContact({ name: 'Μαρία \u202Eαπ' })],
+    ['a left-to-right embedding (U+202A) in the name', validContact({ name: 'Μαρία\u202A' })],
+    ['a first-strong isolate (U+2068) in the name', validContact({ name: '\u2068Μαρία' })],
+    ['a pop directional isolate (U+2069) in the name', validContact({ name: 'Μαρία\u2069' })],
+    ['a line separator (U+2028) in the name', validContact({ name: 'Μαρία\u2028Π' })],
+    ['a paragraph separator (U+2029) in the name', validContact({ name: 'Μαρία\u2029Π' })],
     ['no name', withoutKey('name')],
     ['no email', withoutKey('email')],
     ['no createdAt', withoutKey('createdAt')],

@@ -261,8 +261,9 @@ describe("the owner's links", () => {
       links: [
         { kind: 'youtube', url: 'https://www.youtube.com/@maria' },
         { kind: 'link', url: 'https://shop.example.gr/', label: 'Το κατάστημά μου' },
-        // Not a LinkedIn page, an http address, an unknown kind: none is shown.
+        // Not a LinkedIn page: shown as a plain link, named by its host.
         { kind: 'linkedin', url: 'https://www.example.com/in/maria' },
+        // An http address, an unknown kind: neither is shown.
         { kind: 'github', url: 'http://github.com/maria' },
         { kind: 'myspace', url: 'https://myspace.com/maria' },
         { kind: 'linkedin', url: 'https://www.linkedin.com/in/maria', label: 'Το γραφείο' },
@@ -278,12 +279,14 @@ describe("the owner's links", () => {
     expect(links.map((a) => [a.getAttribute('href'), a.textContent])).toEqual([
       ['https://www.youtube.com/@maria', 'YouTube'],
       ['https://shop.example.gr/', 'Το κατάστημά μου'],
+      ['https://www.example.com/in/maria', 'www.example.com'],
       ['https://www.linkedin.com/in/maria', 'Το γραφείο'],
       ['https://maps.app.goo.gl/abc', 'Google Maps'],
     ]);
     expect(links.map((a) => a.getAttribute('aria-label'))).toEqual([
       'YouTube: Μαρία Παπαδοπούλου',
       'Το κατάστημά μου (Σύνδεσμος): Μαρία Παπαδοπούλου',
+      'www.example.com (Σύνδεσμος): Μαρία Παπαδοπούλου',
       'Το γραφείο (LinkedIn): Μαρία Παπαδοπούλου',
       'Google Maps: Μαρία Παπαδοπούλου',
     ]);
@@ -297,6 +300,7 @@ describe("the owner's links", () => {
     }
     expect(links.map((a) => a.querySelector('svg')!.getAttribute('class'))).toEqual([
       'tabler-icon tabler-icon-brand-youtube',
+      'tabler-icon tabler-icon-link',
       'tabler-icon tabler-icon-link',
       'tabler-icon tabler-icon-brand-linkedin',
       'tabler-icon tabler-icon-brand-google-maps',
@@ -314,7 +318,7 @@ describe("the owner's links", () => {
       within(list)
         .getAllByRole('link')
         .map((a) => a.dataset.event),
-    ).toEqual(['youtube', 'link', 'linkedin', 'googlemaps']);
+    ).toEqual(['youtube', 'link', 'link', 'linkedin', 'googlemaps']);
   });
 
   test('no links: no list', () => {
@@ -322,7 +326,7 @@ describe("the owner's links", () => {
     expect(screen.queryByRole('list', { name: 'Σύνδεσμοι' })).toBeNull();
   });
 
-  test("the JSON-LD's sameAs: the seed's two networks, then the links, each once", async () => {
+  test("the JSON-LD's sameAs: Facebook and Instagram, then the brands' links, each once", async () => {
     const doc = await parsedDocument({
       ...withLinks,
       facebookLink: 'https://www.facebook.com/example',
@@ -330,14 +334,84 @@ describe("the owner's links", () => {
       links: [...withLinks.links!, { kind: 'youtube', url: 'https://www.youtube.com/@maria' }],
     });
     const ld = JSON.parse(doc.querySelector('script[type="application/ld+json"]')!.textContent!);
+    // Not the plain links: the shop, nor the address stored as LinkedIn that was not LinkedIn's.
     expect(ld.sameAs).toEqual([
       'https://www.facebook.com/example',
       'https://www.instagram.com/example',
       'https://www.youtube.com/@maria',
-      'https://shop.example.gr/',
       'https://www.linkedin.com/in/maria',
       'https://maps.app.goo.gl/abc',
     ]);
+  });
+});
+
+describe('a document that holds what the rules now refuse', () => {
+  // Written by hand or before the rules: the card still renders, and tells the truth.
+  const stored = toPublicProfile(
+    normaliseProfile('maria', {
+      firstName: 'Μαρία\u202E',
+      lastName: 'Παπα\u2066δοπούλου',
+      jobTitle: 'Αρχιτέκτονας\n<meta name="robots" content="noindex">',
+      companyName: 'Studio\u2028Φως',
+      city: 'Αθήνα\r\n',
+      address: 'Ερμού 45\tΑθήνα',
+      facebookLink: 'http://evil.example/login',
+      instagramLink: 'https://airbnb.zz/instagram',
+      links: [
+        { kind: 'airbnb', url: 'https://airbnb.zz/x' },
+        { kind: 'link', url: 'https://shop.example.gr/', label: 'Shop\u202Efdp.exe' },
+      ],
+    }),
+  );
+  const REFUSED = /[\u0000-\u001f\u007f-\u009f\u2028-\u202e\u2066-\u2069]/;
+
+  test('its texts reach the title, meta tags, JSON-LD and page as one line each', async () => {
+    const html = await renderCard(stored, ASSETS);
+    const doc = new DOMParser().parseFromString(html, 'text/html');
+    expect(doc.title).toBe(
+      'Μαρία Παπαδοπούλου · Αρχιτέκτονας <meta name="robots" content="noindex">, @Studio Φως',
+    );
+    expect(doc.querySelector('meta[name=robots]')).toBeNull();
+    const texts = [
+      doc.title,
+      ...[...doc.querySelectorAll('meta[content]')].map((meta) => meta.getAttribute('content')!),
+      doc.querySelector('script[type="application/ld+json"]')!.textContent!,
+      doc.querySelector('main')!.textContent!,
+      ...[...doc.querySelectorAll('main [aria-label]')].map((el) => el.getAttribute('aria-label')!),
+    ];
+    for (const text of texts) expect([text, REFUSED.test(text)]).toEqual([text, false]);
+    const ld = JSON.parse(doc.querySelector('script[type="application/ld+json"]')!.textContent!);
+    expect(ld).toMatchObject({
+      name: 'Μαρία Παπαδοπούλου',
+      jobTitle: 'Αρχιτέκτονας <meta name="robots" content="noindex">',
+      worksFor: { name: 'Studio Φως' },
+      address: { streetAddress: 'Ερμού 45 Αθήνα', addressLocality: 'Αθήνα' },
+    });
+  });
+
+  test("Facebook and Instagram elsewhere: no brand's icon, a plain link named by its host", async () => {
+    const { container } = renderBody(stored);
+    expect(container.querySelector('[data-social=facebook], [data-social=instagram]')).toBeNull();
+    const list = screen.getByRole('list', { name: 'Σύνδεσμοι' });
+    const links = within(list).getAllByRole('link');
+    expect(links.map((a) => [a.getAttribute('href'), a.textContent, a.dataset.event])).toEqual([
+      ['http://evil.example/login', 'evil.example', 'link'],
+      ['https://airbnb.zz/instagram', 'airbnb.zz', 'link'],
+      ['https://airbnb.zz/x', 'airbnb.zz', 'link'],
+      ['https://shop.example.gr/', 'Shopfdp.exe', 'link'],
+    ]);
+    for (const a of links) {
+      expect(a.querySelector('svg')!.getAttribute('class')).toBe('tabler-icon tabler-icon-link');
+    }
+    const doc = await parsedDocument(stored);
+    const ld = JSON.parse(doc.querySelector('script[type="application/ld+json"]')!.textContent!);
+    expect(ld.sameAs).toBeUndefined();
+  });
+
+  test('a profile that was never normalised shows no address elsewhere under a brand either', () => {
+    const { container } = renderBody({ ...complete, facebookLink: 'https://evil.example/login' });
+    expect(container.querySelector('[data-social=facebook]')).toBeNull();
+    expect(container.querySelector('[data-social=instagram]')).not.toBeNull();
   });
 });
 

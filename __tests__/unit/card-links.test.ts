@@ -62,7 +62,12 @@ describe('each kind takes its own https pages', () => {
     ['tripadvisor', 'https://www.tripadvisor.com/Hotel_Review-g1'],
     ['booking', 'https://www.booking.com/hotel/gr/fos.el.html'],
     ['airbnb', 'https://www.airbnb.gr/rooms/123'],
+    ['airbnb', 'https://www.airbnb.gr/rooms/1'],
     ['airbnb', 'https://www.airbnb.com/rooms/123'],
+    ['airbnb', 'https://www.airbnb.co.uk/rooms/123'],
+    ['tripadvisor', 'https://www.tripadvisor.co.uk/Hotel_Review-g1'],
+    ['googlemaps', 'https://www.google.com.cy/maps/place/Studio'],
+    ['googlemaps', 'https://maps.google.gr/maps?q=Studio'],
     ['calendly', 'https://calendly.com/maria/30min'],
     ['link', 'https://shop.example.gr/'],
   ])('%s accepts %s', (kind, url) => {
@@ -80,6 +85,14 @@ describe('each kind takes its own https pages', () => {
     ['airbnb', 'https://airbnb.evil.example/rooms/1', LINK_MESSAGES.notKind('Airbnb')],
     ['airbnb', 'https://www.airbnb.evil/rooms/1', LINK_MESSAGES.notKind('Airbnb')],
     ['tripadvisor', 'https://tripadvisor.com.evil.gr/x', LINK_MESSAGES.notKind('Tripadvisor')],
+    // A brand's name under a top-level domain it does not run is anyone's to register.
+    ['airbnb', 'https://airbnb.zz/x', LINK_MESSAGES.notKind('Airbnb')],
+    ['airbnb', 'https://www.airbnb.com.zz/rooms/1', LINK_MESSAGES.notKind('Airbnb')],
+    ['airbnb', 'https://www.airbnb.co.zz/rooms/1', LINK_MESSAGES.notKind('Airbnb')],
+    ['tripadvisor', 'https://www.tripadvisor.zz/x', LINK_MESSAGES.notKind('Tripadvisor')],
+    ['pinterest', 'https://www.pinterest.zz/maria/', LINK_MESSAGES.notKind('Pinterest')],
+    ['googlemaps', 'https://www.google.zz/maps/place/x', LINK_MESSAGES.notKind('Google Maps')],
+    ['googlemaps', 'https://maps.google.zz/x', LINK_MESSAGES.notKind('Google Maps')],
     ['link', 'javascript:alert(1)', LINK_MESSAGES.https],
     ['link', 'https://user@evil.example/', LINK_MESSAGES.https],
     ['link', 'https://σελίδα.gr/', LINK_MESSAGES.https],
@@ -117,6 +130,16 @@ describe('linksProblem: a list as an owner saves it', () => {
     [[{ kind: 'link', url: 'https://a.gr/', label: '   ' }], { index: 0, part: 'label' }],
     [[{ kind: 'link', url: 'https://a.gr/', label: 'α'.repeat(31) }], { index: 0, part: 'label' }],
     [[{ kind: 'link', url: 'https://a.gr/', label: 'a\nb' }], { index: 0, part: 'label' }],
+    // A right-to-left override would show 'Shopexe.pdf' for 'Shop' + U+202E + 'fdp.exe'.
+    [
+      [{ kind: 'link', url: 'https://a.gr/', label: 'Shop\u202Efdp.exe' }],
+      { index: 0, part: 'label' },
+    ],
+    [
+      [{ kind: 'github', url: 'https://github.com/a', label: 'a\u2066b' }],
+      { index: 0, part: 'label' },
+    ],
+    [[{ kind: 'link', url: 'https://a.gr/', label: 'a\u2028b' }], { index: 0, part: 'label' }],
     [[{ kind: 'github', url: 'https://github.com/a', label: 42 }], { index: 0, part: 'label' }],
   ])('%j → %j', (value, expected) => {
     expect(linksProblem(value)).toMatchObject(expected);

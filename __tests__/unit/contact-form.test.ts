@@ -12,7 +12,11 @@ import {
   toContactDoc,
   type ContactFormValues,
 } from '@/lib/contact-form';
-import { CONTROL_CHARACTER_MESSAGE, NO_CONTROL_CHARACTERS_SOURCE } from '@/lib/control-characters';
+import {
+  CONTROL_CHARACTER_MESSAGE,
+  NO_CONTROL_CHARACTERS,
+  NO_CONTROL_CHARACTERS_SOURCE,
+} from '@/lib/control-characters';
 import { EMAIL_PATTERN_SOURCE } from '@/lib/email-pattern';
 import { PHONE_PATTERN_SOURCE } from '@/lib/phone-pattern';
 
@@ -49,6 +53,25 @@ describe('CONTACT_MESSAGES and constants', () => {
     // A rules string literal takes its backslashes doubled.
     const inRules = NO_CONTROL_CHARACTERS_SOURCE.replaceAll('\\', '\\\\');
     expect(RULES_TEXT).toContain(`name.matches('${inRules}')`);
+  });
+
+  it('refuses exactly C0, DEL, C1, U+2028–U+202E and U+2066–U+2069, written in ASCII', () => {
+    const refused = (code: number) =>
+      code <= 0x1f ||
+      (code >= 0x7f && code <= 0x9f) ||
+      (code >= 0x2028 && code <= 0x202e) ||
+      (code >= 0x2066 && code <= 0x2069);
+    const wrong: string[] = [];
+    for (let code = 0; code <= 0xffff; code += 1) {
+      // Lone surrogates are no characters; the rules never see one.
+      if (code >= 0xd800 && code <= 0xdfff) continue;
+      const accepted = NO_CONTROL_CHARACTERS.test(`a${String.fromCodePoint(code)}b`);
+      if (accepted === refused(code)) wrong.push(code.toString(16));
+    }
+    expect(wrong).toEqual([]);
+    expect(NO_CONTROL_CHARACTERS.test('😀')).toBe(true);
+    // No file holds the invisible characters themselves: the pattern is all escapes.
+    expect(NO_CONTROL_CHARACTERS_SOURCE).toMatch(/^[ -~]+$/);
   });
 
   it('starts with every field empty', () => {
@@ -137,6 +160,14 @@ describe('contactSchema', () => {
     ['a DEL', 'Μαρία\u007fΠ'],
     ['a C1 next line (U+0085)', 'Μαρία\u0085Π'],
     ['U+009F', 'Μαρία\u009fΠ'],
+    // Line breaks by another name, and what reorders the name in the owner's mail and console.
+    ['a line separator (U+2028)', 'Μαρία\u2028Π'],
+    ['a paragraph separator (U+2029)', 'Μαρία\u2029Π'],
+    ['a right-to-left override (U+202E)', 'Μαρία \u202Eαπ'],
+    ['a left-to-right embedding (U+202A)', 'Μαρία\u202AΠ'],
+    ['a pop directional formatting (U+202C)', 'Μαρία\u202CΠ'],
+    ['a left-to-right isolate (U+2066)', 'Μαρία\u2066Π'],
+    ['a pop directional isolate (U+2069)', 'Μαρία\u2069Π'],
   ])('refuses a name with %s inside it', async (_label, name) => {
     expect(await errorsOf({ name })).toEqual([['name', CONTROL_CHARACTER_MESSAGE]]);
   });
@@ -144,6 +175,10 @@ describe('contactSchema', () => {
   it('accepts a name with a line feed only at its ends (trimmed away), or NBSP and emoji', async () => {
     expect(await errorsOf({ name: '\nΜαρία\r\n' })).toEqual([]);
     expect(await errorsOf({ name: 'Μαρία\u00a0Π. 😀 ~' })).toEqual([]);
+  });
+
+  it('accepts the neighbours of the refused ranges, and a left-to-right or right-to-left mark', async () => {
+    expect(await errorsOf({ name: 'Μα\u2027ρί\u202Fα\u206A\u200E\u200F' })).toEqual([]);
   });
 
   it('accepts an email of exactly 254 characters and rejects 255', async () => {

@@ -1,5 +1,6 @@
 // The server's reading of an owner's changes (lib/profile.ts parseCardChanges): the form's own
 // rules, with every refusal naming its field.
+import { LINK_MESSAGES } from '@/lib/card-links';
 import {
   CARD_MESSAGES,
   CARD_REQUEST_MESSAGES,
@@ -34,6 +35,33 @@ test.each<[string, unknown, string, string]>([
     CARD_MESSAGES.otherPhoto,
   ],
   ['a name too long', { firstName: 'α'.repeat(51) }, 'firstName', CARD_MESSAGES.tooLong(50)],
+  ['a name with U+202E', { firstName: 'Μαρία \u202Eαπ' }, 'firstName', CARD_MESSAGES.name],
+  ['a job title with a line feed', { jobTitle: 'Α\nΒ' }, 'jobTitle', CARD_MESSAGES.text],
+  ['a city with U+2028', { city: 'Αθήνα\u2028Β' }, 'city', CARD_MESSAGES.text],
+  [
+    'a Facebook elsewhere',
+    { facebookLink: 'http://evil.example/login' },
+    'facebookLink',
+    LINK_MESSAGES.https,
+  ],
+  [
+    'an Instagram elsewhere',
+    { instagramLink: 'https://evil.example/login' },
+    'instagramLink',
+    LINK_MESSAGES.notKind('Instagram'),
+  ],
+  [
+    'an Airbnb link on airbnb.zz',
+    { links: [{ kind: 'airbnb', url: 'https://airbnb.zz/x' }] },
+    'links.0.url',
+    LINK_MESSAGES.notKind('Airbnb'),
+  ],
+  [
+    'a label with U+202E',
+    { links: [{ kind: 'link', url: 'https://a.gr/x', label: 'Shop\u202Efdp.exe' }] },
+    'links.0.label',
+    LINK_MESSAGES.labelControl,
+  ],
 ])('refuses %s, naming the field', (_name, raw, field, error) => {
   expect(edit(raw)).toEqual({ ok: false, field, error });
 });

@@ -65,6 +65,29 @@ describe('cardFormChanges', () => {
     expect(result).toEqual({ errors: { websiteLink: CARD_MESSAGES.link }, changes: {} });
   });
 
+  it("takes only the brand's pages for Facebook and Instagram, and one line of text", () => {
+    const result = cardFormChanges(
+      {
+        ...STORED,
+        facebookLink: 'http://evil.example/login',
+        instagramLink: 'evil.example/instagram',
+        jobTitle: 'Αρχιτέκτονας\nΜηχανικός',
+        companyName: 'Studio \u202EΦως',
+      },
+      STORED,
+      'maria',
+    );
+    expect(result).toEqual({
+      errors: {
+        facebookLink: LINK_MESSAGES.https,
+        instagramLink: LINK_MESSAGES.notKind('Instagram'),
+        jobTitle: CARD_MESSAGES.text,
+        companyName: CARD_MESSAGES.text,
+      },
+      changes: {},
+    });
+  });
+
   it('keeps a site-relative image path and refuses a protocol-relative one', () => {
     expect(
       cardFormChanges({ ...STORED, displayImage: '/img/me.jpg' }, STORED, 'maria').changes,
@@ -96,8 +119,10 @@ describe('links', () => {
     links: [
       { kind: 'linkedin', url: 'https://www.linkedin.com/in/maria' },
       { kind: 'link', url: 'https://maria.gr/shop', label: ' Κατάστημα ' },
-      // Made by hand: the card drops it, and so does the form.
+      // Made by hand, and not YouTube's: the card shows it as a plain link, and so does the form.
       { kind: 'youtube', url: 'https://example.com/x' },
+      // Made by hand, not https: the card drops it, and so does the form.
+      { kind: 'youtube', url: 'http://www.youtube.com/@maria' },
     ],
   });
   const draft = (kind: LinkKind, url: string, label = ''): LinkDraft => ({
@@ -110,8 +135,9 @@ describe('links', () => {
     expect(WITH_LINKS.links.map(({ kind, url, label }) => ({ kind, url, label }))).toEqual([
       { kind: 'linkedin', url: 'https://www.linkedin.com/in/maria', label: '' },
       { kind: 'link', url: 'https://maria.gr/shop', label: 'Κατάστημα' },
+      { kind: 'link', url: 'https://example.com/x', label: 'example.com' },
     ]);
-    expect(new Set(WITH_LINKS.links.map((link) => link.id)).size).toBe(2);
+    expect(new Set(WITH_LINKS.links.map((link) => link.id)).size).toBe(3);
     expect(STORED.links).toEqual([]);
   });
 

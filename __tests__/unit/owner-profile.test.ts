@@ -8,7 +8,9 @@ import {
   normaliseProfile,
   toPublicProfile,
 } from '@/lib/profile';
+import { LINK_MESSAGES } from '@/lib/card-links';
 import { OWNER_FIELD } from '@/lib/collections';
+import { CONTROL_CHARACTER_MESSAGE } from '@/lib/control-characters';
 import { profileVCard } from '@/lib/vcard';
 
 describe('the owner field', () => {
@@ -67,8 +69,85 @@ describe('cardValueProblem', () => {
     ['thumbnailBase64', '/9j/4AAQ', null],
     ['thumbnailBase64', 'data:image/jpeg;base64,/9j/', CARD_MESSAGES.photo],
     ['thumbnailBase64', 'A'.repeat(THUMBNAIL_MAX_CHARS + 1), CARD_MESSAGES.photoTooLarge],
+    // Facebook and Instagram: only their pages, over https, never the bare home page.
+    ['facebookLink', 'https://www.facebook.com/maria', null],
+    ['facebookLink', 'https://m.facebook.com/profile.php?id=1', null],
+    ['facebookLink', 'https://fb.me/maria', null],
+    ['facebookLink', 'http://evil.example/login', LINK_MESSAGES.https],
+    ['facebookLink', 'https://evil.example/login', LINK_MESSAGES.notKind('Facebook')],
+    ['facebookLink', 'https://facebook.com.evil.example/x', LINK_MESSAGES.notKind('Facebook')],
+    ['facebookLink', 'https://www.facebook.com/', LINK_MESSAGES.notKind('Facebook')],
+    ['facebookLink', 'http://www.facebook.com/maria', LINK_MESSAGES.https],
+    ['facebookLink', 'https://www.instagram.com/maria', LINK_MESSAGES.notKind('Facebook')],
+    ['instagramLink', 'https://www.instagram.com/maria/', null],
+    ['instagramLink', 'https://www.facebook.com/maria', LINK_MESSAGES.notKind('Instagram')],
+    ['instagramLink', 'javascript:alert(1)', CARD_MESSAGES.link],
+    // The website may be any site, over http too.
+    ['websiteLink', 'http://evil.example/login', null],
   ])('%s = %j → %j', (field, value, expected) => {
     expect(cardValueProblem(field, value, 'maria')).toBe(expected);
+  });
+
+  // Every text the card shows is one line (the editor's inputs are all one-line), and none may
+  // hold what reorders or breaks it: lib/control-characters.ts.
+  const TEXTS = EDITABLE_FIELDS.filter((field) =>
+    ['text', 'name'].includes(CARD_FIELD_RULES[field].kind),
+  );
+
+  it('treats every text field as a text or a name', () => {
+    expect([...TEXTS].sort()).toEqual(
+      [
+        'address',
+        'addressDetails',
+        'city',
+        'companyName',
+        'firstName',
+        'jobTitle',
+        'lastName',
+      ].sort(),
+    );
+  });
+
+  it.each(
+    TEXTS.flatMap((field) =>
+      [
+        'Αρχιτέκτονας\nΜηχανικός',
+        'Αρχιτέκτονας\r',
+        'Αρχι\tτέκτονας',
+        'Αρχιτέκτονας\u0085',
+        'Αρχιτέκτονας\u2028',
+        'Αρχιτέκτονας\u2029',
+        'Μαρία \u202Eαπ',
+        '\u202AΜαρία',
+        'Μαρία\u202B',
+        'Μαρία\u202C',
+        'Μαρία\u202D',
+        '\u2066Μαρία',
+        'Μαρία\u2067',
+        'Μαρία\u2068',
+        'Μαρία\u2069',
+      ].map((value) => [field, value] as const),
+    ),
+  )('%s refuses %j', (field, value) => {
+    expect(cardValueProblem(field, value, 'maria')).toBe(
+      CARD_FIELD_RULES[field].kind === 'name' ? CARD_MESSAGES.name : CARD_MESSAGES.text,
+    );
+  });
+
+  it.each(TEXTS)(
+    '%s takes Greek, NBSP, emoji and the neighbours of the refused ranges',
+    (field) => {
+      expect(
+        cardValueProblem(field, 'Μα\u00a0ρία 😀 \u2027\u202F\u206A\u200E', 'maria'),
+      ).toBeNull();
+    },
+  );
+
+  it('says so in Greek, as the visitor is told of their name', () => {
+    expect(CARD_MESSAGES.name).toBe(CONTROL_CHARACTER_MESSAGE);
+    expect(CARD_MESSAGES.text).toBe(
+      'Το κείμενο έχει μη επιτρεπτούς χαρακτήρες (π.χ. αλλαγή γραμμής)',
+    );
   });
 
   it('has a limit for every field and says each in Greek', () => {

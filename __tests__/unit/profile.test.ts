@@ -1,3 +1,4 @@
+import { NO_CONTROL_CHARACTERS } from '@/lib/control-characters';
 import {
   PROFILE_FIELDS,
   fullName,
@@ -179,6 +180,8 @@ describe('normaliseProfile', () => {
     const raw = {
       ...Object.fromEntries(PROFILE_FIELDS.map((field) => [field, '/x'])),
       accentColor: '#123456',
+      facebookLink: 'https://www.facebook.com/x',
+      instagramLink: 'https://www.instagram.com/x',
     };
     const keys = Object.keys(normaliseProfile('maria', { ...raw, other: '/x' }));
     expect(keys.sort()).toEqual([...PROFILE_FIELDS].sort());
@@ -255,11 +258,13 @@ describe('the seed icon fields, accent colour and links', () => {
     expect(normaliseProfile('maria', { accentColor: value }).accentColor).toBe(expected);
   });
 
-  it('keeps the links that pass the owner rules, in order, and drops the rest', () => {
+  it("keeps the links that pass the owner rules, in order, a brand's kind elsewhere as a plain link, and drops the rest", () => {
     const profile = normaliseProfile('maria', {
       links: [
         { kind: 'github', url: 'https://github.com/maria' },
+        // Not LinkedIn's: shown, but as what it is, a link to another site named by its host.
         { kind: 'linkedin', url: 'https://evil.example/in/maria' },
+        { kind: 'airbnb', url: 'https://airbnb.zz/x', label: 'Το σπίτι' },
         { kind: 'link', url: 'https://shop.example.gr/', label: ' Το e-shop μου ' },
         { kind: 'link', url: 'https://shop.example.gr/' },
         'https://github.com/x',
@@ -269,6 +274,8 @@ describe('the seed icon fields, accent colour and links', () => {
     });
     expect(profile.links).toEqual([
       { kind: 'github', url: 'https://github.com/maria' },
+      { kind: 'link', url: 'https://evil.example/in/maria', label: 'evil.example' },
+      { kind: 'link', url: 'https://airbnb.zz/x', label: 'Το σπίτι' },
       { kind: 'link', url: 'https://shop.example.gr/', label: 'Το e-shop μου' },
     ]);
     expect(toPublicProfile(profile).links).toEqual(profile.links);
@@ -282,5 +289,96 @@ describe('the seed icon fields, accent colour and links', () => {
     expect(normaliseProfile('maria', { links }).links).toHaveLength(12);
     expect(normaliseProfile('maria', { links: { kind: 'github' } })).toEqual(EMPTY);
     expect(normaliseProfile('maria', { links: [] })).toEqual(EMPTY);
+  });
+});
+
+describe('text that tells the truth (lib/control-characters.ts)', () => {
+  // What the rules now refuse, in a document written by hand or before them.
+  const LIES = {
+    bidi: 'Μαρία\u202E\u202A\u202B\u202C\u202D\u2066\u2067\u2068\u2069',
+    lines: 'Αρχιτέκτονας\n<meta name="x">\r\n\u2028\u2029Γραμμή\t2\u0085\u0000',
+  };
+  const SHOWN_FIELDS = [
+    'firstName',
+    'lastName',
+    'jobTitle',
+    'companyName',
+    'city',
+    'email',
+    'phoneNumber',
+    'mobileNumber',
+    'address',
+    'addressDetails',
+    'websiteLink',
+  ] as const;
+
+  it.each(SHOWN_FIELDS)(
+    '%s: bidirectional controls are dropped, line breaks become a space',
+    (field) => {
+      const profile = normaliseProfile('maria', { [field]: LIES.bidi });
+      expect(profile[field]).toBe('Μαρία');
+      expect(normaliseProfile('maria', { [field]: LIES.lines })[field]).toBe(
+        'Αρχιτέκτονας <meta name="x"> Γραμμή 2',
+      );
+      // Nothing the rules refuse is left in any field, and a field of nothing else is absent.
+      expect(NO_CONTROL_CHARACTERS.test(JSON.stringify(profile))).toBe(true);
+      const empty = normaliseProfile('maria', { [field]: '\u202E\n\u2028' });
+      expect(empty[field] === '' || empty[field] === undefined).toBe(true);
+    },
+  );
+
+  it('keeps every other character as it is: Greek, NBSP, emoji, left-to-right marks', () => {
+    const name = 'Μαρία\u00a0Π. 😀 \u200Eא';
+    expect(normaliseProfile('maria', { firstName: name }).firstName).toBe(name);
+  });
+
+  it("frees a link's label of them, and keeps the link", () => {
+    expect(
+      normaliseProfile('maria', {
+        links: [{ kind: 'link', url: 'https://a.gr/x', label: 'Shop\u202Efdp.exe\n' }],
+      }).links,
+    ).toEqual([{ kind: 'link', url: 'https://a.gr/x', label: 'Shopfdp.exe' }]);
+  });
+});
+
+describe("Facebook and Instagram: only the brand's pages", () => {
+  it('keeps a page on their hosts, as typed', () => {
+    const profile = normaliseProfile('maria', {
+      facebookLink: 'www.facebook.com/maria',
+      instagramLink: 'https://www.instagram.com/maria/',
+    });
+    expect(profile.facebookLink).toBe('www.facebook.com/maria');
+    expect(profile.instagramLink).toBe('https://www.instagram.com/maria/');
+    expect(profile.links).toBeUndefined();
+  });
+
+  it('makes an address elsewhere a plain link named by its host, before the links', () => {
+    const profile = normaliseProfile('maria', {
+      facebookLink: 'http://evil.example/login',
+      instagramLink: 'https://instagram.com.evil.example/maria',
+      links: [{ kind: 'github', url: 'https://github.com/maria' }],
+    });
+    expect(profile.facebookLink).toBeUndefined();
+    expect(profile.instagramLink).toBeUndefined();
+    expect(profile.links).toEqual([
+      { kind: 'link', url: 'http://evil.example/login', label: 'evil.example' },
+      {
+        kind: 'link',
+        url: 'https://instagram.com.evil.example/maria',
+        label: 'instagram.com.evil.example',
+      },
+      { kind: 'github', url: 'https://github.com/maria' },
+    ]);
+  });
+
+  it("drops what is no address at all, and the brand's bare home page is no page", () => {
+    const profile = normaliseProfile('maria', {
+      facebookLink: 'javascript:alert(1)',
+      instagramLink: 'https://www.instagram.com/',
+    });
+    expect(profile.facebookLink).toBeUndefined();
+    expect(profile.links).toEqual([
+      { kind: 'link', url: 'https://www.instagram.com/', label: 'www.instagram.com' },
+    ]);
   });
 });

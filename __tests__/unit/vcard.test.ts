@@ -8,7 +8,7 @@ import {
   linksProblem,
   type CardLink,
 } from '@/lib/card-links';
-import type { Profile } from '@/lib/profile';
+import { normaliseProfile, type Profile } from '@/lib/profile';
 import {
   buildVCard,
   profileVCard,
@@ -636,6 +636,55 @@ describe("a profile's links and numbers in its vCard", () => {
         facebookLink: 'javascript:alert(1)',
       }),
     ).not.toContain('X-SOCIALPROFILE');
+  });
+
+  it('writes a Facebook or Instagram that is not their page as a plain link, never a profile', () => {
+    const card = profileVCard(
+      normaliseProfile('maria', {
+        firstName: 'Μαρία',
+        facebookLink: 'http://evil.example/login',
+        instagramLink: 'https://www.facebook.com/maria',
+        links: [{ kind: 'airbnb', url: 'https://airbnb.zz/x' }],
+      }),
+    );
+    expect(card).not.toContain('X-SOCIALPROFILE');
+    expect(physicalLines(card).slice(4, -1)).toEqual([
+      'item1.URL;TYPE=link:http://evil.example/login',
+      'item1.X-ABLabel:evil.example',
+      'item2.URL;TYPE=link:https://www.facebook.com/maria',
+      'item2.X-ABLabel:www.facebook.com',
+      'item3.URL;TYPE=link:https://airbnb.zz/x',
+      'item3.X-ABLabel:airbnb.zz',
+    ]);
+    // Even from a profile that never went through normaliseProfile.
+    expect(
+      profileVCard({
+        username: 'x',
+        firstName: 'Χ',
+        lastName: '',
+        facebookLink: 'https://evil.example/login',
+      }),
+    ).not.toContain('evil.example');
+  });
+
+  it('writes the texts of a document that holds line breaks or bidirectional controls on one line', () => {
+    const card = profileVCard(
+      normaliseProfile('maria', {
+        firstName: 'Μαρία\u202E',
+        lastName: '\u2067Παπαδοπούλου',
+        jobTitle: 'Αρχιτέκτονας\nEMAIL:evil@example.com',
+        companyName: 'Studio\u2028Φως',
+        links: [{ kind: 'link', url: 'https://a.gr/x', label: 'Shop\u202Efdp.exe' }],
+      }),
+    );
+    expect(logicalLines(card).slice(2, 6)).toEqual([
+      'N:Παπαδοπούλου;Μαρία;;;',
+      'FN:Μαρία Παπαδοπούλου',
+      'ORG:Studio Φως',
+      'TITLE:Αρχιτέκτονας EMAIL:evil@example.com',
+    ]);
+    expect(card).toContain('item1.X-ABLabel:Shopfdp.exe');
+    expect(card).not.toMatch(/[\u2028-\u202e\u2066-\u2069]|\\n/);
   });
 
   it('writes a card without links, mobile or social pages exactly as before', () => {

@@ -1,5 +1,6 @@
 // Search and social metadata for a card: title, description, Open Graph, Twitter, canonical
 // URL and a schema.org Person.
+import { socialFieldUrl } from '../../lib/card-links';
 import { safeHttpUrl } from '../../lib/links';
 import { normalisePhone } from '../../lib/phone';
 import { env } from '../../lib/env';
@@ -63,13 +64,15 @@ export function profileHead(p: PublicProfile): ProfileHead {
 }
 
 export function personJsonLd(p: PublicProfile): Record<string, unknown> {
-  // The seed's two networks, then the owner's links, each address once.
+  // The person's profiles: Facebook and Instagram, then the owner's links of a brand's kind, each
+  // address once. Only addresses on the brand's own hosts; a plain link (`link`: an e-shop, or an
+  // address that was not the brand's it was stored as) says nothing of who the person is.
   const sameAs = [
     ...new Set(
       [
-        safeHttpUrl(p.facebookLink),
-        safeHttpUrl(p.instagramLink),
-        ...(p.links ?? []).map((link) => link.url),
+        socialFieldUrl('facebookLink', p.facebookLink),
+        socialFieldUrl('instagramLink', p.instagramLink),
+        ...(p.links ?? []).filter((link) => link.kind !== 'link').map((link) => link.url),
       ].filter(Boolean),
     ),
   ];

@@ -1,5 +1,6 @@
 // What the card page shows, derived from a profile: every link already checked, every line
 // already composed, so components only lay it out.
+import { SOCIAL_FIELD_INFO, socialFieldUrl } from '../../lib/card-links';
 import { displayUrl, mailtoLink, mapsLink, safeHttpUrl } from '../../lib/links';
 import { telLink, viberLink, whatsappLink } from '../../lib/phone';
 import { fullName, type PublicProfile } from '../../lib/profile';
@@ -83,8 +84,17 @@ const SOCIAL: Array<{
   name: string;
   href: (p: PublicProfile) => string | undefined;
 }> = [
-  { kind: 'facebook', name: 'Facebook', href: (p) => safeHttpUrl(p.facebookLink) },
-  { kind: 'instagram', name: 'Instagram', href: (p) => safeHttpUrl(p.instagramLink) },
+  // Only the brand's own pages (normaliseProfile has made any other address a plain link).
+  {
+    kind: 'facebook',
+    name: SOCIAL_FIELD_INFO.facebookLink.name,
+    href: (p) => socialFieldUrl('facebookLink', p.facebookLink),
+  },
+  {
+    kind: 'instagram',
+    name: SOCIAL_FIELD_INFO.instagramLink.name,
+    href: (p) => socialFieldUrl('instagramLink', p.instagramLink),
+  },
   { kind: 'viber', name: 'Viber', href: (p) => viberLink(messagingNumber(p)) },
   { kind: 'whatsapp', name: 'WhatsApp', href: (p) => whatsappLink(messagingNumber(p)) },
 ];
