@@ -37,7 +37,7 @@ export function sameClaim(a: CardClaim | null, b: CardClaim | null): boolean {
 /** Whether `digest` counts contacts left under `claim`, the card's claim now. */
 export function countsFor(digest: ClaimedDigest, claim: CardClaim): boolean {
   if (digest.cardClaim) return sameClaim(digest.cardClaim, claim);
-  // A digest that names no claim was counted within its hour: under this claim only if the claim
-  // is older than the hour (a card with no claim time has had one owner).
+  // A digest that names no claim was counted within its hour: under this claim if the claim is
+  // older than the hour. A card with no claim time (made by the operator) says nothing of others.
   return claim.claimedAt === null || claim.claimedAt.toMillis() < digest.start.toMillis();
 }
