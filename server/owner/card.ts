@@ -38,7 +38,7 @@ import { revalidateCards } from '../revalidation/revalidate-cards';
 import { assertOwns, type Owner } from './auth';
 import { OwnerError, badField } from './respond';
 
-/** Deletions per batch when an erasure deletes the contacts or digests (Firestore's limit per batch). */
+/** Deletions per batch when an erasure deletes contacts or digests (Firestore's limit per batch). */
 const DELETE_PAGE = 500;
 /**
  * Pages an erasure deletes of each before it goes on regardless (100,000 contacts): a flood of
