@@ -79,8 +79,12 @@ export const erasurePath = (username: string) => `${ERASURES_COLLECTION}/${usern
 // leadDigests/{username}_{windowStart}: one card's hour of lead mail (daemon/mail/lead-mailer.ts),
 // written only by the daemon (the rules let no browser read or write it). It holds the hour's
 // quota of single mails and the contacts beyond it, counted for the one digest mailed when the
-// hour ends: their number and the newest few, which the digest's mailing strips.
+// hour ends: their number and the newest few, which the digest's mailing strips. The owner's
+// erasure and the clean-up after it delete the card's digests.
 export const LEAD_DIGESTS_COLLECTION = 'leadDigests';
+
+/** The card the digest is for. */
+export const DIGEST_USERNAME_FIELD = 'username';
 
 /** True until the hour has ended and its digest was mailed, skipped, or not needed. */
 export const DIGEST_OPEN_FIELD = 'open';

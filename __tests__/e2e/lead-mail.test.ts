@@ -59,9 +59,9 @@ test('a contact left in the browser is mailed once to the owner’s account addr
   const [mail] = about;
   expect(mail.to.map((to) => to.address)).toEqual([owner.email]);
   expect(await catcher().source(mail.id)).toMatch(/^Reply-To: visitor\.lida@example\.gr\r?$/m);
-  expect(mail.subject).toBe(`Νέα επαφή από την κάρτα σας: ${name}`);
-  expect(mail.text).toContain(`Email: visitor.lida@example.gr`);
-  expect(mail.text).toContain('Τηλέφωνο: +30 697 000 1111');
+  expect(mail.subject).toBe(`Νέα επαφή από την κάρτα σας: «${name}»`);
+  expect(mail.text).toContain('Email: «visitor.lida@example.gr»');
+  expect(mail.text).toContain('Τηλέφωνο: «+30 697 000 1111»');
   expect(mail.text).toContain(`${baseUrl()}/account`);
   // The mailer records sentAt once SMTP has accepted the mail, a moment after the inbox has it.
   let contact = await contactNamed(name);

@@ -388,7 +388,7 @@ describe('contacts and erasure', () => {
     expect((await left.get()).exists).toBe(false);
   });
 
-  it('erases the card, its contacts, photo and index entry, and leaves the tombstone the watcher answers', async () => {
+  it('erases the card, its contacts, photo, lead digest and index entry, and leaves the tombstone the watcher answers', async () => {
     await Promise.all(
       Array.from({ length: 3 }, (_, i) =>
         contacts().add({
@@ -398,6 +398,16 @@ describe('contacts and erasure', () => {
         }),
       ),
     );
+    // The hour's digest, not yet mailed, names the newest visitors.
+    const digest = `leadDigests/${USERNAME}_${Date.now() - (Date.now() % 3600_000)}`;
+    await adminDb()
+      .doc(digest)
+      .set({
+        username: USERNAME,
+        open: true,
+        count: 1,
+        newest: [{ name: 'Επαφή 2', email: 'c2@example.gr', createdAt: Timestamp.now() }],
+      });
     expect((await send(cardPathOf(USERNAME), { method: 'DELETE', token: otherToken })).status).toBe(
       403,
     );
@@ -406,6 +416,7 @@ describe('contacts and erasure', () => {
     expect(await stored(`users/${USERNAME}`)).toBeUndefined();
     expect(await stored(`owners/${owner.uid}`)).toBeUndefined();
     expect((await contacts().get()).size).toBe(0);
+    expect(await stored(digest)).toBeUndefined();
     await untilCard(USERNAME, (status) => status === 404);
     // The watcher answers the tombstone (daemon/cleanup/erasures.ts), then deletes it.
     const log = process.env.KARTA_DAEMON_LOG as string;

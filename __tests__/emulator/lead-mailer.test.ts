@@ -4,9 +4,11 @@
 // off, whose owner's address is not verified, for a contact left before the card was claimed, or
 // for a document no visitor could have written. A flood: the first few of the hour mailed one by
 // one, the rest in one digest, each contact once through a restart (a digest too), a few sends at
-// a time, and another card's mail not held up. The owner's account comes from a table here; the Firebase Auth
-// lookup is covered with the browser in e2e/lead-mail.test.ts.
-import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+// a time, and another card's mail not held up. A card erased (through the owner's erasure) or
+// removed mid-hour and claimed again by another account: nothing an earlier visitor left reaches
+// the new owner. The owner's account comes from a table here; the Firebase Auth lookup is covered
+// with the browser in e2e/lead-mail.test.ts.
+import { deleteApp, getApps, initializeApp, type App } from 'firebase-admin/app';
 import { FieldValue, getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import {
   MAILER_CONCURRENCY,
@@ -17,6 +19,7 @@ import {
   type OwnerAccount,
 } from '@/daemon/mail/lead-mailer';
 import { smtpSender, type SmtpSender } from '@/daemon/mail/smtp';
+import { claimCard, eraseCard } from '@/server/owner/card';
 import {
   CLAIMED_FIELD,
   LEAD_DIGESTS_COLLECTION,
@@ -39,6 +42,13 @@ const OWNERS: Record<string, OwnerAccount> = {
   'uid-leo': { email: 'leo.account@karta.test', verified: true },
   // Signed up with someone else's address, never confirmed.
   'uid-una': { email: 'someone.else@karta.test', verified: false },
+  // Each name's earlier owner and the account that claims it again.
+  ...Object.fromEntries(
+    ['eva', 'rita', 'ivo'].flatMap((name) => [
+      [`uid-${name}-1`, { email: `${name}.first@karta.test`, verified: true }],
+      [`uid-${name}-2`, { email: `${name}.second@karta.test`, verified: true }],
+    ]),
+  ),
   ...Object.fromEntries(
     Array.from({ length: 10 }, (_, i) => [
       `uid-many-${i}`,
@@ -46,6 +56,9 @@ const OWNERS: Record<string, OwnerAccount> = {
     ]),
   ),
 };
+// The owners' writes (server/owner/card.ts) revalidate the card through Next, which is not here.
+jest.mock('@/server/revalidation/revalidate-cards', () => ({ revalidateCards: async () => {} }));
+
 let emulator: RunningEmulator;
 let app: App;
 let db: Firestore;
@@ -127,6 +140,8 @@ beforeAll(async () => {
     startMailCatcher(),
   ]);
   process.env.FIRESTORE_EMULATOR_HOST = emulator.hostPort;
+  // The project of server/firebase/admin-app.ts, for the owners' claims and erasures.
+  process.env.NEXT_PUBLIC_FIREBASE_PROJECT_ID = PROJECT;
   app = initializeApp({ projectId: PROJECT }, 'lead-mail-test');
   db = getFirestore(app);
   await db
@@ -155,7 +170,8 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
-  await deleteApp(app);
+  // This one's and the server's (claims, erasures).
+  await Promise.all(getApps().map((opened) => deleteApp(opened)));
   await Promise.all([emulator.stop(), catcher.stop()]);
 });
 
@@ -169,10 +185,10 @@ test('a contact is mailed once to the owner, in Greek, Reply-To the visitor, eve
   });
   expect(mail.to).toEqual([{ address: 'anna.account@karta.test', name: '' }]);
   expect(mail.from).toEqual([{ address: 'no-reply@karta.test', name: 'karta' }]);
-  expect(mail.subject).toBe('Νέα επαφή από την κάρτα σας: Γιώργος Once');
-  expect(mail.text).toContain('Όνομα: Γιώργος Once');
-  expect(mail.text).toContain('Email: visitor@example.gr');
-  expect(mail.text).toContain('Τηλέφωνο: +30 697 123 4567');
+  expect(mail.subject).toBe('Νέα επαφή από την κάρτα σας: «Γιώργος Once»');
+  expect(mail.text).toContain('Όνομα: «Γιώργος Once»');
+  expect(mail.text).toContain('Email: «visitor@example.gr»');
+  expect(mail.text).toContain('Τηλέφωνο: «+30 697 123 4567»');
   expect(mail.text).toMatch(/Πότε: .+ \(ώρα Ελλάδας\)/);
   expect(mail.text).toMatch(/\/account$/m);
   // Replying answers the visitor.
@@ -340,9 +356,9 @@ async function flood(username: string, prefix: string, count: number, perCommit 
   }
 }
 
-/** Waits for the start of an hour (of WINDOW_MS) with most of it ahead: a flood fits in one. */
-async function freshWindow(): Promise<void> {
-  while (Date.now() % WINDOW_MS > 300) await sleep(50);
+/** Waits for the start of an hour (of `windowMs`) with most of it ahead: a flood fits in one. */
+async function freshWindow(windowMs = WINDOW_MS): Promise<void> {
+  while (Date.now() % windowMs > 300) await sleep(50);
 }
 
 /** The mails to `address`. */
@@ -441,11 +457,11 @@ test('a flood of 200 contacts: 5 single mails and one digest, a few sends at a t
   expect(digest.text).toContain('Οι 5 πιο πρόσφατες:');
   expect(digest.text).toMatch(/\/account$/m);
   // The newest five, with what the visitor left: from the second commit.
-  const named = [...digest.text.matchAll(/^Όνομα: Πλημμύρα (\d+)$/gm)].map((m) => Number(m[1]));
+  const named = [...digest.text.matchAll(/^Όνομα: «Πλημμύρα (\d+)»$/gm)].map((m) => Number(m[1]));
   expect(named).toHaveLength(5);
   expect(named.every((i) => i >= 100)).toBe(true);
-  expect(digest.text).toMatch(/^Email: v\d+@example\.gr$/m);
-  expect(digest.text).toMatch(/^Τηλέφωνο: \+30 697 000 \d{4}$/m);
+  expect(digest.text).toMatch(/^Email: «v\d+@example\.gr»$/m);
+  expect(digest.text).toMatch(/^Τηλέφωνο: «\+30 697 000 \d{4}»$/m);
   // The document keeps the count, not the names.
   const stored = (await digestRef.get()).data()!;
   expect(stored).toMatchObject({ count: 195, singles: 5, open: false, username: 'flood' });
@@ -499,7 +515,7 @@ test('a mailer stopped mid-flood, another started: every contact mailed or count
   const mails = await mailsTo('rea.account@karta.test');
   const singles = mails.filter((mail) => mail.subject.startsWith('Νέα επαφή'));
   expect(singles.map((mail) => mail.subject).sort()).toEqual(
-    handled.sent.map((doc) => `Νέα επαφή από την κάρτα σας: ${doc.get('name')}`).sort(),
+    handled.sent.map((doc) => `Νέα επαφή από την κάρτα σας: «${doc.get('name')}»`).sort(),
   );
   const digestCounts = mails
     .filter((mail) => mail.subject.startsWith('Σύνοψη'))
@@ -640,3 +656,114 @@ test('re-listening from where it got to: each query starts later, and no contact
   expect(froms.at(-1)).toBeGreaterThanOrEqual(createdAt[0] - RELISTEN_MARGIN_MS);
   for (const name of names) expect(await mailsAbout(name)).toHaveLength(1);
 }, 300_000);
+
+test('a card erased or removed mid-hour and claimed again by another account: nothing an earlier visitor left reaches the new owner', async () => {
+  // eva is erased by her owner (server/owner/card.ts); rita and ivo are removed by hand, their
+  // digests left behind (as a mailer that was behind, or a race with the erasure, leaves one).
+  // rita's new owner has a visitor within the same hour; ivo's has none.
+  const names = ['eva', 'rita', 'ivo'];
+  const windowMs = 30_000;
+  const options = { windowMs, singlesPerWindow: QUOTA };
+  const m = mailer('reclaim', undefined, options);
+  await m.ready;
+  for (const name of names) {
+    await db.doc(`users/${name}`).set({
+      firstName: name,
+      [OWNER_FIELD]: `uid-${name}-1`,
+      [CLAIMED_FIELD]: FieldValue.serverTimestamp(),
+    });
+    await db.doc(`owners/uid-${name}-1`).set({ username: name });
+  }
+  /** What each earlier visitor left: none of it may reach a second owner. */
+  const earlier = names.flatMap((name, n) =>
+    Array.from({ length: QUOTA + 2 }, (_, i) => ({
+      username: name,
+      name: `Πρώην-${name}-${i}`,
+      email: `earlier.${name}.${i}@example.gr`,
+      phone: `+30 690 555 ${n}${i}${i}`,
+    })),
+  );
+  await freshWindow(windowMs);
+  const hourStarted = Date.now() - (Date.now() % windowMs);
+  for (const { username, ...visitor } of earlier) {
+    await db
+      .collection(`users/${username}/contacts`)
+      .add({ ...visitor, createdAt: FieldValue.serverTimestamp() });
+  }
+  // The earlier owners' hour: five mailed one by one, two counted for the digest.
+  for (const name of names) {
+    await until(async () => {
+      const now = await outcome(name);
+      return now.sent.length === QUOTA && now.counted.length === 2;
+    });
+  }
+  await eraseCard({ uid: 'uid-eva-1', emailVerified: true }, 'eva');
+  for (const name of ['rita', 'ivo']) {
+    await db.doc(`users/${name}`).delete();
+    await db.doc(`owners/uid-${name}-1`).delete();
+  }
+  for (const name of names) {
+    await claimCard({ uid: `uid-${name}-2`, emailVerified: true }, { username: name, fields: {} });
+  }
+  const later = [];
+  for (const name of ['eva', 'rita']) {
+    later.push(
+      await db.collection(`users/${name}/contacts`).add({
+        name: `Νέος-${name}`,
+        email: `later.${name}@example.gr`,
+        createdAt: FieldValue.serverTimestamp(),
+      }),
+    );
+  }
+  // Mailed alone or counted for a digest: handled, either way.
+  for (const ref of later) {
+    await until(async () => {
+      const state = (await ref.get()).get(LEAD_MAIL_FIELD);
+      return state?.sentAt || state?.digest;
+    });
+  }
+  // Once the hour is over, no digest of these cards is left open.
+  await until(async () => {
+    if (Date.now() < hourStarted + windowMs) return false;
+    const open = await db
+      .collection(LEAD_DIGESTS_COLLECTION)
+      .where('username', 'in', names)
+      .where('open', '==', true)
+      .get();
+    return open.empty;
+  }, windowMs + 20_000);
+  await sleep(1500);
+
+  const second = (await catcher.mails()).filter((mail) =>
+    mail.to.some((to) => /\.second@karta\.test$/.test(to.address)),
+  );
+  console.log(
+    `mails to the second owners:\n${second.map((mail) => `${mail.to[0].address}: ${mail.subject}\n${mail.text}`).join('\n---\n')}`,
+  );
+  for (const mail of second) {
+    const whole = `${mail.subject}\n${mail.text}\n${await catcher.source(mail.id)}`;
+    for (const visitor of earlier) {
+      expect(whole).not.toContain(visitor.name);
+      expect(whole).not.toContain(visitor.email);
+      expect(whole).not.toContain(visitor.phone);
+    }
+  }
+  // Each new owner was mailed their own visitor, alone, and nothing else.
+  expect(second.map((mail) => [mail.to[0].address, mail.subject]).sort()).toEqual([
+    ['eva.second@karta.test', 'Νέα επαφή από την κάρτα σας: «Νέος-eva»'],
+    ['rita.second@karta.test', 'Νέα επαφή από την κάρτα σας: «Νέος-rita»'],
+  ]);
+  // ivo's digest, of the earlier claim, was deleted when its hour ended; any left is a new claim's.
+  expect(
+    logs.some((line) => /leadDigests\/ivo_\d+ \(2 contacts\) not mailed and deleted/.test(line)),
+  ).toBe(true);
+  const left = await db.collection(LEAD_DIGESTS_COLLECTION).where('username', 'in', names).get();
+  for (const doc of left.docs) expect(doc.get('cardClaim.ownerUid')).toMatch(/-2$/);
+  // The earlier owners had their five single mails, and no digest after their card was gone.
+  for (const name of names) {
+    const first = await mailsTo(`${name}.first@karta.test`);
+    expect(first.map((mail) => mail.subject.startsWith('Νέα επαφή'))).toEqual(
+      Array(QUOTA).fill(true),
+    );
+  }
+}, 120_000);

@@ -166,7 +166,9 @@ test('the state at start is not revalidated; edits, creations and removals are, 
     logs.some((l) => /^revalidated bob \(removed\) \d+ ms after the change$/.test(l)),
   );
   await until(() =>
-    logs.includes('orphans of bob: 3 contacts, 0 photos and 0 days of stats deleted'),
+    logs.includes(
+      'orphans of bob: 3 contacts, 0 photos, 0 days of stats and 0 lead digests deleted',
+    ),
   );
   expect(await contactIds('bob')).toEqual([]);
 });

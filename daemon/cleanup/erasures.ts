@@ -1,7 +1,7 @@
 // Answers each erasure: the owner's erasure batch deletes the card and leaves erasures/{username};
 // this follows that collection (it holds only erasures not yet answered), has the site revalidate
 // the card and confirm that the CDN has dropped it (card-watcher.ts), deletes its orphaned
-// contacts and photo (orphans.ts), then the tombstone. Removed cards get the same cleanup without
+// contacts, photo, stats and lead digests (orphans.ts), then the tombstone. Removed cards get the same cleanup without
 // a tombstone.
 import type { Firestore, QueryDocumentSnapshot, QuerySnapshot } from 'firebase-admin/firestore';
 import { ERASURES_COLLECTION } from '../../lib/collections';
@@ -51,8 +51,8 @@ export function followErasures(options: ErasuresOptions): Erasures {
     const revalidated = tombstone ? options.revalidate(username, at) : Promise.resolve();
     const deleted = await deleteOrphans(db, username, stopping.signal);
     log(
-      `orphans of ${username}: ${deleted.contacts} contacts, ${deleted.photos} photos and ` +
-        `${deleted.stats} days of stats deleted`,
+      `orphans of ${username}: ${deleted.contacts} contacts, ${deleted.photos} photos, ` +
+        `${deleted.stats} days of stats and ${deleted.digests} lead digests deleted`,
     );
     if (!tombstone) return;
     // The tombstone is the only record that this card must still leave every cache: it is

@@ -1,6 +1,7 @@
 // Deletes what a card's last owner left behind once the card is erased: the contacts visitors left
-// for them, the card's uploaded photo and its daily stats. Nobody else deletes them, and a new owner of the same name
-// must never read them. Run by the change watcher for each erasure and each removed card.
+// for them, the card's uploaded photo, its daily stats and its hours of lead mail (a digest holds
+// the newest visitors' names). Nobody else deletes them, and a new owner of the same name must
+// never read them. Run by the change watcher for each erasure and each removed card.
 import {
   FieldPath,
   Timestamp,
@@ -13,11 +14,14 @@ import {
   CLAIMED_FIELD,
   CONTACTS_COLLECTION,
   CREATED_FIELD,
+  DIGEST_USERNAME_FIELD,
+  LEAD_DIGESTS_COLLECTION,
   PHOTO_COLLECTION,
   STATS_COLLECTION,
   cardPath,
 } from '../../lib/collections';
 import { athensDay } from '../../lib/stats/day';
+import { claimOf, countsFor, type ClaimedDigest } from '../mail/card-claim';
 
 /** Deletions per transaction: within Firestore's limits, and few round trips for 10,000 contacts. */
 export const ORPHAN_PAGE = 500;
@@ -60,6 +64,8 @@ export interface OrphansDeleted {
   photos: number;
   /** Days of stats (daemon/cleanup/orphans.ts says which). */
   stats: number;
+  /** Hours of lead mail (leadDigests). */
+  digests: number;
 }
 
 /**
@@ -94,7 +100,46 @@ async function deletePages(
   }
 }
 
-/** Deletes the orphaned contacts and, when no card exists, the leftover photo of `username`. */
+/**
+ * Deletes the card's lead digests of any claim but its own: all of them when no card (or no owner)
+ * exists. Page by page, in the order of their ids; each page in a transaction that reads the card
+ * and the page again, so a digest a mailer has just begun for a new claim is kept.
+ */
+async function deleteOrphanedDigests(
+  db: Firestore,
+  card: DocumentReference,
+  username: string,
+  signal?: AbortSignal,
+): Promise<number> {
+  const digests = db
+    .collection(LEAD_DIGESTS_COLLECTION)
+    .where(DIGEST_USERNAME_FIELD, '==', username)
+    .orderBy(FieldPath.documentId())
+    .select()
+    .limit(ORPHAN_PAGE);
+  let deleted = 0;
+  let after: string | undefined;
+  for (;;) {
+    signal?.throwIfAborted();
+    const page = await (after === undefined ? digests : digests.startAfter(after)).get();
+    if (page.empty) return deleted;
+    after = page.docs[page.size - 1].id;
+    deleted += await db.runTransaction(async (tx) => {
+      const [now, ...docs] = await tx.getAll(card, ...page.docs.map((doc) => doc.ref));
+      const claim = claimOf(now.data());
+      const orphaned = docs.filter(
+        (doc) => doc.exists && (!claim || !countsFor(doc.data() as ClaimedDigest, claim)),
+      );
+      orphaned.forEach((doc) => tx.delete(doc.ref));
+      return orphaned.length;
+    });
+  }
+}
+
+/**
+ * Deletes the orphaned contacts and lead digests and, when no card exists, the leftover photo of
+ * `username`.
+ */
 export async function deleteOrphans(
   db: Firestore,
   username: string,
@@ -120,5 +165,6 @@ export async function deleteOrphans(
     signal,
   );
   const stats = await deletePages(db, card, (rule) => orphanedStatsQuery(card, rule), signal);
-  return { contacts: deletedContacts, photos, stats };
+  const digests = await deleteOrphanedDigests(db, card, username, signal);
+  return { contacts: deletedContacts, photos, stats, digests };
 }

@@ -10,6 +10,14 @@
 // a mailer takes it, read in the transaction that takes it: a backlog found at a restart is one
 // hour's worth, not a mail each.
 //
+// The claim: each hour's document records the card's claim its contacts were counted under (its
+// owner and claimedAt, card-claim.ts). A turn reads the card again in its transaction, so a
+// contact is mailed or counted only under the claim it was left for; an hour whose claim is not
+// the card's (erased or removed, perhaps claimed again since) is started afresh by the next
+// contact and never mailed: its digest is deleted. The owner's erasure and the clean-up after it
+// (daemon/cleanup/) delete the card's digests too; nothing an earlier owner's visitors left
+// reaches a later owner.
+//
 // A contact's state is `leadMail` on it, written only by the server, in the same transaction as
 // the hour's counts: `single` (the hour whose quota it used) with `claimedBy/claimedAt` until its
 // mail went out (`sentAt`), `digest` (the hour that counts it), or why it is never mailed
@@ -45,19 +53,19 @@ import {
   type Transaction,
 } from 'firebase-admin/firestore';
 import {
-  CLAIMED_FIELD,
   CONTACTS_COLLECTION,
   CREATED_FIELD,
   DIGEST_OPEN_FIELD,
+  DIGEST_USERNAME_FIELD,
   LEAD_DIGESTS_COLLECTION,
   LEAD_MAIL_FIELD,
   NEW_CONTACT_MAIL_FIELD,
-  OWNER_FIELD,
   cardPath,
   leadDigestPath,
   ownerPath,
 } from '../../lib/collections';
 import { keepListening } from '../listener';
+import { claimOf, countsFor, sameClaim, type CardClaim } from './card-claim';
 import {
   digestMail,
   leadMail,
@@ -140,7 +148,9 @@ interface StoredContact {
 
 /** leadDigests/{id} as the mailer writes it. */
 interface HourDoc {
-  username: string;
+  [DIGEST_USERNAME_FIELD]: string;
+  /** The card's claim its contacts were counted under. */
+  cardClaim: CardClaim;
   start: Timestamp;
   end: Timestamp;
   singles: number;
@@ -153,10 +163,13 @@ interface HourDoc {
   skipped?: SkipReason;
 }
 
-type Recipient = { to: string; claimedAt: number | null } | { skip: SkipReason };
+/** Where the card's mail goes, or why none does; with the card's claim as it was read. */
+type Recipient = { to: string; claim: CardClaim } | { skip: SkipReason; claim: CardClaim | null };
 
 /** A turn that found its hour's digest already taken for mailing: it starts again in the next. */
 class HourOver extends Error {}
+/** A turn that found the card claimed anew (or gone) since it looked: it starts again. */
+class ClaimChanged extends Error {}
 
 function stateOf(data: DocumentData | undefined): MailState {
   const state = data?.[LEAD_MAIL_FIELD];
@@ -293,20 +306,15 @@ export function startLeadMailer(options: LeadMailerOptions): LeadMailer {
 
   /** The owner's address, or why there is none to mail. */
   async function recipient(username: string): Promise<Recipient> {
-    const card = await db.doc(cardPath(username)).get();
-    const uid: unknown = card.get(OWNER_FIELD);
-    if (typeof uid !== 'string' || !uid) return { skip: 'no-owner' };
-    const preferences = await db.doc(ownerPath(uid)).get();
-    if (preferences.get(NEW_CONTACT_MAIL_FIELD) === false) return { skip: 'switched-off' };
-    const account = await ownerAccount(uid);
-    if (!account?.email) return { skip: 'no-email' };
+    const claim = claimOf((await db.doc(cardPath(username)).get()).data());
+    if (!claim) return { skip: 'no-owner', claim };
+    const preferences = await db.doc(ownerPath(claim.ownerUid)).get();
+    if (preferences.get(NEW_CONTACT_MAIL_FIELD) === false) return { skip: 'switched-off', claim };
+    const account = await ownerAccount(claim.ownerUid);
+    if (!account?.email) return { skip: 'no-email', claim };
     // Anyone can sign up with anyone's address: only one its holder confirmed gets mail.
-    if (!account.verified) return { skip: 'unverified' };
-    const claimedAt: unknown = card.get(CLAIMED_FIELD);
-    return {
-      to: account.email,
-      claimedAt: claimedAt instanceof Timestamp ? claimedAt.toMillis() : null,
-    };
+    if (!account.verified) return { skip: 'unverified', claim };
+    return { to: account.email, claim };
   }
 
   /** Hands `mail` to the SMTP server, retrying; false if the mailer stopped or lost the claim. */
@@ -364,8 +372,8 @@ export function startLeadMailer(options: LeadMailerOptions): LeadMailer {
       const owner = target;
       result = await db.runTransaction((tx) => takeBatch(tx, username, refs, owner));
     } catch (error) {
-      if (error instanceof HourOver) {
-        // Back at the head of the card's queue, in the new hour.
+      if (error instanceof HourOver || error instanceof ClaimChanged) {
+        // Back at the head of the card's queue: in the new hour, or for the card as it is now.
         const rest = [...queue.pending.entries()];
         queue.pending.clear();
         refs.forEach((ref) => queue.pending.set(ref.path, ref));
@@ -419,8 +427,12 @@ export function startLeadMailer(options: LeadMailerOptions): LeadMailer {
     refs: DocumentReference[],
     target: Recipient,
   ): Promise<TurnResult> {
-    const snapshots = await tx.getAll(...refs);
-    const now = snapshots[0].readTime;
+    const [card, ...snapshots] = await tx.getAll(db.doc(cardPath(username)), ...refs);
+    // The owner and claim looked up before the transaction must still be the card's: the
+    // transaction then conflicts with an erasure or a claim, and nothing left for one claim is
+    // mailed or counted under another.
+    if (!sameClaim(claimOf(card.data()), target.claim)) throw new ClaimChanged();
+    const now = card.readTime;
     const start = now.toMillis() - (now.toMillis() % windowMs);
     const hourRef = db.doc(leadDigestPath(username, start));
     const hourSnapshot = await tx.get(hourRef);
@@ -471,17 +483,24 @@ export function startLeadMailer(options: LeadMailerOptions): LeadMailer {
       else if ('skip' in target) skip(snapshot, target.skip);
       // Left for an earlier owner of this username (erased, then claimed again): the rules keep it
       // from this one, and so does the mail.
-      else if (target.claimedAt !== null && contact.createdAt.getTime() < target.claimedAt) {
+      else if (
+        target.claim?.claimedAt &&
+        contact.createdAt.getTime() < target.claim.claimedAt.toMillis()
+      ) {
         skip(snapshot, 'before-claim');
       }
       // Its hour's quota already counts it: its mail was begun by a mailer since stopped.
       else if (state.single) claim(snapshot, contact, state.single);
       else fresh.push({ snapshot, contact });
     }
-    if (fresh.length === 0) return result;
+    // Only a card with an address to mail has contacts left to mail or count.
+    if (fresh.length === 0 || 'skip' in target) return result;
     // The oldest are the hour's first.
     fresh.sort((a, b) => a.contact.createdAt.getTime() - b.contact.createdAt.getTime());
-    let singles = hour?.singles ?? 0;
+    // What the hour counted under an earlier claim of the card is not this owner's: not their
+    // quota, not their digest. The new claim's hour starts afresh.
+    const kept = hour && countsFor(hour, target.claim) ? hour : undefined;
+    let singles = kept?.singles ?? 0;
     const counted: LeadContact[] = [];
     for (const { snapshot, contact } of fresh) {
       if (singles < singlesPerWindow) {
@@ -496,16 +515,17 @@ export function startLeadMailer(options: LeadMailerOptions): LeadMailer {
       }
     }
     result.counted = counted.length;
-    const newest = [...(hour?.newest ?? []).map(unstored), ...counted]
+    const newest = [...(kept?.newest ?? []).map(unstored), ...counted]
       .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
       .slice(0, DIGEST_NEWEST)
       .map(stored);
     const next: HourDoc = {
-      username,
+      [DIGEST_USERNAME_FIELD]: username,
+      cardClaim: target.claim,
       start: Timestamp.fromMillis(start),
       end: Timestamp.fromMillis(start + windowMs),
       singles,
-      count: (hour?.count ?? 0) + counted.length,
+      count: (kept?.count ?? 0) + counted.length,
       newest,
       [DIGEST_OPEN_FIELD]: true,
     };
@@ -556,7 +576,18 @@ export function startLeadMailer(options: LeadMailerOptions): LeadMailer {
     const { hour } = taken;
     held.set(ref.path, { ref, field: 'claimedAt' });
     try {
-      const target = await recipient(hour.username);
+      const username = hour[DIGEST_USERNAME_FIELD];
+      const target = await recipient(username);
+      if (!target.claim || !countsFor(hour, target.claim)) {
+        // Counted for an earlier claim of the card, erased or removed since: no owner of the
+        // card now may read those contacts, and the one who could gave them up.
+        await ref.delete();
+        log(
+          `lead mail: ${ref.path} (${hour.count} contacts) not mailed and deleted: ` +
+            'counted for an earlier claim of the card',
+        );
+        return;
+      }
       // The names go with the mail: the document keeps the count only.
       const close = { [DIGEST_OPEN_FIELD]: false, newest: FieldValue.delete() };
       if ('skip' in target) {
@@ -568,7 +599,7 @@ export function startLeadMailer(options: LeadMailerOptions): LeadMailer {
         log(`lead mail: ${ref.path} (${hour.count} contacts) not mailed (${target.skip})`);
         return;
       }
-      const mail = digestMail(hour.username, target.to, {
+      const mail = digestMail(username, target.to, {
         count: hour.count,
         singles: hour.singles,
         newest: hour.newest.map(unstored),

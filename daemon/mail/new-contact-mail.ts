@@ -1,9 +1,11 @@
 // The e-mail that tells a card's owner a visitor left their details: what it says, in Greek, and
-// who it goes to. Pure, so every line of it is tested without a mail server.
+// who it goes to. What the visitor typed appears only as labelled, quoted values (visitor-text.ts),
+// never inside karta's own sentences. Pure, so every line of it is tested without a mail server.
 import { CREATED_FIELD } from '../../lib/collections';
 import { EMAIL_PATTERN } from '../../lib/email-pattern';
 import { env } from '../../lib/env';
 import { ACCOUNT_PATH, cardUrl } from '../../lib/routes';
+import { oneLine, quoted } from './visitor-text';
 
 /** A visitor's contact as the mail needs it; see parseLeadContact for what is accepted. */
 export interface LeadContact {
@@ -27,9 +29,6 @@ const ATHENS_TIME = new Intl.DateTimeFormat('el-GR', {
   dateStyle: 'full',
   timeStyle: 'short',
 });
-
-/** Control characters (a line break in a name) would break a header or the mail's layout. */
-const oneLine = (text: string) => text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
 
 /**
  * The contact as a visitor's write leaves it (firestore.rules: name, email, optional phone, the
@@ -62,9 +61,9 @@ const SWITCH_OFF =
 
 function contactLines(contact: LeadContact): string[] {
   return [
-    `Όνομα: ${contact.name}`,
-    `Email: ${contact.email}`,
-    ...(contact.phone ? [`Τηλέφωνο: ${contact.phone}`] : []),
+    `Όνομα: ${quoted(contact.name)}`,
+    `Email: ${quoted(contact.email)}`,
+    ...(contact.phone ? [`Τηλέφωνο: ${quoted(contact.phone)}`] : []),
     `Πότε: ${athensTime(contact.createdAt)} (ώρα Ελλάδας)`,
   ];
 }
@@ -72,11 +71,11 @@ function contactLines(contact: LeadContact): string[] {
 /** The mail to `ownerEmail` about `contact`, left on the card `username`. */
 export function leadMail(username: string, ownerEmail: string, contact: LeadContact): LeadMail {
   const lines = [
-    `Ο/Η ${contact.name} άφησε τα στοιχεία του/της στην κάρτα σας ${cardUrl(username)}.`,
+    `Ένας επισκέπτης άφησε τα στοιχεία του στην κάρτα σας ${cardUrl(username)}.`,
     '',
     ...contactLines(contact),
     '',
-    `Απαντήστε σε αυτό το μήνυμα για να γράψετε απευθείας στον/στην ${contact.name}.`,
+    'Απαντήστε σε αυτό το μήνυμα για να γράψετε απευθείας στο email που έδωσε.',
     accountLink(),
     '',
     SWITCH_OFF,
@@ -84,7 +83,7 @@ export function leadMail(username: string, ownerEmail: string, contact: LeadCont
   return {
     to: ownerEmail,
     replyTo: contact.email,
-    subject: `Νέα επαφή από την κάρτα σας: ${contact.name}`,
+    subject: `Νέα επαφή από την κάρτα σας: ${quoted(contact.name)}`,
     text: lines.join('\n'),
   };
 }

@@ -3,7 +3,7 @@
 // lib/card-photo.ts), written whole or not at all (a transaction), stamped for the watcher
 // (updatedAt), and revalidated here so that the card shows it at once.
 import 'server-only';
-import { FieldValue, type DocumentReference } from 'firebase-admin/firestore';
+import { FieldValue, type Query } from 'firebase-admin/firestore';
 import {
   PHOTO_CONTENT_TYPES,
   PHOTO_MAX_BYTES,
@@ -12,7 +12,10 @@ import {
 } from '../../lib/card-photo';
 import {
   CLAIMED_FIELD,
+  DIGEST_OPEN_FIELD,
+  DIGEST_USERNAME_FIELD,
   ERASED_AT_FIELD,
+  LEAD_DIGESTS_COLLECTION,
   OWNED_CARD_FIELD,
   OWNER_FIELD,
   cardPath,
@@ -35,11 +38,11 @@ import { revalidateCards } from '../revalidation/revalidate-cards';
 import { assertOwns, type Owner } from './auth';
 import { OwnerError, badField } from './respond';
 
-/** Deletions per batch when an erasure deletes the contacts (Firestore's limit per batch). */
+/** Deletions per batch when an erasure deletes contacts or digests (Firestore's limit per batch). */
 const DELETE_PAGE = 500;
 /**
- * Pages an erasure deletes before it goes on regardless (100,000 contacts): a flood of visitors
- * cannot keep it going; the watcher deletes whatever is left once the card is gone.
+ * Pages an erasure deletes of each before it goes on regardless (100,000 contacts): a flood of
+ * visitors cannot keep it going; the watcher deletes whatever is left once the card is gone.
  */
 const DELETE_PAGES = 200;
 
@@ -162,35 +165,42 @@ export async function saveCard(
   await publish(username);
 }
 
-async function deleteAll(refs: () => Promise<DocumentReference[]>): Promise<void> {
+async function deleteAll(query: Query): Promise<void> {
   const db = adminDb();
   for (let pages = 0; pages < DELETE_PAGES; pages++) {
-    const page = await refs();
-    if (page.length === 0) return;
+    const page = await query.limit(DELETE_PAGE).select().get();
+    if (page.empty) return;
     const batch = db.batch();
-    for (const ref of page) batch.delete(ref);
+    for (const doc of page.docs) batch.delete(doc.ref);
     await batch.commit();
   }
 }
 
 /**
- * The right to erasure: every contact left on the card, then the card, its photo, owners/{uid} and
- * the erasures/{username} tombstone in one transaction. The watcher (daemon/cleanup/) answers the
- * tombstone: it purges the card and deletes what is left (a contact left between the two steps,
- * the card's stats).
+ * The right to erasure: every contact left on the card and every hour of its lead mail
+ * (leadDigests: a digest not yet mailed names the newest visitors), then the card, its photo,
+ * owners/{uid}, the digests opened meanwhile and the erasures/{username} tombstone in one
+ * transaction. The watcher (daemon/cleanup/) answers the tombstone: it purges the card and deletes
+ * what is left (a contact left between the two steps, the card's stats, a digest).
  */
 export async function eraseCard(owner: Owner, username: string): Promise<void> {
   const db = adminDb();
   const card = db.doc(cardPath(username));
   assertOwns(await card.get(), owner);
-  const contacts = db.collection(contactsPath(username));
-  await deleteAll(async () =>
-    (await contacts.limit(DELETE_PAGE).select().get()).docs.map((doc) => doc.ref),
-  );
+  const digests = db
+    .collection(LEAD_DIGESTS_COLLECTION)
+    .where(DIGEST_USERNAME_FIELD, '==', username);
+  await deleteAll(db.collection(contactsPath(username)));
+  await deleteAll(digests);
   const index = db.doc(ownerPath(owner.uid));
   await db.runTransaction(async (tx) => {
     const [stored, owned] = await tx.getAll(card, index);
     assertOwns(stored, owner);
+    // Open ones only: a card has one or two (the hour's, and the last one's until it is mailed).
+    // The lead mailer reads the card in the transaction that counts for a digest, so none is
+    // opened for this claim once this one has committed.
+    const open = await tx.get(digests.where(DIGEST_OPEN_FIELD, '==', true).select());
+    open.docs.forEach((doc) => tx.delete(doc.ref));
     tx.delete(db.doc(photoDocPath(username)));
     tx.delete(card);
     if (owned.get(OWNED_CARD_FIELD) === username) tx.delete(index);
