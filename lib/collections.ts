@@ -65,6 +65,14 @@ export const NEW_CONTACT_MAIL_FIELD = 'newContactMail';
 export const ownerPath = (uid: string) => `${OWNERS_COLLECTION}/${uid}`;
 
 // ---------------------------------------------------------------------------------------------
+// ownerWrites/{uid}: the account's current window of writes through karta's server
+// (lib/owner-writes.ts), kept apart from owners/{uid} so that it outlives an erasure and a new
+// claim. Server-only: the rules give browsers no access.
+export const OWNER_WRITES_COLLECTION = 'ownerWrites';
+
+export const ownerWritesPath = (uid: string) => `${OWNER_WRITES_COLLECTION}/${uid}`;
+
+// ---------------------------------------------------------------------------------------------
 // erasures/{username}: the tombstone an owner's erasure leaves, which the daemon answers by
 // purging the card and deleting every contact its last owner could no longer read
 // (daemon/cleanup/erasures.ts), then the tombstone itself.

@@ -2,22 +2,34 @@
 // Auth emulator: sign-up asks for the address to be verified before a card can be claimed (the
 // e-mail's link, from the emulator's list of what it would have sent), a forgotten password is
 // reset by e-mail without telling whether an address has an account, the password and the address
-// are changed from the console (the new address only once verified), Google is a second way in,
-// and an owner whose address is not verified keeps their card and is asked to verify. axe on each
-// new screen at 390 px.
+// are changed from the console (the new address only once verified), a changed or reset password
+// ends the account's other sessions (their tokens are refused as revoked), a console whose session
+// was revoked asks to sign in again, one over the limit on edits says so and keeps the form, Google
+// is a second way in, and an owner whose address is not verified keeps their card and is asked to
+// verify. axe on each new screen at 390 px.
 import type { BrowserContext, Page } from 'playwright-core';
-import { adminAuth } from '@/server/firebase/admin-app';
+import { adminAuth, adminDb } from '@/server/firebase/admin-app';
 import { AUTH_MESSAGES, resetSentMessage } from '@/browser/owner/auth';
+import { NEW_CONTACT_MAIL_FIELD, ownerWritesPath } from '@/lib/collections';
+import {
+  OWNER_WRITES_PER_WINDOW,
+  OWNER_WRITE_LIMIT_MESSAGE,
+  OWNER_WRITE_WINDOW_MS,
+} from '@/lib/owner-writes';
 import { baseUrl, browserForThisFile, expectAccessible, watchProblems } from '../helpers/browser';
 import { standInForGoogle } from '../helpers/google-stand-in';
 import {
   authMail,
+  editWithToken,
   lastAuthMail,
   makeOwner,
   openAuthLink,
+  pastSignInSecond,
   realProblems,
+  restIdToken,
   restSignInStatus,
   section,
+  sessionToken,
   signIn,
   watchErrorResponses,
   type Owner,
@@ -170,11 +182,21 @@ test('«Ξεχάσατε τον κωδικό;» mails a reset link without sayin
   await page.getByRole('button', { name: 'Αποστολή συνδέσμου' }).click();
   await page.getByRole('main').getByRole('alert').getByText(AUTH_MESSAGES.invalidEmail).waitFor();
 
+  // A session signed in elsewhere before the reset (a stolen password's, say).
+  const before = await restIdToken(owner.email, owner.password);
+  expect((await editWithToken(before, owner.username, { city: 'Σάμος' })).status).toBe(200);
+  await pastSignInSecond(before);
+
   // The link, opened with a new password (the emulator's page takes it in its URL), leads back.
   const newPassword = `new-${STAMP}`;
   expect(await openAuthLink(owner.email, 'PASSWORD_RESET', `&newPassword=${newPassword}`)).toBe(
     `${baseUrl()}/account`,
   );
+  // That session can no longer write.
+  expect(await editWithToken(before, owner.username, { city: 'Νάξος' })).toEqual({
+    status: 401,
+    body: { error: 'revoked' },
+  });
   await page.getByRole('button', { name: 'Πίσω στη σύνδεση' }).click();
   await page.getByLabel('Email').fill(owner.email);
   await page.getByLabel('Κωδικός').fill(owner.password);
@@ -223,11 +245,30 @@ describe('an owner in «Λογαριασμός»', () => {
     expect(await form.getByLabel('Νέος κωδικός').getAttribute('aria-invalid')).toBe('true');
     expect(await restSignInStatus(owner.email, owner.password)).toBe(200);
 
+    // Another session of the account, signed in before the change (another device's).
+    const other = await restIdToken(owner.email, owner.password);
+    expect((await editWithToken(other, owner.username, { city: 'Ρόδος' })).status).toBe(200);
+    await pastSignInSecond(other);
+    await pastSignInSecond(await sessionToken(page));
+
     await form.getByLabel('Νέος κωδικός').fill('brand-new-password');
     await form.getByRole('button', { name: 'Αλλαγή κωδικού' }).click();
-    await form.getByText('Ο κωδικός άλλαξε.', { exact: false }).waitFor();
+    await form.getByText('Ο κωδικός άλλαξε και', { exact: false }).waitFor();
     expect(await restSignInStatus(owner.email, owner.password)).toBe(400);
     expect(await restSignInStatus(owner.email, 'brand-new-password')).toBe(200);
+
+    // The other session is refused; this one goes on writing (Firebase handed it new tokens).
+    expect(await editWithToken(other, owner.username, { city: 'Κως' })).toEqual({
+      status: 401,
+      body: { error: 'revoked' },
+    });
+    await page.getByLabel('Email για κάθε νέα επαφή', { exact: false }).uncheck();
+    const index = adminDb().doc(`owners/${owner.uid}`);
+    for (let i = 0; (await index.get()).get(NEW_CONTACT_MAIL_FIELD) !== false; i++) {
+      if (i > 100) throw new Error('the console’s write after the change never arrived');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(await page.getByRole('heading', { name: SIGN_IN }).count()).toBe(0);
   });
 
   test('changes the address: it takes effect once the new one is verified by its link', async () => {
@@ -254,6 +295,50 @@ describe('an owner in «Λογαριασμός»', () => {
     expect(await restSignInStatus(next, owner.password)).toBe(200);
     expect(await restSignInStatus(owner.email, owner.password)).toBe(400);
   });
+});
+
+test('a console whose session was revoked meanwhile asks, in Greek, to sign in again, and writes nothing', async () => {
+  const owner = await makeOwner(`anaklisi-${STAMP}`, { firstName: 'Ανάκληση' }, STAMP);
+  const page = await signIn(context, owner);
+  await section(page, 'Επεξεργασία');
+  await page.getByLabel('Πόλη').fill('Ιωάννινα');
+  await pastSignInSecond(await sessionToken(page));
+  // As a password changed on another device, or the operator, would.
+  await adminAuth().revokeRefreshTokens(owner.uid);
+  await page.getByRole('button', { name: 'Αποθήκευση' }).click();
+  await page.getByRole('heading', { name: SIGN_IN }).waitFor();
+  await page.getByText(AUTH_MESSAGES.sessionRevoked).waitFor();
+  await expectAccessible(page, 'sign-in (session revoked)');
+  expect((await adminDb().doc(`users/${owner.username}`).get()).get('city')).toBeUndefined();
+  // Signing in again is the way back.
+  await page.getByLabel('Email').fill(owner.email);
+  await page.getByLabel('Κωδικός').fill(owner.password);
+  await page.getByRole('button', { name: 'Σύνδεση', exact: true }).click();
+  await page.getByRole('heading', { level: 1, name: `Η κάρτα σας: /${owner.username}` }).waitFor();
+});
+
+test('an edit over the limit says so in Greek and keeps the form; saved again in a new window, it goes through', async () => {
+  const owner = await makeOwner(`poles-allages-${STAMP}`, { firstName: 'Βιαστικός' }, STAMP);
+  const page = await signIn(context, owner);
+  await section(page, 'Επεξεργασία');
+  // The minute's writes already made (as 30 saves would have).
+  const window = adminDb().doc(ownerWritesPath(owner.uid));
+  await window.set({ start: Date.now(), count: OWNER_WRITES_PER_WINDOW });
+  await page.getByLabel('Πόλη').fill('Καβάλα');
+  await page.getByLabel('Ιδιότητα ή θέση').fill('Φωτογράφος');
+  await page.getByRole('button', { name: 'Αποθήκευση' }).click();
+  await page.getByTestId('save-status').getByText(OWNER_WRITE_LIMIT_MESSAGE).waitFor();
+  await expectAccessible(page, 'edit (over the limit)');
+  expect(await page.getByLabel('Πόλη').inputValue()).toBe('Καβάλα');
+  expect(await page.getByLabel('Ιδιότητα ή θέση').inputValue()).toBe('Φωτογράφος');
+  expect((await adminDb().doc(`users/${owner.username}`).get()).get('city')).toBeUndefined();
+
+  // The window over (moved back rather than waited for), the same form saves.
+  await window.set({ start: Date.now() - OWNER_WRITE_WINDOW_MS, count: OWNER_WRITES_PER_WINDOW });
+  await page.getByRole('button', { name: 'Αποθήκευση' }).click();
+  await page.getByTestId('save-status').getByText('Αποθηκεύτηκε', { exact: false }).waitFor();
+  const card = (await adminDb().doc(`users/${owner.username}`).get()).data();
+  expect([card?.city, card?.jobTitle]).toEqual(['Καβάλα', 'Φωτογράφος']);
 });
 
 test('an owner whose address is not verified keeps their card and is asked to verify it', async () => {

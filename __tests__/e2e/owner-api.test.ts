@@ -1,17 +1,20 @@
 // The owner's endpoints (app/api/owner/) against the run's stack: the production build, the Auth
-// and Firestore emulators, the watcher. Who may ask (the ID token: none, forged, expired; a verified
-// address for a claim), what they may write (the form's own rules, each refusal naming its field),
-// that a refused request writes nothing, and that a write is on the card at once.
+// and Firestore emulators, the watcher. Who may ask (the ID token: none, forged, expired, revoked,
+// a disabled account's; a verified address for a claim), what they may write (the form's own
+// rules, each refusal naming its field), how often (the per-account limit), that a refused request
+// writes nothing, and that a write is on the card at once.
 import { readFileSync } from 'node:fs';
 import { Timestamp } from 'firebase-admin/firestore';
 import { LINK_MESSAGES } from '@/lib/card-links';
 import { PHOTO_MAX_BYTES } from '@/lib/card-photo';
+import { OWNER_FIELD } from '@/lib/collections';
+import { OWNER_WRITES_PER_WINDOW } from '@/lib/owner-writes';
 import { CARD_MESSAGES, CARD_REQUEST_MESSAGES } from '@/lib/profile';
 import { USERNAME_MESSAGES } from '@/lib/username';
 import { adminAuth, adminDb } from '@/server/firebase/admin-app';
 import { baseUrl } from '../helpers/browser';
 import { get } from '../helpers/http';
-import { authHost } from '../helpers/owner';
+import { authHost, editWithToken, pastSignInSecond } from '../helpers/owner';
 
 const STAMP = Date.now().toString(36);
 const USERNAME = `api-${STAMP}`;
@@ -429,5 +432,77 @@ describe('contacts and erasure', () => {
     }
     // The account may claim again.
     expect((await claim(ownerToken, `api-again-${STAMP}`, { firstName: 'Άρης' })).status).toBe(201);
+  });
+});
+
+describe('a revoked session', () => {
+  /** An account owning its card (made as the operator would), and a token of its session. */
+  async function ownerWithCard(name: string) {
+    const holder = await account(name);
+    const username = `${name}-${STAMP}`;
+    await adminDb()
+      .doc(`users/${username}`)
+      .set({ username, firstName: 'Ρένα', [OWNER_FIELD]: holder.uid });
+    return { holder, username, token: await idToken(holder) };
+  }
+
+  it('a token issued before revokeRefreshTokens is a 401 revoked and writes nothing; a new sign-in writes', async () => {
+    const { holder, username, token } = await ownerWithCard('api-revoked');
+    expect((await editWithToken(token, username, { city: 'Βόλος' })).status).toBe(200);
+    await pastSignInSecond(token);
+    await adminAuth().revokeRefreshTokens(holder.uid);
+    const refused = await editWithToken(token, username, { city: 'Χανιά' });
+    console.log(
+      `probe: an edit with a token from before revokeRefreshTokens: ${refused.status} ${JSON.stringify(refused.body)}`,
+    );
+    expect([refused.status, refused.body]).toEqual([401, { error: 'revoked' }]);
+    expect((await stored(`users/${username}`))?.city).toBe('Βόλος');
+    const erased = await send(cardPathOf(username), { method: 'DELETE', token });
+    expect([erased.status, erased.body]).toEqual([401, { error: 'revoked' }]);
+    expect(await stored(`users/${username}`)).toBeDefined();
+    // Signing in again is the way back.
+    expect(await editWithToken(await idToken(holder), username, { city: 'Χανιά' })).toEqual({
+      status: 200,
+      body: { ok: true },
+    });
+  });
+
+  it('a disabled account’s token is a 401 revoked', async () => {
+    const { holder, username, token } = await ownerWithCard('api-disabled');
+    await adminAuth().updateUser(holder.uid, { disabled: true });
+    expect(await editWithToken(token, username, { city: 'Κέρκυρα' })).toEqual({
+      status: 401,
+      body: { error: 'revoked' },
+    });
+    expect((await stored(`users/${username}`))?.city).toBeUndefined();
+  });
+});
+
+describe('the limit on edits', () => {
+  it(`${OWNER_WRITES_PER_WINDOW + 1} edits in a minute: the last is a 429 with Retry-After and writes nothing`, async () => {
+    const holder = await account('api-busy');
+    const username = `api-busy-${STAMP}`;
+    await adminDb()
+      .doc(`users/${username}`)
+      .set({ username, firstName: 'Βιαστική', [OWNER_FIELD]: holder.uid });
+    const token = await idToken(holder);
+    const since = Date.now();
+    const statuses: number[] = [];
+    let last: Awaited<ReturnType<typeof send>> | undefined;
+    for (let i = 1; i <= OWNER_WRITES_PER_WINDOW + 1; i++) {
+      last = await edit(token, { jobTitle: `Αλλαγή ${i}` }, username);
+      statuses.push(last.status);
+    }
+    const seconds = (Date.now() - since) / 1000;
+    console.log(
+      `probe: ${statuses.length} edits in ${seconds.toFixed(1)} s: ${statuses.join(' ')}`,
+    );
+    expect(statuses).toEqual([...Array<number>(OWNER_WRITES_PER_WINDOW).fill(200), 429]);
+    expect(last?.body).toEqual({ error: 'too-many' });
+    const retryAfter = Number(last?.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(last?.headers.get('cache-control')).toBe('no-store');
+    expect((await stored(`users/${username}`))?.jobTitle).toBe(`Αλλαγή ${OWNER_WRITES_PER_WINDOW}`);
   });
 });

@@ -36,6 +36,7 @@ import {
   ERASURES_COLLECTION,
   NEW_CONTACT_MAIL_FIELD,
   OWNERS_COLLECTION,
+  OWNER_WRITES_COLLECTION,
   OWNER_FIELD,
   STATS_COLLECTION,
   UPDATED_FIELD,
@@ -237,6 +238,18 @@ const READS: Row[] = [
     operation: 'read an erasure entry',
     allowed: nobody,
     run: (db) => getDoc(doc(db, ERASURES_COLLECTION, 'old')),
+  },
+  // The server's count of the account's writes (lib/owner-writes.ts): no browser reads or resets it.
+  {
+    operation: 'read ownerWrites/{own uid}',
+    allowed: nobody,
+    run: (db, role) => getDoc(doc(db, OWNER_WRITES_COLLECTION, uidOf(role))),
+  },
+  {
+    operation: 'reset ownerWrites/{own uid}',
+    allowed: nobody,
+    run: (db, role) =>
+      setDoc(doc(db, OWNER_WRITES_COLLECTION, uidOf(role)), { start: 0, count: 0 }),
   },
   {
     operation: 'leave a contact (a visitor’s create)',

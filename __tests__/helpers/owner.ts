@@ -98,6 +98,47 @@ export async function restSignInStatus(email: string, password: string): Promise
   return res.status;
 }
 
+/** A new session's ID token, signed in over the emulator's REST API as the web SDK does. */
+export async function restIdToken(email: string, password: string): Promise<string> {
+  const res = await fetch(
+    `http://${authHost()}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=x`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password, returnSecureToken: true }),
+    },
+  );
+  const { idToken } = (await res.json()) as { idToken?: string };
+  if (!idToken) throw new Error(`no ID token for ${email}: ${res.status}`);
+  return idToken;
+}
+
+/**
+ * Returns once the clock has left the second in which `token`'s session signed in. Firebase keeps
+ * an account's revocation time (tokensValidAfterTime) in whole seconds and refuses only tokens
+ * signed in before it: a session of the same second as a revocation outlives it, there as here.
+ */
+export async function pastSignInSecond(token: string): Promise<void> {
+  const { auth_time: authTime } = JSON.parse(
+    Buffer.from(token.split('.')[1], 'base64url').toString(),
+  ) as { auth_time: number };
+  while (Math.floor(Date.now() / 1000) <= authTime) await new Promise((r) => setTimeout(r, 50));
+}
+
+/** An edit of users/{username} sent to karta's server with `token`: its status and body. */
+export async function editWithToken(
+  token: string,
+  username: string,
+  changes: object,
+): Promise<{ status: number; body: unknown }> {
+  const res = await fetch(`${baseUrl()}/api/owner/cards/${username}`, {
+    method: 'PATCH',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ changes }),
+  });
+  return { status: res.status, body: await res.json().catch(() => null) };
+}
+
 export async function signIn(context: BrowserContext, owner: Owner): Promise<Page> {
   const page = await context.newPage();
   await page.goto(`${baseUrl()}/account`);
@@ -117,7 +158,7 @@ export async function section(page: Page, name: string): Promise<void> {
 }
 
 /** The ID token of the session the console keeps in this browser, as the web SDK stores it. */
-function sessionToken(page: Page): Promise<string> {
+export function sessionToken(page: Page): Promise<string> {
   return page.evaluate(
     () =>
       new Promise<string>((resolve, reject) => {

@@ -40,6 +40,8 @@ export const AUTH_MESSAGES = {
   otherProvider:
     'Υπάρχει ήδη λογαριασμός με αυτό το email και άλλον τρόπο σύνδεσης· συνδεθείτε με αυτόν.',
   disabled: 'Ο λογαριασμός έχει απενεργοποιηθεί.',
+  sessionRevoked:
+    'Για την ασφάλειά σας η σύνδεση έληξε (ο κωδικός άλλαξε ή ο λογαριασμός απενεργοποιήθηκε). Συνδεθείτε ξανά.',
   expiredLink: 'Ο σύνδεσμος έληξε ή χρησιμοποιήθηκε ήδη. Ζητήστε νέο.',
   failed: 'Κάτι πήγε στραβά. Δοκιμάστε ξανά.',
 } as const;
@@ -149,6 +151,28 @@ export function signOutOwner(): Promise<void> {
   return signOut(ownerAuth());
 }
 
+/** Why the last sign-out happened, when the owner did not ask for it; told once. */
+let signOutNotice: string | undefined;
+
+/**
+ * Signs `user` out of this browser because karta's server refused its token as revoked (its
+ * password changed or was reset elsewhere, or the account was disabled): the sign-in screen then
+ * says so (takeSignOutNotice).
+ */
+export async function endRevokedSession(user: User): Promise<void> {
+  const auth = ownerAuth();
+  if (auth.currentUser !== user) return;
+  signOutNotice = AUTH_MESSAGES.sessionRevoked;
+  await signOut(auth);
+}
+
+/** The reason for the sign-out that just happened, if it was not asked for; then forgotten. */
+export function takeSignOutNotice(): string | undefined {
+  const notice = signOutNotice;
+  signOutNotice = undefined;
+  return notice;
+}
+
 export function sendVerification(user: User): Promise<void> {
   return sendEmailVerification(user, backToConsole());
 }
@@ -217,6 +241,11 @@ export class CurrentPasswordError extends Error {
   override message = AUTH_MESSAGES.wrongCurrentPassword;
 }
 
+/**
+ * Firebase ends the account's other sessions on a password change (and on a reset by e-mail): it
+ * moves the account's tokensValidAfterTime, so their ID tokens are refused as revoked by karta's
+ * server and their refresh tokens by Firebase, while this session is handed new tokens.
+ */
 export async function changePassword(
   user: User,
   currentPassword: string,

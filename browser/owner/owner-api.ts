@@ -1,5 +1,6 @@
 // The console's writes go to karta's own endpoints (app/api/owner/), which verify the owner's
 // Firebase ID token, validate and write with firebase-admin; the rules let no browser write there.
+import { endRevokedSession } from './auth';
 import { ownerAuth } from './firebase';
 
 /** An endpoint's refusal: its status, its code (or, for a 400, the Greek message) and field. */
@@ -42,7 +43,9 @@ async function refusal(res: Response): Promise<OwnerRequestError> {
 
 /**
  * Sends the request with the owner's ID token. A token the server finds expired (the SDK
- * refreshes it shortly before its hour is up; a clock off by more fools it) is refreshed once.
+ * refreshes it shortly before its hour is up; a clock off by more fools it) is refreshed once. A
+ * token it finds revoked (the password changed elsewhere, the account disabled) ends this
+ * browser's session: the console goes back to its sign-in screen, which asks to sign in again.
  */
 export async function ownerRequest(path: string, request: OwnerRequest): Promise<void> {
   const user = signedInAs();
@@ -57,11 +60,15 @@ export async function ownerRequest(path: string, request: OwnerRequest): Promise
       cache: 'no-store',
     });
   let res = await send(false);
-  if (res.status === 401) {
-    await res.arrayBuffer();
+  let refused = res.ok ? undefined : await refusal(res);
+  if (refused?.status === 401 && refused.error !== 'revoked') {
     res = await send(true);
+    refused = res.ok ? undefined : await refusal(res);
   }
-  if (!res.ok) throw await refusal(res);
+  if (refused) {
+    if (refused.status === 401 && refused.error === 'revoked') await endRevokedSession(user);
+    throw refused;
+  }
   // An answer whose body is never read is cancelled when it is collected: the browser then
   // reports the request as failed (net::ERR_ABORTED), which it was not.
   await res.arrayBuffer();

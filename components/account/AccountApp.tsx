@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { watchUser, type User } from '@/browser/owner/auth';
+import { takeSignOutNotice, watchUser, type User } from '@/browser/owner/auth';
 import { findOwnedUsername } from '@/browser/owner/card';
 import AuthScreen from './AuthScreen';
 import ClaimScreen from './ClaimScreen';
@@ -28,7 +28,16 @@ export default function AccountApp() {
   const [failed, setFailed] = useState(false);
   const [notice, setNotice] = useState<string | undefined>(undefined);
 
-  useEffect(() => watchUser((user, verified) => setSession(user && { user, verified })), []);
+  useEffect(
+    () =>
+      watchUser((user, verified) => {
+        // A session the server refused as revoked: the sign-in screen says why it is back.
+        const why = user ? undefined : takeSignOutNotice();
+        if (why) setNotice(why);
+        setSession(user && { user, verified });
+      }),
+    [],
+  );
 
   const user = session?.user;
   useEffect(() => {

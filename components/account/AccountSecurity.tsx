@@ -50,7 +50,12 @@ function ChangePassword({ user }: { user: User }) {
       await changePassword(user, current, next);
       setCurrent('');
       setNext('');
-      setState({ ...IDLE, done: 'Ο κωδικός άλλαξε. Την επόμενη φορά συνδεθείτε με τον νέο.' });
+      setState({
+        ...IDLE,
+        done:
+          'Ο κωδικός άλλαξε και όπου αλλού είχατε συνδεθεί, η σύνδεση έληξε. ' +
+          'Την επόμενη φορά συνδεθείτε με τον νέο.',
+      });
     } catch (error) {
       setState({ ...IDLE, errors: placeError(error, true) });
     }

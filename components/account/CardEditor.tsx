@@ -17,6 +17,7 @@ import {
 import { readCard, waitForCardChange } from '@/browser/owner/live-check';
 import { OwnerRequestError } from '@/browser/owner/owner-api';
 import { PhotoError, preparePhoto } from '@/browser/owner/photo';
+import { OWNER_WRITE_LIMIT_MESSAGE } from '@/lib/owner-writes';
 import { CARD_FIELD_RULES } from '@/lib/profile';
 import { photoPath } from '@/lib/routes';
 import CardPreview from './CardPreview';
@@ -78,6 +79,7 @@ type Status =
   | { kind: 'unchanged' }
   | { kind: 'failed' }
   | { kind: 'photoFailed' }
+  | { kind: 'tooMany' }
   | { kind: 'publishing' }
   | { kind: 'live'; ms: number }
   | { kind: 'late' };
@@ -96,6 +98,8 @@ function statusText(status: Status): string {
       return 'Η αποθήκευση απέτυχε. Δοκιμάστε ξανά.';
     case 'photoFailed':
       return 'Η φωτογραφία δεν ανέβηκε και η κάρτα κρατά την προηγούμενη. Δοκιμάστε ξανά.';
+    case 'tooMany':
+      return OWNER_WRITE_LIMIT_MESSAGE;
     case 'publishing':
       return 'Αποθηκεύτηκε. Η κάρτα σας ενημερώνεται…';
     case 'live':
@@ -245,6 +249,10 @@ export default function CardEditor({ username }: { username: string }) {
           return setStatus({ kind: 'invalid' });
         }
       }
+      // The form keeps every value and the picked photo: saving again later sends them.
+      if (caught instanceof OwnerRequestError && caught.status === 429) {
+        return setStatus({ kind: 'tooMany' });
+      }
       return setStatus({ kind: upload ? 'photoFailed' : 'failed' });
     }
     if (upload) setPending(null);
@@ -328,7 +336,10 @@ export default function CardEditor({ username }: { username: string }) {
           </div>
           <p
             className={
-              status.kind === 'invalid' || status.kind === 'failed' || status.kind === 'photoFailed'
+              status.kind === 'invalid' ||
+              status.kind === 'failed' ||
+              status.kind === 'photoFailed' ||
+              status.kind === 'tooMany'
                 ? styles.error
                 : styles.status
             }

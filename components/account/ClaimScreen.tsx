@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { signOutOwner } from '@/browser/owner/auth';
 import { UsernameTakenError, claimCard } from '@/browser/owner/card';
 import { OwnerRequestError } from '@/browser/owner/owner-api';
+import { OWNER_WRITE_LIMIT_MESSAGE } from '@/lib/owner-writes';
 import { CARD_MESSAGES, cardValueProblem } from '@/lib/profile';
 import { profilePath } from '@/lib/routes';
 import { USERNAME_MESSAGES, claimProblem } from '@/lib/username';
@@ -37,6 +38,7 @@ function claimErrors(caught: unknown): Errors {
       return { form: 'Επιβεβαιώστε πρώτα τη διεύθυνση email σας από το μήνυμα που σας στείλαμε.' };
     }
     if (status === 409) return { form: 'Ο λογαριασμός σας έχει ήδη κάρτα.' };
+    if (status === 429) return { form: OWNER_WRITE_LIMIT_MESSAGE };
   }
   return { form: 'Η κάρτα δεν δημιουργήθηκε. Δοκιμάστε ξανά.' };
 }

@@ -1,6 +1,8 @@
 // Who is asking: the Firebase ID token the console sends (Authorization: Bearer), verified by
 // firebase-admin against the project (its signature, audience, issuer and expiry; on the Auth
-// emulator, which signs nothing, all but the signature).
+// emulator, which signs nothing, all but the signature), and against the account as it is now:
+// a token of a disabled account, or one issued before its sessions were revoked (a password
+// changed or reset, revokeRefreshTokens), is refused although it has not expired.
 import 'server-only';
 import type { DocumentSnapshot } from 'firebase-admin/firestore';
 import { OWNER_FIELD } from '../../lib/collections';
@@ -29,23 +31,35 @@ function assertAuthIsReal(): void {
   }
 }
 
-/** The signed-in owner, or a 401 (no token, a malformed, forged or expired one). */
+/** Refusals of a well-formed token by what became of its account: sign in again. */
+const REVOKED_CODES = new Set(['auth/id-token-revoked', 'auth/user-disabled']);
+
+function refusalOf(code: string): string {
+  if (code === 'auth/id-token-expired') return 'expired';
+  return REVOKED_CODES.has(code) ? 'revoked' : 'invalid-token';
+}
+
+/**
+ * The signed-in owner, or a 401: no token, a malformed, forged or expired one, or one revoked
+ * (`revoked`). The revocation check costs a read of the account per write, which owner writes,
+ * rare and already limited per account, can afford; without it a revoked token keeps writing
+ * until it expires, up to an hour.
+ */
 export async function verifyOwner(request: Request): Promise<Owner> {
   assertAuthIsReal();
   const token = BEARER.exec(request.headers.get('authorization') ?? '')?.[1];
   if (!token) throw new OwnerError(401, { error: 'unauthenticated' });
   try {
-    const decoded = await adminAuth().verifyIdToken(token);
+    const decoded = await adminAuth().verifyIdToken(token, true);
     return { uid: decoded.uid, emailVerified: decoded.email_verified === true };
   } catch (error) {
     const code = (error as { code?: unknown }).code;
-    // Anything else (Google's keys unreachable) is the server's failure, not the token's.
+    // Anything else (Google's keys or the account unreachable) is the server's failure, not the
+    // token's.
     if (typeof code !== 'string' || !code.startsWith('auth/') || code === 'auth/internal-error') {
       throw error;
     }
-    throw new OwnerError(401, {
-      error: code === 'auth/id-token-expired' ? 'expired' : 'invalid-token',
-    });
+    throw new OwnerError(401, { error: refusalOf(code) });
   }
 }
 

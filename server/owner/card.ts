@@ -37,6 +37,7 @@ import { adminDb } from '../firebase/admin-app';
 import { revalidateCards } from '../revalidation/revalidate-cards';
 import { assertOwns, type Owner } from './auth';
 import { OwnerError, badField } from './respond';
+import { chargeOwnerWrite } from './write-limit';
 
 /** Deletions per batch when an erasure deletes contacts or digests (Firestore's limit per batch). */
 const DELETE_PAGE = 500;
@@ -58,9 +59,11 @@ async function publish(username: string): Promise<void> {
 
 /**
  * Creates users/{username} for this account, with owners/{uid}, its one card. The address must
- * be verified; the name claimable (lib/username.ts) and free; the fields valid.
+ * be verified; the name claimable (lib/username.ts) and free; the fields valid. It counts among
+ * the account's writes (server/owner/write-limit.ts) at `now`: an erasure and a claim again
+ * publish a card too.
  */
-export async function claimCard(owner: Owner, body: unknown): Promise<void> {
+export async function claimCard(owner: Owner, body: unknown, now = Date.now()): Promise<void> {
   if (!owner.emailVerified) throw new OwnerError(403, { error: 'unverified' });
   const { username, fields } = (body ?? {}) as { username?: unknown; fields?: unknown };
   if (typeof username !== 'string') throw badField('username', USERNAME_MESSAGES.format);
@@ -78,6 +81,7 @@ export async function claimCard(owner: Owner, body: unknown): Promise<void> {
     if (existing.exists) {
       throw new OwnerError(409, { error: 'taken', field: 'username' });
     }
+    await chargeOwnerWrite(tx, owner.uid, now);
     tx.create(card, {
       ...parsed.changes,
       username,
@@ -125,12 +129,14 @@ async function readPhoto(file: File, username: string, changes: CardChanges): Pr
 /**
  * Writes the changed fields (null removes one) and, with a photo, its bytes, in one transaction:
  * a refused edit leaves the card and its photo as they were. A displayImage changed without a
- * photo (removed, or an address) takes the stored photo away with it.
+ * photo (removed, or an address) takes the stored photo away with it. The edit counts among the
+ * account's writes at `now`: beyond the limit it is a 429 and nothing is written.
  */
 export async function saveCard(
   owner: Owner,
   username: string,
   body: { changes: unknown; photo?: File },
+  now = Date.now(),
 ): Promise<void> {
   const parsed = parseCardChanges(body.changes, username, { removals: true, part: 'changes' });
   if (!parsed.ok) throw badField(parsed.field, parsed.error);
@@ -146,6 +152,7 @@ export async function saveCard(
   await db.runTransaction(async (tx) => {
     const stored = await tx.get(card);
     assertOwns(stored, owner);
+    await chargeOwnerWrite(tx, owner.uid, now);
     const update: Record<string, string | CardLink[] | FieldValue> = { ...cardChanged() };
     for (const [field, value] of Object.entries(changes)) {
       update[field] = value === null ? FieldValue.delete() : value;

@@ -4,7 +4,7 @@ import 'server-only';
 import { parseUsername } from '../../lib/username';
 
 export interface OwnerErrorBody {
-  /** A code (unauthenticated, expired, unverified, taken, …); for a 400, the Greek message. */
+  /** A code (unauthenticated, revoked, unverified, taken, too-many, …); for a 400, the Greek message. */
   error: string;
   /** For a 400: the field, or the part of the request, that is wrong. */
   field?: string;
@@ -15,6 +15,8 @@ export class OwnerError extends Error {
   constructor(
     readonly status: number,
     readonly body: OwnerErrorBody,
+    /** Sent with the answer (a 429's Retry-After). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(`${status} ${body.error}${body.field ? ` (${body.field})` : ''}`);
   }
@@ -34,7 +36,7 @@ export async function answering(work: () => Promise<Response>): Promise<Response
   try {
     return await work();
   } catch (error) {
-    if (error instanceof OwnerError) return answer(error.status, error.body);
+    if (error instanceof OwnerError) return answer(error.status, error.body, error.headers);
     console.error('An owner request failed:', error);
     return answer(500, { error: 'failed' });
   }
