@@ -2,7 +2,8 @@
 // a 4000 × 3000 picture picked in the console, resized in the browser and saved; the public card
 // showing it through Next's image optimiser from karta's own photo route; the vCard's photo; a
 // refused upload that keeps the old photo (a type it refuses, or a header claiming too many pixels,
-// with the form kept); removal bringing the initials back; and every field with a photo in one save.
+// with the form kept); removal bringing the initials back; every field with a photo in one save;
+// and a stored photo claiming too many pixels, which the route does not serve.
 import ICAL from 'ical.js';
 import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -333,3 +334,33 @@ test('every field plus a photo saves, and the card shows them', async () => {
   }
   expect(html).toContain(encodeURIComponent(stored?.displayImage as string));
 }, 120_000);
+
+test('a photo stored with a header claiming 16383 × 16383 px is not served (404), so the optimiser never decodes it', async () => {
+  const username = `huge-photo-${STAMP}`;
+  const version = 'Huge000000000001';
+  const path = `/${username}/photo/${version}`;
+  // As a card stored before the bound would hold it: written here directly.
+  const batch = adminDb().batch();
+  batch.set(adminDb().doc(`users/${username}`), {
+    username,
+    firstName: 'Τεράστια',
+    displayImage: path,
+  });
+  batch.set(adminDb().doc(`users/${username}/photo/current`), {
+    bytes: HUGE_WEBP,
+    contentType: 'image/webp',
+    version,
+  });
+  await batch.commit();
+  try {
+    expect((await bytesOf(path)).res.status).toBe(404);
+    const asked = Date.now();
+    const optimised = await bytesOf(`/_next/image?url=${encodeURIComponent(path)}&w=640&q=75`);
+    console.log(
+      `owner photo: the optimiser asked for the 16383 × 16383 photo answered ${optimised.res.status} in ${Date.now() - asked} ms`,
+    );
+    expect(optimised.res.status).not.toBe(200);
+  } finally {
+    await adminDb().recursiveDelete(adminDb().doc(`users/${username}`));
+  }
+});
