@@ -63,7 +63,7 @@ describe('what keeps a photo out', () => {
     expect(photoSizeProblem(HUGE_WEBP, 'image/webp')).toBe('too-many-pixels');
   });
 
-  it('a JPEG one pixel over the bound has too many; at the bound it fits', async () => {
+  it('a JPEG one column of pixels over the bound has too many; at the bound it fits', async () => {
     const jpeg = await square(16, 16).jpeg().toBuffer();
     const width = 8000;
     const height = PHOTO_MAX_PIXELS / width;
