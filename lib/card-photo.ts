@@ -9,6 +9,11 @@ export const PHOTO_MAX_SIDE = 800;
 export const PHOTO_TARGET_BYTES = 150 * 1024;
 /** The largest photo the server accepts (a Firestore document holds at most 1 MiB). */
 export const PHOTO_MAX_BYTES = 200 * 1024;
+/**
+ * The most pixels a photo may have, read from its header: a few KB of WebP can claim 16383×16383,
+ * which the image optimiser would decode in full (1.5 s of a core each). The console sends 800 px.
+ */
+export const PHOTO_MAX_PIXELS = 40_000_000;
 /** The encodings the server accepts, in the console's order of preference. */
 export const PHOTO_CONTENT_TYPES = ['image/webp', 'image/jpeg'] as const;
 export type PhotoContentType = (typeof PHOTO_CONTENT_TYPES)[number];

@@ -1,6 +1,6 @@
 // The single gate between a raw users/{username} document and the page. Documents are edited by
 // hand in the console, so every field may be missing, mistyped or hostile.
-import { photoPathAllowed } from './card-photo';
+import { PHOTO_MAX_PIXELS, photoPathAllowed } from './card-photo';
 import {
   CONTROL_CHARACTER_MESSAGE,
   NO_CONTROL_CHARACTERS,
@@ -359,6 +359,9 @@ export const CARD_REQUEST_MESSAGES = {
   noChanges: 'Δεν υπάρχουν αλλαγές για αποθήκευση',
   photoMissing: 'Η φωτογραφία που ορίζει η κάρτα δεν στάλθηκε',
   photoType: 'Η φωτογραφία πρέπει να είναι WebP ή JPEG',
+  photoUnreadable:
+    'Οι διαστάσεις της φωτογραφίας δεν διαβάζονται: δεν είναι έγκυρη εικόνα WebP ή JPEG',
+  photoTooManyPixels: `Η φωτογραφία έχει πάνω από ${PHOTO_MAX_PIXELS / 1_000_000} εκατομμύρια pixel`,
 } as const;
 
 /** What is wrong with a request, naming the field (or part) it is about. */

@@ -1,6 +1,7 @@
 import 'server-only';
 import { PHOTO_CONTENT_TYPES, type PhotoContentType } from '../lib/card-photo';
 import { photoDocPath } from '../lib/collections';
+import { photoSizeProblem } from '../lib/photo-header';
 import { adminDb } from './firebase/admin';
 import { readWithDeadline } from './profile-store';
 
@@ -15,8 +16,9 @@ function isContentType(value: unknown): value is PhotoContentType {
 }
 
 /**
- * The card's photo document, or null when there is none or it is not a photo the rules could have
- * stored. A failed read throws, like a profile's.
+ * The card's photo document, or null when there is none or it is not a photo the server could have
+ * stored (a type or a size it refuses: the image optimiser decodes what this serves). A failed read
+ * throws, like a profile's.
  */
 export async function getPhoto(username: string): Promise<StoredPhoto | null> {
   const path = photoDocPath(username);
@@ -26,5 +28,6 @@ export async function getPhoto(username: string): Promise<StoredPhoto | null> {
   if (!Buffer.isBuffer(bytes) || !isContentType(contentType) || typeof version !== 'string') {
     return null;
   }
+  if (photoSizeProblem(bytes, contentType)) return null;
   return { bytes, contentType, version };
 }

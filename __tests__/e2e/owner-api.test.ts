@@ -15,6 +15,7 @@ import { adminAuth, adminDb } from '@/server/firebase/admin-app';
 import { baseUrl } from '../helpers/browser';
 import { get } from '../helpers/http';
 import { authHost, editWithToken, pastSignInSecond } from '../helpers/owner';
+import { HUGE_WEBP, WEBP_800_HEADER } from '../fixtures/photos';
 
 const STAMP = Date.now().toString(36);
 const USERNAME = `api-${STAMP}`;
@@ -91,11 +92,10 @@ function withPhoto(changes: object, photo: Buffer, type = 'image/webp'): FormDat
   return form;
 }
 
-/** A minimal WebP's first bytes, then padding to `size`. */
+/** An 800×800 WebP's header, then padding to `size`. */
 function webp(size: number): Buffer {
   const bytes = Buffer.alloc(size, 7);
-  bytes.write('RIFF', 0, 'latin1');
-  bytes.write('WEBP', 8, 'latin1');
+  WEBP_800_HEADER.copy(bytes);
   return bytes;
 }
 
@@ -295,6 +295,18 @@ describe('an edit', () => {
     ['over 200 KB', webp(PHOTO_MAX_BYTES + 1), 'image/webp', CARD_MESSAGES.photoTooLarge],
     ['a GIF', Buffer.from('GIF89a-and-more'), 'image/gif', CARD_REQUEST_MESSAGES.photoType],
     ['not the type it says', Buffer.alloc(1000, 1), 'image/jpeg', CARD_REQUEST_MESSAGES.photoType],
+    [
+      'of 16383×16383 px in 38 bytes',
+      HUGE_WEBP,
+      'image/webp',
+      CARD_REQUEST_MESSAGES.photoTooManyPixels,
+    ],
+    [
+      'whose sides cannot be read',
+      Buffer.concat([WEBP_800_HEADER.subarray(0, 12), Buffer.from('JUNK', 'latin1')]),
+      'image/webp',
+      CARD_REQUEST_MESSAGES.photoUnreadable,
+    ],
   ])('with a photo %s is a 400 naming the photo', async (_name, photo, type, error) => {
     const res = await send(cardPathOf(USERNAME), {
       method: 'PATCH',

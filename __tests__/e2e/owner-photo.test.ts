@@ -1,8 +1,9 @@
 // The owner's photo end to end, in Chromium against the production build on the run's emulators:
 // a 4000 × 3000 picture picked in the console, resized in the browser and saved; the public card
 // showing it through Next's image optimiser from karta's own photo route; the vCard's photo; a
-// refused upload that keeps the old photo; removal bringing the initials back; and every field
-// with a photo in one save.
+// refused upload that keeps the old photo (a type it refuses, or a header claiming too many pixels,
+// with the form kept); removal bringing the initials back; every field with a photo in one save;
+// and a stored photo claiming too many pixels, which the route does not serve.
 import ICAL from 'ical.js';
 import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -12,6 +13,7 @@ import { adminDb } from '@/server/firebase/admin-app';
 import { baseUrl, browserForThisFile } from '../helpers/browser';
 import { get } from '../helpers/http';
 import { makeOwner, section, signIn } from '../helpers/owner';
+import { HUGE_WEBP } from '../fixtures/photos';
 
 const STAMP = Date.now().toString(36);
 const USERNAME = 'zoi-photo-e2e';
@@ -225,6 +227,59 @@ test('a refused upload says so in Greek, and the card keeps its photo', async ()
   expect((await get(`/${USERNAME}`)).body).toContain(encodeURIComponent(firstPath));
 });
 
+/**
+ * The multipart body with its photo's bytes (the part after a `Content-Type: image/…` line)
+ * replaced by `bytes`, sent as WebP; null when the body has no photo.
+ */
+function withPhotoBytes(body: Buffer, contentType: string, bytes: Buffer): Buffer | null {
+  const boundary = /boundary=(.+)$/.exec(contentType)?.[1];
+  const text = body.toString('latin1');
+  const header = /Content-Type: image\/(webp|jpeg)\r\n\r\n/.exec(text);
+  if (!boundary || !header) return null;
+  const start = header.index + header[0].length;
+  const end = text.indexOf(`\r\n--${boundary}`, start);
+  return Buffer.concat([
+    Buffer.from(text.slice(0, header.index) + 'Content-Type: image/webp\r\n\r\n', 'latin1'),
+    bytes,
+    Buffer.from(text.slice(end), 'latin1'),
+  ]);
+}
+
+test('a photo whose header claims 16383 × 16383 px is refused at the photo in Greek; the form keeps what was typed', async () => {
+  let tampered = 0;
+  // What the console sends is always resized: a client of its own could send this 38-byte file.
+  await page.route('**/api/owner/cards/**', (route) => {
+    const request = route.request();
+    const body = request.postDataBuffer();
+    const replaced =
+      body && withPhotoBytes(body, request.headers()['content-type'] ?? '', HUGE_WEBP);
+    if (!replaced) return route.continue();
+    tampered += 1;
+    return route.continue({ postData: replaced });
+  });
+  const title = `Φωτογράφος ${STAMP}`;
+  try {
+    await pick(
+      await sharp({ create: { width: 900, height: 900, channels: 3, background: '#3a3' } })
+        .jpeg()
+        .toBuffer(),
+    );
+    await page.getByLabel('Ιδιότητα ή θέση').fill(title);
+    await page.getByRole('button', { name: 'Αποθήκευση' }).click();
+    await page
+      .getByTestId('save-status')
+      .getByText('Η φωτογραφία δεν ανέβηκε και η κάρτα κρατά την προηγούμενη. Δοκιμάστε ξανά.')
+      .waitFor({ timeout: 15_000 });
+    await page.getByText(CARD_REQUEST_MESSAGES.photoTooManyPixels).waitFor();
+  } finally {
+    await page.unrouteAll();
+  }
+  expect(tampered).toBeGreaterThan(0);
+  expect(await page.getByLabel('Ιδιότητα ή θέση').inputValue()).toBe(title);
+  expect(await storedImage()).toBe(firstPath);
+  expect((await adminDb().doc(`users/${USERNAME}`).get()).get('jobTitle')).not.toBe(title);
+});
+
 test('removing the photo brings the initials back, and its URL stops answering', async () => {
   await page.getByRole('button', { name: 'Αφαίρεση φωτογραφίας' }).click();
   await page.getByRole('button', { name: 'Αποθήκευση' }).click();
@@ -279,3 +334,33 @@ test('every field plus a photo saves, and the card shows them', async () => {
   }
   expect(html).toContain(encodeURIComponent(stored?.displayImage as string));
 }, 120_000);
+
+test('a photo stored with a header claiming 16383 × 16383 px is not served (404), so the optimiser never decodes it', async () => {
+  const username = `huge-photo-${STAMP}`;
+  const version = 'Huge000000000001';
+  const path = `/${username}/photo/${version}`;
+  // As a card stored before the bound would hold it: written here directly.
+  const batch = adminDb().batch();
+  batch.set(adminDb().doc(`users/${username}`), {
+    username,
+    firstName: 'Τεράστια',
+    displayImage: path,
+  });
+  batch.set(adminDb().doc(`users/${username}/photo/current`), {
+    bytes: HUGE_WEBP,
+    contentType: 'image/webp',
+    version,
+  });
+  await batch.commit();
+  try {
+    expect((await bytesOf(path)).res.status).toBe(404);
+    const asked = Date.now();
+    const optimised = await bytesOf(`/_next/image?url=${encodeURIComponent(path)}&w=640&q=75`);
+    console.log(
+      `owner photo: the optimiser asked for the 16383 × 16383 photo answered ${optimised.res.status} in ${Date.now() - asked} ms`,
+    );
+    expect(optimised.res.status).not.toBe(200);
+  } finally {
+    await adminDb().recursiveDelete(adminDb().doc(`users/${username}`));
+  }
+});

@@ -51,6 +51,8 @@ async function startOrigin(name: string, env: Record<string, string>): Promise<O
       ...process.env,
       NEXT_DIST_DIR: path.basename(distDir),
       STATS_LOG_FLUSHES: '1',
+      // As behind a CDN: `send` writes X-Forwarded-For as one would (the run's stack has none).
+      STATS_PROXY_HOPS: '1',
       ...env,
     },
     { host: '127.0.0.1', logFile: logOf(name) },

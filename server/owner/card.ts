@@ -31,6 +31,7 @@ import {
   type CardChanges,
 } from '../../lib/profile';
 import type { CardLink } from '../../lib/card-links';
+import { photoSizeProblem } from '../../lib/photo-header';
 import { USERNAME_MESSAGES, claimProblem } from '../../lib/username';
 import { cardChanged } from '../card-stamp';
 import { adminDb } from '../firebase/admin-app';
@@ -123,6 +124,10 @@ async function readPhoto(file: File, username: string, changes: CardChanges): Pr
   if (version === null) throw badField('displayImage', CARD_REQUEST_MESSAGES.photoMissing);
   const bytes = Buffer.from(await file.arrayBuffer());
   if (!looksLike(bytes, contentType)) throw badField('photo', CARD_REQUEST_MESSAGES.photoType);
+  // Its pixels, from the header: the image optimiser would decode whatever size it claims.
+  const problem = photoSizeProblem(bytes, contentType);
+  if (problem === 'unreadable') throw badField('photo', CARD_REQUEST_MESSAGES.photoUnreadable);
+  if (problem) throw badField('photo', CARD_REQUEST_MESSAGES.photoTooManyPixels);
   return { bytes, contentType, version };
 }
 

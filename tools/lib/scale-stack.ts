@@ -98,6 +98,10 @@ export async function startScaleStack(options: ScaleStackOptions): Promise<Scale
       REDIS_URL: redis.url,
       CDN_PROVIDER: 'varnish',
       VARNISH_PURGE_URL: varnish.url,
+      // Varnish appends the address it was called from to X-Forwarded-For (before vcl_recv, which
+      // leaves the header alone), and is the only proxy: the visitor's address is the last entry.
+      // Nobody else writes that entry because the origins listen on loopback only (host below).
+      STATS_PROXY_HOPS: '1',
       REVALIDATE_SECRET: options.env.REVALIDATE_SECRET || randomBytes(24).toString('hex'),
     };
 

@@ -279,6 +279,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const port = options.port ?? optionalPort('PORT') ?? (await freePort());
     const env: NodeJS.ProcessEnv = {
       ...process.env,
+      // Nothing in front of this `next start`: a client's X-Forwarded-For is its own, so the
+      // beacon limiter takes the socket's address (server/stats/address.ts).
+      STATS_PROXY_HOPS: '0',
       ...options.env,
       ...backends.env,
       NEXT_PUBLIC_SITE_URL:

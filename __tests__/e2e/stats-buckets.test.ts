@@ -1,0 +1,137 @@
+// Whose bucket of the beacon rate limit a request lands in, as each local stack is deployed:
+// the run's stack, started as `npm run demo` starts it (one `next start`, nothing in front), and the
+// production path of `npm run demo:scale` (Varnish in front of the origin). Two visitors are two
+// loopback addresses (127.0.0.2 and 127.0.0.3: Linux routes all of 127/8 to this machine); one of
+// them writes a new X-Forwarded-For on every beacon. The counts are read back from the emulator.
+import http from 'node:http';
+import os from 'node:os';
+import { STATS_COLLECTION } from '@/lib/collections';
+import { athensDay } from '@/lib/stats/day';
+import { EVENTS_PATH, beaconBody } from '@/lib/stats/events';
+import { adminDb } from '@/server/firebase/admin-app';
+import { cardKey } from '@/server/stats/card-key';
+import { startScaleStack, type ScaleStack } from '@/tools/lib/scale-stack';
+import { baseUrl } from '../helpers/browser';
+
+/** STATS_RATE_LIMIT's default, which both stacks run with. */
+const LIMIT = 60;
+const FORGER = '127.0.0.2';
+const OTHER = '127.0.0.3';
+const PHONE =
+  'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/119.0.0.0 Mobile Safari/537.36';
+
+const created: string[] = [];
+let scale: ScaleStack | undefined;
+
+afterAll(async () => {
+  await scale?.stop();
+  await Promise.all(created.map((u) => adminDb().recursiveDelete(adminDb().doc(`users/${u}`))));
+});
+
+async function newCard(label: string): Promise<string> {
+  const username = `buckets-${label}-${Date.now()}`;
+  created.push(username);
+  await adminDb().doc(`users/${username}`).set({ username, firstName: 'Κουβάς' });
+  return username;
+}
+
+/** A view of `username` sent from the loopback address `from`, with this X-Forwarded-For if any. */
+function view(base: string, username: string, from: string, forwardedFor?: string) {
+  const body = beaconBody(
+    { username, key: cardKey(process.env.REVALIDATE_SECRET as string, username) },
+    'view',
+  );
+  return new Promise<number>((resolve, reject) => {
+    const request = http.request(
+      `${base}${EVENTS_PATH}`,
+      {
+        method: 'POST',
+        localAddress: from,
+        headers: {
+          'content-type': 'text/plain;charset=UTF-8',
+          'user-agent': PHONE,
+          ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+const viewsOf = async (username: string) =>
+  (
+    await adminDb()
+      .doc(`users/${username}/${STATS_COLLECTION}/${athensDay(Date.now())}`)
+      .get()
+  ).get('views') as number | undefined;
+
+interface Counted {
+  /** One card: the forger's LIMIT + 10, each with a new X-Forwarded-For, then the other's 10. */
+  forgedThenOther: number | undefined;
+  /** Another card: LIMIT + 10 from the other visitor, with no X-Forwarded-For. */
+  plain: number | undefined;
+}
+
+/**
+ * The views counted once every beacon sent is written: a last view of a third card is sent after
+ * all of them were answered (each is answered once counted), and a flush writes all it takes in one
+ * batch, so once that card has its view, so have the others.
+ */
+async function sendViews(base: string, label: string): Promise<Counted> {
+  const [mixed, plain, last] = [
+    await newCard(`${label}-mixed`),
+    await newCard(`${label}-plain`),
+    await newCard(`${label}-last`),
+  ];
+  const statuses = new Set<number>();
+  for (let i = 0; i < LIMIT + 10; i++) {
+    statuses.add(await view(base, mixed, FORGER, `198.51.100.${i}`));
+  }
+  for (let i = 0; i < 10; i++) statuses.add(await view(base, mixed, OTHER));
+  for (let i = 0; i < LIMIT + 10; i++) statuses.add(await view(base, plain, OTHER));
+  statuses.add(await view(base, last, OTHER));
+  expect(statuses).toEqual(new Set([204]));
+  const deadline = Date.now() + 60_000;
+  while ((await viewsOf(last)) === undefined) {
+    if (Date.now() > deadline) throw new Error(`${last} was never counted`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const counted = { forgedThenOther: await viewsOf(mixed), plain: await viewsOf(plain) };
+  console.log(`stats buckets, ${label}: ${JSON.stringify(counted)}`);
+  return counted;
+}
+
+test(`npm run demo (nothing in front of next start): a forged X-Forwarded-For on each of ${LIMIT + 10} beacons still counts ${LIMIT}, in the socket's bucket; another address has its own`, async () => {
+  // LIMIT of the forger's and 10 of the other visitor's: trusting the header would count 80, one
+  // bucket for everybody 60.
+  expect(await sendViews(baseUrl(), 'demo')).toEqual({ forgedThenOther: LIMIT + 10, plain: LIMIT });
+}, 120_000);
+
+test(`npm run demo:scale (Varnish in front): each visitor has the bucket of the address Varnish appended, whatever the client wrote before it`, async () => {
+  scale = await startScaleStack({
+    env: process.env,
+    builtDistDir: process.env.NEXT_DIST_DIR as string,
+    // One origin: each origin keeps its own limiter, and the limit is what this is about.
+    origins: 1,
+    daemon: false,
+    log: () => {},
+  });
+  expect(await sendViews(scale.cdnUrl, 'cdn')).toEqual({
+    forgedThenOther: LIMIT + 10,
+    plain: LIMIT,
+  });
+  // What keeps a client from writing the entry Varnish appends, by calling the origin itself: it
+  // listens on loopback only, so from any other interface of this machine it is not there.
+  const { port } = new URL(scale.origins[0]);
+  const outside = Object.values(os.networkInterfaces())
+    .flat()
+    .find((address) => address && !address.internal && address.family === 'IPv4');
+  if (outside) {
+    await expect(fetch(`http://${outside.address}:${port}/`)).rejects.toThrow();
+  }
+}, 240_000);
