@@ -173,6 +173,19 @@ export function envProblems(source: Source, options: EnvCheckOptions = {}): stri
         'cards and QR codes would point at http://localhost.',
     );
   }
+  // How many proxies append to X-Forwarded-For is a fact of the host (docs/deployment.md): a
+  // default would either let a client pick its own rate-limit bucket or put every visitor in one.
+  if (
+    !source.STATS_PROXY_HOPS &&
+    projectId &&
+    PROJECT_ID.test(projectId) &&
+    !projectId.startsWith(DEMO_PROJECT_PREFIX)
+  ) {
+    problems.push(
+      `STATS_PROXY_HOPS is not set: project "${projectId}" is not a demo- project; set it to the ` +
+        'number of proxies in front of next start that append to X-Forwarded-For (0 for none).',
+    );
+  }
   for (const name of Object.keys(WHOLE_NUMBER_VARS) as WholeNumberName[]) {
     const problem = wholeNumberProblem(name, source[name]);
     if (problem) problems.push(problem);

@@ -45,6 +45,7 @@ test('a real project without NEXT_PUBLIC_SITE_URL is refused, naming it; a demo-
     ...valid,
     NEXT_PUBLIC_FIREBASE_PROJECT_ID: 'karta-prod',
     NEXT_PUBLIC_SITE_URL: undefined,
+    STATS_PROXY_HOPS: '1',
   };
   expect(envProblems(real)).toEqual([
     'NEXT_PUBLIC_SITE_URL is not set: project "karta-prod" is not a demo- project, and its cards ' +
@@ -52,6 +53,22 @@ test('a real project without NEXT_PUBLIC_SITE_URL is refused, naming it; a demo-
   ]);
   expect(envProblems({ ...real, NEXT_PUBLIC_SITE_URL: 'https://karta.example' })).toEqual([]);
   expect(envProblems({ ...valid, NEXT_PUBLIC_SITE_URL: undefined })).toEqual([]);
+});
+
+test('a real project must say how many proxies append to X-Forwarded-For; a demo- project need not', () => {
+  const real = {
+    ...valid,
+    NEXT_PUBLIC_FIREBASE_PROJECT_ID: 'karta-prod',
+    NEXT_PUBLIC_SITE_URL: 'https://karta.example',
+    STATS_PROXY_HOPS: undefined,
+  };
+  expect(envProblems(real)).toEqual([
+    'STATS_PROXY_HOPS is not set: project "karta-prod" is not a demo- project; set it to the ' +
+      'number of proxies in front of next start that append to X-Forwarded-For (0 for none).',
+  ]);
+  expect(envProblems({ ...real, STATS_PROXY_HOPS: '0' })).toEqual([]);
+  expect(envProblems({ ...real, STATS_PROXY_HOPS: '2' })).toEqual([]);
+  expect(envProblems({ ...valid, STATS_PROXY_HOPS: undefined })).toEqual([]);
 });
 
 test('a credentials file is checked only where a file check is given (the server)', () => {
