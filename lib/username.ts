@@ -44,10 +44,7 @@ const RESERVED = new Set(RESERVED_USERNAMES);
  * Root files that crawlers, ad networks, app stores and verification services fetch by name, and
  * that have no file extension to give them away: a card there would answer in the site's name.
  */
-const RESERVED_WELL_KNOWN_FILES: readonly string[] = [
-  '.well-known',
-  'apple-app-site-association',
-];
+const RESERVED_WELL_KNOWN_FILES: readonly string[] = ['.well-known', 'apple-app-site-association'];
 
 /**
  * Extensions of the files such services fetch at the site's root (ads.txt, app-ads.txt,
