@@ -10,7 +10,7 @@ import { adminAuth, adminDb } from '@/server/firebase/admin-app';
 import { seedProfiles } from '@/tools/lib/seed';
 import { baseUrl } from '../helpers/browser';
 import { get } from '../helpers/http';
-import { authHost } from '../helpers/owner';
+import { restIdToken } from '../helpers/owner';
 
 const STAMP = Date.now().toString(36);
 const CARD = `addr-${STAMP}`;
@@ -112,7 +112,7 @@ describe('names that are files of the site are no cards', () => {
     const email = `files-${STAMP}@karta.test`;
     const password = `secret-${STAMP}`;
     await adminAuth().createUser({ email, password, emailVerified: true });
-    const token = await idToken(email, password);
+    const token = await restIdToken(email, password);
     for (const username of ['ads.txt', 'app-ads.txt', 'security.txt', 'assetlinks.json']) {
       const res = await ownerFetch('/api/owner/cards', token, 'POST', { username, fields: {} });
       expect([username, res.status, res.body]).toEqual([
@@ -135,7 +135,7 @@ test('a contact whose id holds `%` is deleted as it was written, and no other wi
   const email = `contact-id-${STAMP}@karta.test`;
   const password = `secret-${STAMP}`;
   await adminAuth().createUser({ email, password, emailVerified: true });
-  const token = await idToken(email, password);
+  const token = await restIdToken(email, password);
   const username = `ids-${STAMP}`;
   const claimed = await ownerFetch('/api/owner/cards', token, 'POST', {
     username,
@@ -152,18 +152,6 @@ test('a contact whose id holds `%` is deleted as it was written, and no other wi
   expect((await contacts.doc('a%41b').get()).exists).toBe(false);
   expect((await contacts.doc('aAb').get()).exists).toBe(true);
 });
-
-async function idToken(email: string, password: string): Promise<string> {
-  const res = await fetch(
-    `http://${authHost()}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=any`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password, returnSecureToken: true }),
-    },
-  );
-  return ((await res.json()) as { idToken: string }).idToken;
-}
 
 async function ownerFetch(path: string, token: string, method: string, json?: object) {
   const res = await fetch(`${baseUrl()}${path}`, {

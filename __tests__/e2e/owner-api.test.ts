@@ -14,7 +14,7 @@ import { USERNAME_MESSAGES } from '@/lib/username';
 import { adminAuth, adminDb } from '@/server/firebase/admin-app';
 import { baseUrl } from '../helpers/browser';
 import { get } from '../helpers/http';
-import { authHost, editWithToken, pastSignInSecond } from '../helpers/owner';
+import { editWithToken, pastSignInSecond, restIdToken } from '../helpers/owner';
 import { HUGE_WEBP, WEBP_800_HEADER } from '../fixtures/photos';
 
 const STAMP = Date.now().toString(36);
@@ -36,18 +36,7 @@ async function account(name: string, emailVerified = true): Promise<Account> {
 }
 
 /** A fresh ID token, as the web SDK gets one when it signs in. */
-async function idToken({ email, password }: Account): Promise<string> {
-  const res = await fetch(
-    `http://${authHost()}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=any`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password, returnSecureToken: true }),
-    },
-  );
-  const { idToken: token } = (await res.json()) as { idToken: string };
-  return token;
-}
+const idToken = ({ email, password }: Account) => restIdToken(email, password);
 
 /** The same user's token as it is an hour later: the emulator's tokens are unsigned JWTs. */
 function expired(token: string): string {

@@ -85,9 +85,9 @@ export async function verifyByLink(page: Page, email: string): Promise<void> {
   await page.getByRole('heading', { name: 'Η διεύθυνση της κάρτας σας' }).waitFor();
 }
 
-/** Signs in over the emulator's REST API: the HTTP status (200, or 400 for wrong credentials). */
-export async function restSignInStatus(email: string, password: string): Promise<number> {
-  const res = await fetch(
+/** Signs in over the emulator's REST API, as the web SDK does. */
+function restSignIn(email: string, password: string): Promise<Response> {
+  return fetch(
     `http://${authHost()}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=x`,
     {
       method: 'POST',
@@ -95,19 +95,16 @@ export async function restSignInStatus(email: string, password: string): Promise
       body: JSON.stringify({ email, password, returnSecureToken: true }),
     },
   );
-  return res.status;
 }
 
-/** A new session's ID token, signed in over the emulator's REST API as the web SDK does. */
+/** The HTTP status of a sign-in (200, or 400 for wrong credentials). */
+export async function restSignInStatus(email: string, password: string): Promise<number> {
+  return (await restSignIn(email, password)).status;
+}
+
+/** A new session's ID token. */
 export async function restIdToken(email: string, password: string): Promise<string> {
-  const res = await fetch(
-    `http://${authHost()}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=x`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password, returnSecureToken: true }),
-    },
-  );
+  const res = await restSignIn(email, password);
   const { idToken } = (await res.json()) as { idToken?: string };
   if (!idToken) throw new Error(`no ID token for ${email}: ${res.status}`);
   return idToken;
