@@ -65,6 +65,8 @@ export default function nextConfig(phase: string): NextConfig {
       // The site's few KiB of CSS arrive in <style> inside the HTML instead of render-blocking
       // <link>s: a card paints after one round trip (docs/performance.md).
       inlineCss: true,
+      // Read only by a later build in the same folder (a developer's next run): none in CI.
+      turbopackFileSystemCacheForBuild: !env.buildIsThrownAway,
     },
     async headers() {
       return [
