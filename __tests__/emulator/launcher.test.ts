@@ -141,10 +141,16 @@ describe('running the emulator', () => {
       });
       expect(javaProcessesOn(port)).toHaveLength(1);
       parent.kill(signal);
-      await eventually(() => expect(javaProcessesOn(port)).toEqual([]), {
-        every: 200,
-        what: 'no emulator left on the port',
-      });
+      await eventually(
+        () => {
+          expect(javaProcessesOn(port)).toEqual([]);
+          return true;
+        },
+        {
+          every: 200,
+          what: 'no emulator left on the port',
+        },
+      );
     },
   );
 });

@@ -72,7 +72,13 @@ test('a file that passes, one that fails, one whose set-up throws and one whose 
   // Read in the run's last moment, its files all done: only the global set-up's server was left.
   expect(JSON.parse(readFileSync(report, 'utf8'))).toEqual(['global']);
   // And that one ends once the run has.
-  await eventually(() => expect(running(marker)).toEqual([]), { what: 'no process of the run' });
+  await eventually(
+    () => {
+      expect(running(marker)).toEqual([]);
+      return true;
+    },
+    { what: 'no process of the run' },
+  );
 }, 120_000);
 
 test('Ctrl-C while a test runs: nothing of the run is left, not even a server that ignores SIGTERM', async () => {
@@ -84,5 +90,11 @@ test('Ctrl-C while a test runs: nothing of the run is left, not even a server th
   process.kill(-(run.child.pid as number), 'SIGINT');
   await run.exited;
   // Its server ignores SIGTERM: its guardian kills it 5 s later.
-  await eventually(() => expect(running(marker)).toEqual([]), { what: 'no process of the run' });
+  await eventually(
+    () => {
+      expect(running(marker)).toEqual([]);
+      return true;
+    },
+    { what: 'no process of the run' },
+  );
 }, 120_000);
