@@ -163,7 +163,7 @@ describe('stale while down', () => {
     expect(await res.text()).toContain('Oops!');
     // The read deadline (1500 ms here) answers, not firebase-admin's own retries, which go on for
     // minutes while Firestore is away.
-    // eslint-disable-next-line no-restricted-syntax -- bound is the behaviour: the deadline answers, 10× its idle 1.5 s
-    expect(elapsed).toBeLessThan(15_000);
+    // eslint-disable-next-line no-restricted-syntax -- bound is the behaviour: the deadline answers (idle: 1.7 s; over 10× that)
+    expect(elapsed).toBeLessThan(20_000);
   });
 });
