@@ -3,6 +3,12 @@ import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
 import prettier from 'eslint-config-prettier/flat';
 
+const ELAPSED =
+  'An elapsed-time assertion fails on a loaded machine: wait for the condition with eventually() ' +
+  '(__tests__/helpers/eventually.ts), drop a mere speed figure (npm run bench measures speed), or, ' +
+  'where the bound is the behaviour, use fake timers or a ceiling ≥ 10× the idle figure and say so: ' +
+  '"// eslint-disable-next-line no-restricted-syntax -- bound is the behaviour: …".';
+
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
@@ -65,6 +71,33 @@ export default defineConfig([
               message: 'The tooling never imports the benchmark or the tests.',
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // A test waits for a condition, never for the clock: an elapsed-time bound fails beside a busy
+    // process though the product is right. Where a bound is itself the behaviour (a deadline, a
+    // give-up), the line says so: `// eslint-disable-next-line no-restricted-syntax -- bound is the
+    // behaviour: …`, with a ceiling at least 10× what an idle machine measures.
+    files: ['__tests__/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['toBeLessThan', 'toBeLessThanOrEqual'].flatMap((matcher) => [
+          {
+            selector: `CallExpression[callee.property.name='${matcher}'] > MemberExpression > CallExpression[callee.name='expect'] > Identifier[name=/elapsed|^ms$|Ms$|took|duration|latency|since|seconds|wait/i]`,
+            message: ELAPSED,
+          },
+          {
+            selector: `CallExpression[callee.property.name='${matcher}'] > MemberExpression > CallExpression[callee.name='expect'] > MemberExpression[property.name=/elapsed|^ms$|Ms$|took|duration|latency|seconds/i]`,
+            message: ELAPSED,
+          },
+        ]),
+        {
+          selector:
+            "CallExpression[callee.property.name=/^toBeLessThan/] > MemberExpression > CallExpression[callee.name='expect'] > BinaryExpression[operator='-'] > CallExpression.left[callee.object.name=/^(Date|performance)$/][callee.property.name='now']",
+          message: ELAPSED,
         },
       ],
     },

@@ -10,6 +10,7 @@ import { EVENTS_PATH, type Beacon } from '@/lib/stats/events';
 import { cardKey } from '@/server/stats/card-key';
 import { baseUrl, browserForThisFile, watchProblems } from '../helpers/browser';
 import { get } from '../helpers/http';
+import { eventually } from '../helpers/eventually';
 
 const PHONE = { width: 390, height: 844 };
 const browser = browserForThisFile();
@@ -24,13 +25,8 @@ interface Visit {
   beacons: Beacon[];
 }
 
-async function until(condition: () => boolean, what: string, limitMs = 10_000): Promise<void> {
-  const since = Date.now();
-  while (!condition()) {
-    if (Date.now() - since > limitMs) throw new Error(`Never happened: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+const until = (condition: () => boolean, what: string) =>
+  eventually(condition, { every: 25, what });
 
 async function visit(pathname: string): Promise<Visit> {
   const context = await browser().newContext({ viewport: PHONE, acceptDownloads: true });

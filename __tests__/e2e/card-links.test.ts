@@ -10,6 +10,7 @@ import { EVENTS_PATH, type Beacon } from '@/lib/stats/events';
 import { accentColors } from '@/lib/theme';
 import { adminDb } from '@/server/firebase/admin-app';
 import { baseUrl, browserForThisFile, explain, runAxe, watchProblems } from '../helpers/browser';
+import { eventually } from '../helpers/eventually';
 
 const browser = browserForThisFile();
 const run = Date.now().toString(36);
@@ -206,11 +207,10 @@ test("a tap on a link sends a beacon of the link's kind", async () => {
   await page.goto(`${baseUrl()}/${username}`, { waitUntil: 'load' });
   await page.locator('[data-event="booking"]').click();
   await page.locator('[data-event="link"]').click();
-  const since = Date.now();
-  while (beacons.filter((b) => b.e !== 'view').length < 2) {
-    if (Date.now() - since > 20_000) throw new Error(`No tap beacons: ${JSON.stringify(beacons)}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+  await eventually(() => beacons.filter((b) => b.e !== 'view').length >= 2, {
+    every: 25,
+    what: 'two tap beacons',
+  });
   expect(beacons.filter((b) => b.e !== 'view').map((b) => [b.u, b.e])).toEqual([
     [username, 'booking'],
     [username, 'link'],

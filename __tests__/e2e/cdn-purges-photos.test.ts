@@ -17,6 +17,8 @@ import { DEMO_PROFILES_FILE, ROOT, RULES_FILE } from '@/tools/lib/paths';
 import { freezeServer } from '@/tools/lib/processes';
 import { startScaleStack, type ScaleStack } from '@/tools/lib/scale-stack';
 import { loadProfilesFile, seedProfiles } from '@/tools/lib/seed';
+import { untilOriginsRead } from '@/__tests__/helpers/origins-read';
+import { eventually } from '@/__tests__/helpers/eventually';
 
 /** The purge API's stand-in: refuses while `refusing`, forwards to Varnish otherwise. */
 class PurgeStandIn {
@@ -99,6 +101,7 @@ beforeAll(async () => {
       env.VARNISH_PURGE_URL = await purges.start(env.VARNISH_PURGE_URL as string);
     },
   });
+  await untilOriginsRead(stack.origins);
 }, 180_000);
 
 afterAll(async () => {
@@ -133,13 +136,10 @@ async function until(
   limitMs = LIMIT_MS,
 ): Promise<number> {
   const since = Date.now();
-  while (!(await check())) {
-    if (Date.now() - since > limitMs) {
-      throw new Error(
-        `${what}: not within ${limitMs} ms; last lines: ${logs.slice(-8).join(' | ')}`,
-      );
-    }
-    await new Promise((r) => setTimeout(r, 100));
+  try {
+    await eventually(check, { within: limitMs, what });
+  } catch (error) {
+    throw new Error(`${(error as Error).message}; last lines: ${logs.slice(-8).join(' | ')}`);
   }
   return Date.now() - since;
 }

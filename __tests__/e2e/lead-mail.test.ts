@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { baseUrl, browserForThisFile, watchProblems } from '../helpers/browser';
 import { markDaemonLog } from '../helpers/daemon';
 import { makeOwner, section, signIn, type Owner } from '../helpers/owner';
+import { eventually } from '../helpers/eventually';
 
 const STAMP = Date.now().toString(36);
 const browser = browserForThisFile();
@@ -47,13 +48,14 @@ test('a contact left in the browser is mailed once to the owner’s account addr
   const page = await browser().newPage({ viewport: { width: 390, height: 844 } });
   const problems = watchProblems(page);
   const name = `Θέμης ${STAMP}`;
-  const sent = Date.now();
   await leaveContact(page, name);
-  let mails = await catcher().mails();
-  while (!mails.some((m) => m.subject.includes(name)) && Date.now() - sent < 10_000) {
-    await new Promise((r) => setTimeout(r, 100));
-    mails = await catcher().mails();
-  }
+  const mails = await eventually(
+    async () => {
+      const inbox = await catcher().mails();
+      return inbox.some((m) => m.subject.includes(name)) && inbox;
+    },
+    { what: `the mail about ${name}` },
+  );
   const about = mails.filter((m) => m.subject.includes(name));
   expect(about).toHaveLength(1);
   const [mail] = about;
@@ -64,11 +66,13 @@ test('a contact left in the browser is mailed once to the owner’s account addr
   expect(mail.text).toContain('Τηλέφωνο: «+30 697 000 1111»');
   expect(mail.text).toContain(`${baseUrl()}/account`);
   // The mailer records sentAt once SMTP has accepted the mail, a moment after the inbox has it.
-  let contact = await contactNamed(name);
-  while (contact.get(`${LEAD_MAIL_FIELD}.sentAt`) === undefined && Date.now() - sent < 15_000) {
-    await new Promise((r) => setTimeout(r, 100));
-    contact = await contactNamed(name);
-  }
+  const contact = await eventually(
+    async () => {
+      const stored = await contactNamed(name);
+      return stored.get(`${LEAD_MAIL_FIELD}.sentAt`) !== undefined && stored;
+    },
+    { what: 'sentAt recorded' },
+  );
   const sentAt = contact.get(`${LEAD_MAIL_FIELD}.sentAt`);
   expect(sentAt).toBeDefined();
   console.log(
@@ -95,35 +99,30 @@ test('the owner turns the mails off in the console: the next contact is not mail
   await expect(stored()).resolves.toBe(true);
   await toggle.uncheck();
   const preferences = adminDb().doc(`owners/${owner.uid}`);
-  for (
-    const end = Date.now() + 5000;
-    (await preferences.get()).get(NEW_CONTACT_MAIL_FIELD) !== false;
-  ) {
-    if (Date.now() > end) throw new Error('the switch was not saved');
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await eventually(async () => (await preferences.get()).get(NEW_CONTACT_MAIL_FIELD) === false, {
+    what: 'the switch saved off',
+  });
   const name = `Σιωπή ${STAMP}`;
   const daemon = markDaemonLog();
   await leaveContact(await context.newPage(), name);
-  for (const end = Date.now() + 10_000; ;) {
-    const contact = await contactNamed(name);
-    if (contact?.get(`${LEAD_MAIL_FIELD}.skipped`) === 'switched-off') break;
-    if (Date.now() > end) throw new Error(`never skipped; logs: ${daemon.lines().join(' | ')}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await eventually(
+    async () => {
+      if ((await contactNamed(name))?.get(`${LEAD_MAIL_FIELD}.skipped`) === 'switched-off') {
+        return true;
+      }
+      throw new Error(`daemon: ${daemon.lines().join(' | ')}`);
+    },
+    { what: 'the contact skipped' },
+  );
   expect((await catcher().mails()).filter((m) => m.subject.includes(name))).toEqual([]);
   // And back on, from the same switch, which shows what is stored.
   await accountPage.reload();
   await section(accountPage, 'Λογαριασμός');
   await expect(stored()).resolves.toBe(false);
   await toggle.check();
-  for (
-    const end = Date.now() + 5000;
-    (await preferences.get()).get(NEW_CONTACT_MAIL_FIELD) !== true;
-  ) {
-    if (Date.now() > end) throw new Error('the switch was not saved');
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await eventually(async () => (await preferences.get()).get(NEW_CONTACT_MAIL_FIELD) === true, {
+    what: 'the switch saved on',
+  });
   await context.close();
 });
 
@@ -138,11 +137,13 @@ test('an owner whose address is not verified: the contact is kept, no mail is se
     email: 'visitor.ada@example.gr',
     createdAt: FieldValue.serverTimestamp(),
   });
-  for (const end = Date.now() + 10_000; ;) {
-    if ((await ref.get()).get(`${LEAD_MAIL_FIELD}.skipped`) === 'unverified') break;
-    if (Date.now() > end) throw new Error(`never skipped; logs: ${daemon.lines().join(' | ')}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await eventually(
+    async () => {
+      if ((await ref.get()).get(`${LEAD_MAIL_FIELD}.skipped`) === 'unverified') return true;
+      throw new Error(`daemon: ${daemon.lines().join(' | ')}`);
+    },
+    { what: 'the contact skipped as unverified' },
+  );
   expect((await ref.get()).get('name')).toBe(name);
   const mails = await catcher().mails();
   expect(

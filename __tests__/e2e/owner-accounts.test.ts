@@ -34,6 +34,7 @@ import {
   watchErrorResponses,
   type Owner,
 } from '../helpers/owner';
+import { eventually } from '../helpers/eventually';
 
 const PHONE = { width: 390, height: 844 };
 const STAMP = Date.now().toString(36);
@@ -264,10 +265,9 @@ describe('an owner in «Λογαριασμός»', () => {
     });
     await page.getByLabel('Email για κάθε νέα επαφή', { exact: false }).uncheck();
     const index = adminDb().doc(`owners/${owner.uid}`);
-    for (let i = 0; (await index.get()).get(NEW_CONTACT_MAIL_FIELD) !== false; i++) {
-      if (i > 100) throw new Error('the console’s write after the change never arrived');
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await eventually(async () => (await index.get()).get(NEW_CONTACT_MAIL_FIELD) === false, {
+      what: 'the console’s write after the change',
+    });
     expect(await page.getByRole('heading', { name: SIGN_IN }).count()).toBe(0);
   });
 

@@ -16,6 +16,7 @@ import { baseUrl } from '../helpers/browser';
 import { get } from '../helpers/http';
 import { editWithToken, pastSignInSecond, restIdToken } from '../helpers/owner';
 import { HUGE_WEBP, WEBP_800_HEADER } from '../fixtures/photos';
+import { eventually } from '../helpers/eventually';
 
 const STAMP = Date.now().toString(36);
 const USERNAME = `api-${STAMP}`;
@@ -92,12 +93,14 @@ const stored = async (path: string) => (await adminDb().doc(path).get()).data();
 
 async function untilCard(username: string, test: (status: number, html: string) => boolean) {
   const since = Date.now();
-  for (;;) {
-    const page = await get(`/${username}`);
-    if (test(page.status, page.body)) return Date.now() - since;
-    if (Date.now() - since > 20_000) throw new Error(`/${username} never changed`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await eventually(
+    async () => {
+      const page = await get(`/${username}`);
+      return test(page.status, page.body);
+    },
+    { what: `/${username} changed` },
+  );
+  return Date.now() - since;
 }
 
 let owner: Account;
@@ -424,13 +427,10 @@ describe('contacts and erasure', () => {
     await untilCard(USERNAME, (status) => status === 404);
     // The watcher answers the tombstone (daemon/cleanup/erasures.ts), then deletes it.
     const log = process.env.KARTA_DAEMON_LOG as string;
-    for (
-      const end = Date.now() + 20_000;
-      !readFileSync(log, 'utf8').includes(`orphans of ${USERNAME}:`);
-    ) {
-      if (Date.now() > end) throw new Error('the watcher never answered the erasure');
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    await eventually(() => readFileSync(log, 'utf8').includes(`orphans of ${USERNAME}:`), {
+      every: 200,
+      what: 'the watcher answering the erasure',
+    });
     // The account may claim again.
     expect((await claim(ownerToken, `api-again-${STAMP}`, { firstName: 'Άρης' })).status).toBe(201);
   });

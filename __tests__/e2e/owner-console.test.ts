@@ -30,6 +30,7 @@ import {
   watchErrorResponses,
   type Owner,
 } from '../helpers/owner';
+import { eventually } from '../helpers/eventually';
 
 const PHONE = { width: 390, height: 844 };
 const STAMP = Date.now().toString(36);
@@ -69,13 +70,11 @@ function revalidate(username: string) {
   });
 }
 
-async function untilStatus(pathname: string, status: number, limitMs = 10_000): Promise<void> {
-  const since = Date.now();
-  for (;;) {
-    if ((await get(pathname)).status === status) return;
-    if (Date.now() - since > limitMs) throw new Error(`${pathname} never answered ${status}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+async function untilStatus(pathname: string, status: number, limitMs = 30_000): Promise<void> {
+  await eventually(async () => (await get(pathname)).status === status, {
+    within: limitMs,
+    what: `${pathname} answering ${status}`,
+  });
 }
 
 async function newContext(b: Browser = browser()): Promise<BrowserContext> {
@@ -253,12 +252,13 @@ describe('an owner', () => {
       height: 192,
     });
     console.log(`owner console: a 1600×1200 photo stored as ${thumbnail.length} bytes`);
-    for (let i = 0; i < 50; i++) {
-      const vcard = (await get(`/${ektor.username}/vcard`)).body;
-      if (vcard.includes('PHOTO;ENCODING=b;TYPE=JPEG:')) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    const vcard = (await get(`/${ektor.username}/vcard`)).body;
+    const vcard = await eventually(
+      async () => {
+        const body = (await get(`/${ektor.username}/vcard`)).body;
+        return body.includes('PHOTO;ENCODING=b;TYPE=JPEG:') && body;
+      },
+      { what: 'the photo in the vCard' },
+    );
     expect(vcard).toContain(`TITLE:${title}`);
     expect(vcard).toContain('PHOTO;ENCODING=b;TYPE=JPEG:');
     await expectAccessible(page, 'edit (saved)');
@@ -460,15 +460,16 @@ test('sign-up, verified by the e-mail’s link: a taken or reserved username is 
     // daemon then deletes what an earlier owner left, and the erasure's entry once answered.
     const left = await adminDb().collection(`users/${username}/contacts`).get();
     expect(left.docs.map((d) => d.id)).not.toContain(visitor.id);
-    for (let i = 0; ; i++) {
-      const [contacts, entry] = await Promise.all([
-        adminDb().collection(`users/${username}/contacts`).get(),
-        adminDb().doc(`${ERASURES_COLLECTION}/${username}`).get(),
-      ]);
-      if (contacts.empty && !entry.exists) break;
-      if (i > 200) throw new Error(`the daemon never cleaned up after /${username}'s erasure`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await eventually(
+      async () => {
+        const [contacts, entry] = await Promise.all([
+          adminDb().collection(`users/${username}/contacts`).get(),
+          adminDb().doc(`${ERASURES_COLLECTION}/${username}`).get(),
+        ]);
+        return contacts.empty && !entry.exists;
+      },
+      { what: `the daemon's clean-up after /${username}'s erasure` },
+    );
     expect((await adminDb().doc(`owners/${uid}`).get()).exists).toBe(false);
     const signInAgain = await fetch(
       `http://${authHost()}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=x`,

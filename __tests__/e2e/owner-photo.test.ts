@@ -14,6 +14,7 @@ import { baseUrl, browserForThisFile } from '../helpers/browser';
 import { get } from '../helpers/http';
 import { makeOwner, section, signIn } from '../helpers/owner';
 import { HUGE_WEBP } from '../fixtures/photos';
+import { eventually } from '../helpers/eventually';
 
 const STAMP = Date.now().toString(36);
 const USERNAME = 'zoi-photo-e2e';
@@ -72,11 +73,12 @@ async function storedImage(): Promise<string | undefined> {
 /** Milliseconds until the public card's HTML satisfies `test`. */
 async function untilCard(test: (html: string) => boolean, limitMs = 30_000): Promise<number> {
   const since = Date.now();
-  for (;;) {
-    if (test((await get(`/${USERNAME}`)).body)) return Date.now() - since;
-    if (Date.now() - since > limitMs) throw new Error(`/${USERNAME} never changed`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await eventually(async () => test((await get(`/${USERNAME}`)).body), {
+    within: limitMs,
+    every: 50,
+    what: `/${USERNAME} changed`,
+  });
+  return Date.now() - since;
 }
 
 async function bytesOf(path: string, accept = 'image/avif,image/webp,*/*') {

@@ -11,6 +11,8 @@ import { DEMO_PROFILES_FILE, ROOT, RULES_FILE } from '@/tools/lib/paths';
 import { freezeServer } from '@/tools/lib/processes';
 import { startScaleStack, type ScaleStack } from '@/tools/lib/scale-stack';
 import { loadProfilesFile, seedProfiles } from '@/tools/lib/seed';
+import { untilOriginsRead } from '@/__tests__/helpers/origins-read';
+import { eventually } from '@/__tests__/helpers/eventually';
 
 let stack: ScaleStack;
 let emulator: RunningEmulator;
@@ -37,6 +39,7 @@ beforeAll(async () => {
     // Apart from the run's own stack, whose daemon logs to artifacts/daemon.log.
     logDir: path.join(ROOT, 'artifacts', 'production-path'),
   });
+  await untilOriginsRead(stack.origins);
 }, 180_000);
 
 afterAll(async () => {
@@ -57,20 +60,21 @@ async function text(url: string): Promise<{ status: number; body: string; header
  */
 async function timeUntil(urls: string[], wanted: string | number, limitMs = 30_000) {
   const since = Date.now();
-  for (;;) {
-    const answers = await Promise.all(urls.map(text));
-    const ok = answers.every((a) =>
-      typeof wanted === 'number' ? a.status === wanted : a.body.includes(wanted),
-    );
-    if (ok) return Date.now() - since;
-    if (Date.now() - since > limitMs) {
+  await eventually(
+    async () => {
+      const answers = await Promise.all(urls.map(text));
+      const ok = answers.every((a) =>
+        typeof wanted === 'number' ? a.status === wanted : a.body.includes(wanted),
+      );
+      if (ok) return true;
       const last = answers.map(
         (a, i) => `${urls[i]}: ${a.status} ${a.headers.get('x-nextjs-cache') ?? ''}`,
       );
-      throw new Error(`not every URL showed ${wanted} in ${limitMs} ms: ${last.join('; ')}`);
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
+      throw new Error(`last: ${last.join('; ')}`);
+    },
+    { within: limitMs, every: 50, what: `every URL showing ${wanted}` },
+  );
+  return Date.now() - since;
 }
 
 const everywhere = (pathname: string) => [
@@ -221,19 +225,19 @@ test('Firestore frozen, then down: every layer keeps the last good card; back: t
   await startOwnEmulator(port);
   const returned = Date.now();
   const seen = (username: string) => logs.some((line) => line.includes(`revalidated ${username} `));
-  for (let n = 0; ; n++) {
-    const canary = `back-${returned}-${n}`;
-    await adminDb()
-      .doc(`users/${canary}`)
-      .set({ username: canary, firstName: 'Πίσω', ...cardChanged() });
-    await new Promise((r) => setTimeout(r, 1000));
-    if (Array.from({ length: n + 1 }, (_, i) => `back-${returned}-${i}`).some(seen)) break;
-    if (Date.now() - returned > 90_000) {
-      throw new Error(
-        `the watcher never came back; its last lines: ${logs.slice(-12).join(' | ')}`,
-      );
-    }
-  }
+  let written = 0;
+  await eventually(
+    async () => {
+      const canary = `back-${returned}-${written++}`;
+      await adminDb()
+        .doc(`users/${canary}`)
+        .set({ username: canary, firstName: 'Πίσω', ...cardChanged() });
+      if (Array.from({ length: written }, (_, i) => `back-${returned}-${i}`).some(seen))
+        return true;
+      throw new Error(`its last lines: ${logs.slice(-12).join(' | ')}`);
+    },
+    { within: 90_000, every: 1000, what: 'the watcher back' },
+  );
   const resumed = Date.now() - returned;
   await adminDb()
     .doc('users/maria')

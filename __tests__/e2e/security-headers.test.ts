@@ -8,6 +8,7 @@ import { CSP_HEADER, SHARED_SECURITY_HEADERS } from '@/server/security-headers';
 import { ROOT } from '@/tools/lib/paths';
 import { baseUrl, browserForThisFile, watchProblems } from '../helpers/browser';
 import { get } from '../helpers/http';
+import { eventually } from '../helpers/eventually';
 
 const browser = browserForThisFile();
 
@@ -88,7 +89,10 @@ test('/account cannot be framed, by another origin or its own', async () => {
     frame.src = src;
     document.body.append(frame);
   }, `${baseUrl()}/account`);
-  await page.waitForTimeout(1500);
+  // The browser's refusal, then what the frame holds.
+  await eventually(() => /frame-ancestors|X-Frame-Options/.test(problems.join('\n')), {
+    what: 'the refusal to frame /account',
+  });
   const framed = page.frames().find((f) => f.url().endsWith('/account'));
   const text = framed
     ? await framed.evaluate(() => document.body?.innerText ?? '').catch(() => '')

@@ -12,6 +12,7 @@ import { adminDb } from '@/server/firebase/admin-app';
 import { cardKey } from '@/server/stats/card-key';
 import { startScaleStack, type ScaleStack } from '@/tools/lib/scale-stack';
 import { baseUrl } from '../helpers/browser';
+import { eventually } from '../helpers/eventually';
 
 /** STATS_RATE_LIMIT's default, which both stacks run with. */
 const LIMIT = 60;
@@ -96,11 +97,11 @@ async function sendViews(base: string, label: string): Promise<Counted> {
   for (let i = 0; i < LIMIT + 10; i++) statuses.add(await view(base, plain, OTHER));
   statuses.add(await view(base, last, OTHER));
   expect(statuses).toEqual(new Set([204]));
-  const deadline = Date.now() + 60_000;
-  while ((await viewsOf(last)) === undefined) {
-    if (Date.now() > deadline) throw new Error(`${last} was never counted`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await eventually(async () => (await viewsOf(last)) !== undefined, {
+    within: 60_000,
+    every: 200,
+    what: `${last} counted`,
+  });
   const counted = { forgedThenOther: await viewsOf(mixed), plain: await viewsOf(plain) };
   console.log(`stats buckets, ${label}: ${JSON.stringify(counted)}`);
   return counted;

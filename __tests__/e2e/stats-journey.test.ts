@@ -8,6 +8,7 @@ import { athensDay } from '@/lib/stats/day';
 import { STATS_COLLECTION } from '@/lib/collections';
 import { baseUrl, browserForThisFile, watchProblems } from '../helpers/browser';
 import { makeOwner, section, signIn } from '../helpers/owner';
+import { eventually } from '../helpers/eventually';
 
 const browser = browserForThisFile();
 const STAMP = Date.now().toString(36);
@@ -16,12 +17,17 @@ const PHONE_UA =
   'Chrome/126.0.0.0 Mobile Safari/537.36';
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 30_000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > end) throw new Error(`never: last ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
+  let last: T | undefined;
+  try {
+    return await eventually(
+      async () => {
+        last = await read();
+        return done(last) && { value: last };
+      },
+      { within: ms, every: 250 },
+    ).then(({ value }) => value);
+  } catch (error) {
+    throw new Error(`${(error as Error).message}; last ${JSON.stringify(last)}`);
   }
 }
 

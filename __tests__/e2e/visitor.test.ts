@@ -12,6 +12,7 @@ import { ROOT } from '@/tools/lib/paths';
 import { BROWSER_AGENTS, IN_APP_AGENTS } from '../fixtures/user-agents';
 import { axeViolations, baseUrl, browserForThisFile, watchProblems } from '../helpers/browser';
 import { get } from '../helpers/http';
+import { eventually } from '../helpers/eventually';
 
 declare global {
   interface Window {
@@ -49,14 +50,14 @@ async function revalidate(username: string) {
   expect(res.status).toBe(200);
 }
 
-async function untilStatus(pathname: string, status: number, limitMs = 10_000) {
-  const since = Date.now();
-  for (;;) {
-    const res = await get(pathname);
-    if (res.status === status) return res;
-    if (Date.now() - since > limitMs) throw new Error(`${pathname} never answered ${status}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+async function untilStatus(pathname: string, status: number, limitMs = 30_000) {
+  return eventually(
+    async () => {
+      const res = await get(pathname);
+      return res.status === status && res;
+    },
+    { within: limitMs, every: 50, what: `${pathname} answering ${status}` },
+  );
 }
 
 // Beyond a revalidation's recheck (one read deadline of 8 s and a render's margin), which is what
@@ -64,11 +65,11 @@ async function untilStatus(pathname: string, status: number, limitMs = 10_000) {
 const RECHECK_BOUND_MS = 20_000;
 
 async function untilShown(pathname: string, text: string) {
-  const since = Date.now();
-  while (!(await get(pathname)).body.includes(text)) {
-    if (Date.now() - since > RECHECK_BOUND_MS) throw new Error(`${pathname} never showed ${text}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await eventually(async () => (await get(pathname)).body.includes(text), {
+    within: RECHECK_BOUND_MS,
+    every: 50,
+    what: `${pathname} showing ${text}`,
+  });
 }
 
 describe('the QR code', () => {

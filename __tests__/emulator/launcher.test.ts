@@ -10,6 +10,7 @@ import {
   startEmulator,
 } from '@/tools/lib/emulator';
 import { RULES_FILE, ROOT } from '@/tools/lib/paths';
+import { eventually } from '@/__tests__/helpers/eventually';
 
 function javaProcessesOn(port: number): string[] {
   try {
@@ -24,15 +25,6 @@ function javaProcessesOn(port: number): string[] {
   } catch {
     return []; // pgrep exits 1 when nothing matches
   }
-}
-
-async function waitUntil(check: () => boolean, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (check()) return true;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return check();
 }
 
 describe('finding the emulator', () => {
@@ -149,7 +141,16 @@ describe('running the emulator', () => {
       });
       expect(javaProcessesOn(port)).toHaveLength(1);
       parent.kill(signal);
-      expect(await waitUntil(() => javaProcessesOn(port).length === 0, 10_000)).toBe(true);
+      await eventually(
+        () => {
+          expect(javaProcessesOn(port)).toEqual([]);
+          return true;
+        },
+        {
+          every: 200,
+          what: 'no emulator left on the port',
+        },
+      );
     },
   );
 });

@@ -403,7 +403,6 @@ test('a flood of 200 contacts: 5 single mails and one digest, a few sends at a t
   ];
   await Promise.all(mailers.map((m) => m.ready));
   await freshWindow();
-  const started = Date.now();
   const flooding = flood('flood', 'Πλημμύρα', 200);
   // Another card's visitor, while the flood is handled.
   await sleep(300);
@@ -426,12 +425,12 @@ test('a flood of 200 contacts: 5 single mails and one digest, a few sends at a t
   expect(otherDelay).toBeLessThan((WINDOW_MS * 3) / 4);
   expect(otherState[LEAD_MAIL_FIELD].digest).toBeUndefined();
 
-  // Every contact is handled within the hour (so exactly one hour's worth), before the digest.
+  // Every contact is handled in one hour: the quota mailed alone and the rest in that hour's one
+  // digest (a contact handled after the hour would have opened another).
   const handled = await until(async () => {
     const now = await outcome('flood');
     return now.neither.length === 0 && now;
   });
-  expect(Date.now() - started).toBeLessThan(WINDOW_MS);
   expect(handled.sent).toHaveLength(QUOTA);
   expect(handled.counted).toHaveLength(200 - QUOTA);
   expect(handled.both).toHaveLength(0);

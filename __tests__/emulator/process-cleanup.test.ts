@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT } from '@/tools/lib/paths';
+import { eventually } from '@/__tests__/helpers/eventually';
 
 const CONFIG = path.join(ROOT, '__tests__', 'fixtures', 'leaks', 'jest.config.mjs');
 const JEST = path.join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js');
@@ -22,14 +23,6 @@ function running(marker: string): string[] {
   } catch {
     return []; // pgrep exits 1 when nothing matches
   }
-}
-
-async function until(check: () => boolean, limitMs: number): Promise<boolean> {
-  for (const end = Date.now() + limitMs; Date.now() < end;) {
-    if (check()) return true;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return check();
 }
 
 function fixtureRun(files: string[], marker: string, report: string) {
@@ -79,17 +72,29 @@ test('a file that passes, one that fails, one whose set-up throws and one whose 
   // Read in the run's last moment, its files all done: only the global set-up's server was left.
   expect(JSON.parse(readFileSync(report, 'utf8'))).toEqual(['global']);
   // And that one ends once the run has.
-  expect(await until(() => running(marker).length === 0, 5000)).toBe(true);
-}, 60_000);
+  await eventually(
+    () => {
+      expect(running(marker)).toEqual([]);
+      return true;
+    },
+    { what: 'no process of the run' },
+  );
+}, 120_000);
 
 test('Ctrl-C while a test runs: nothing of the run is left, not even a server that ignores SIGTERM', async () => {
   const run = fixtureRun(['waits'], marker, report);
   const both = () =>
     running(`${marker}-waits`).length === 1 && running(`${marker}-global`).length === 1;
-  expect(await until(both, 30_000)).toBe(true);
+  await eventually(both, { what: "the file's and the run's servers" });
   // A terminal's Ctrl-C: SIGINT to the foreground process group.
   process.kill(-(run.child.pid as number), 'SIGINT');
   await run.exited;
   // Its server ignores SIGTERM: its guardian kills it 5 s later.
-  expect(await until(() => running(marker).length === 0, 12_000)).toBe(true);
-}, 60_000);
+  await eventually(
+    () => {
+      expect(running(marker)).toEqual([]);
+      return true;
+    },
+    { what: 'no process of the run' },
+  );
+}, 120_000);

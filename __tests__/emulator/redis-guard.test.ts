@@ -6,6 +6,7 @@
 import { createClient } from 'redis';
 import { RedisGuard, reconnectDelay } from '@/server/cache/redis-guard.mjs';
 import { startRedis, type RunningRedis } from '@/tools/lib/redis';
+import { eventually } from '@/__tests__/helpers/eventually';
 
 const DEADLINE_MS = 300;
 const HEALTH_CHECK_MS = 200;
@@ -37,14 +38,6 @@ afterAll(async () => {
   await redis?.stop();
 });
 
-async function until(condition: () => boolean | Promise<boolean>, ms: number) {
-  const end = Date.now() + ms;
-  while (!(await condition())) {
-    if (Date.now() > end) throw new Error(`not within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 test('frozen: one missed deadline drops the connection, then nothing is sent until Redis answers again on a new one', async () => {
   expect(await guard.run('a set', () => client.set('karta-guard', 'before'))).toBe('OK');
   const firstId = await client.clientId();
@@ -57,7 +50,7 @@ test('frozen: one missed deadline drops the connection, then nothing is sent unt
     expect(guard.healthy).toBe(false);
     expect(events).toEqual([`unhealthy: Redis did not answer a get in ${DEADLINE_MS} ms`]);
     // Dropped: what node-redis held for the frozen socket is let go.
-    await until(() => !client.isReady, 2000);
+    await eventually(() => !client.isReady, { every: 50, what: 'the connection dropped' });
 
     // While unhealthy, 1,000 writes of 100 KB each are refused without being sent: none reaches
     // node-redis, so none is queued in the process.
@@ -81,7 +74,7 @@ test('frozen: one missed deadline drops the connection, then nothing is sent unt
     redis.resume();
   }
 
-  await until(() => guard.healthy, 15_000);
+  await eventually(() => guard.healthy, { every: 50, what: 'healthy again' });
   expect(events.filter((e) => e === 'healthy')).toHaveLength(1);
   expect(await guard.run('a get', () => client.get('karta-guard'))).toBe('before');
   // A new connection; the frozen one is gone from the server.

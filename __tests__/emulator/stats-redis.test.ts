@@ -13,6 +13,7 @@ import { RedisCounterStore, STATS_REDIS_PREFIX } from '@/server/stats/redis-stor
 import { writeCounts, type WriteOutcome } from '@/server/stats/writer';
 import { startRedis, type RunningRedis } from '@/tools/lib/redis';
 import { ensureCommand } from '@/tools/lib/system-packages';
+import { eventually } from '@/__tests__/helpers/eventually';
 
 const PROJECT = 'demo-karta-stats-redis';
 const DAY = '2025-07-14';
@@ -182,16 +183,14 @@ test('Redis frozen: no increment answered as failed is applied once it resumes',
   }
   expect(failed.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(0);
   // Counted again once a health check has found Redis answering.
-  const deadline = Date.now() + 30_000;
-  while (
-    !(await store.add('maria', DAY, ['views']).then(
-      () => true,
-      () => false,
-    ))
-  ) {
-    if (Date.now() > deadline) throw new Error('Redis never counted again after the freeze');
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await eventually(
+    () =>
+      store.add('maria', DAY, ['views']).then(
+        () => true,
+        () => false,
+      ),
+    { what: 'Redis counting again after the freeze' },
+  );
   // The increments the frozen server received ran when it resumed, and refused themselves.
   expect((await flusherOf(store).flush()).writes).toBe(1);
   expect(await statsOf('maria')).toEqual({ views: 3 });

@@ -12,6 +12,7 @@ import { RULES_FILE } from '@/tools/lib/paths';
 import { cardChanged } from '@/server/card-stamp';
 import { erasurePath } from '@/lib/collections';
 import { startWatcher, type Watcher } from '@/daemon/card-watcher';
+import { eventually } from '@/__tests__/helpers/eventually';
 
 const PROJECT = 'demo-karta-watch-purge';
 let emulator: RunningEmulator;
@@ -67,11 +68,11 @@ afterAll(async () => {
   await new Promise((resolve) => site.close(resolve));
 });
 
-async function until(check: () => Promise<boolean> | boolean, ms = 30_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out; logs: ${logs.join(' | ')}`);
-    await new Promise((r) => setTimeout(r, 50));
+async function until(check: () => Promise<boolean> | boolean): Promise<void> {
+  try {
+    await eventually(check, { every: 50 });
+  } catch (error) {
+    throw new Error(`${(error as Error).message}; logs: ${logs.join(' | ')}`);
   }
 }
 

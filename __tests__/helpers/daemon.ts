@@ -1,6 +1,7 @@
 // The run's daemon (`npm run watch`, started by the e2e stack) as the tests see it: the lines it
 // logs, read from its log file. A test marks where the log stands, acts, then reads what came after.
 import { readFileSync, statSync } from 'node:fs';
+import { eventually } from './eventually';
 
 function logFile(): string {
   const file = process.env.KARTA_DAEMON_LOG;
@@ -25,16 +26,14 @@ export function markDaemonLog(): DaemonLog {
   return {
     lines,
     async waitFor(pattern, limitMs = 20_000) {
-      const deadline = Date.now() + limitMs;
-      for (;;) {
-        const line = lines().find((l) => pattern.test(l));
-        if (line !== undefined) return line;
-        if (Date.now() > deadline) {
-          throw new Error(
-            `the daemon never logged ${pattern}; since the mark:\n${lines().join('\n')}`,
-          );
-        }
-        await new Promise((r) => setTimeout(r, 50));
+      try {
+        return await eventually(() => lines().find((l) => pattern.test(l)), {
+          within: limitMs,
+          every: 50,
+          what: `the daemon's line ${pattern}`,
+        });
+      } catch (error) {
+        throw new Error(`${(error as Error).message}; since the mark:\n${lines().join('\n')}`);
       }
     },
   };

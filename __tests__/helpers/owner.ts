@@ -6,6 +6,7 @@ import { OWNER_FIELD } from '@/lib/collections';
 import { authMailUrl } from '@/tools/lib/auth-emulator';
 import { ensureAccount } from '@/tools/lib/demo-owners';
 import { baseUrl } from './browser';
+import { eventually } from './eventually';
 
 export interface Owner {
   username: string;
@@ -51,12 +52,14 @@ export async function authMail(email?: string): Promise<AuthMail[]> {
 
 /** The newest e-mail of `requestType` to `email`, waiting a little for it. */
 export async function lastAuthMail(email: string, requestType: string): Promise<AuthMail> {
-  for (let i = 0; ; i++) {
-    const found = (await authMail(email)).filter((mail) => mail.requestType === requestType);
-    if (found.length > 0) return found[found.length - 1];
-    if (i > 50) throw new Error(`no ${requestType} e-mail to ${email}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const found = await eventually(
+    async () => {
+      const mails = (await authMail(email)).filter((mail) => mail.requestType === requestType);
+      return mails.length > 0 && mails;
+    },
+    { within: 10_000, what: `a ${requestType} e-mail to ${email}` },
+  );
+  return found[found.length - 1];
 }
 
 /**

@@ -1,5 +1,6 @@
 // Asking the run's production server to regenerate cards, and waiting for what it then serves.
 import { baseUrl } from './browser';
+import { eventually } from './eventually';
 
 export const secret = () => process.env.REVALIDATE_SECRET as string;
 
@@ -24,10 +25,10 @@ export async function timeUntilShown(
   base = baseUrl(),
   limitMs = 20_000,
 ) {
-  for (;;) {
-    const res = await fetch(`${base}${pathname}`);
-    if ((await res.text()).includes(text)) return Date.now() - since;
-    if (Date.now() - since > limitMs) throw new Error(`${pathname} never showed "${text}"`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
+  await eventually(async () => (await (await fetch(`${base}${pathname}`)).text()).includes(text), {
+    within: limitMs,
+    every: 25,
+    what: `${pathname} showing "${text}"`,
+  });
+  return Date.now() - since;
 }

@@ -199,7 +199,8 @@ describe('Cloudflare: purge by cache tag', () => {
     const started = Date.now();
     await expect(purgeCards(['maria'])).rejects.toThrow(/retry after 60 s, past/);
     expect(received()).toHaveLength(1);
-    expect(Date.now() - started).toBeLessThan(5000);
+    // eslint-disable-next-line no-restricted-syntax -- bound is the behaviour: it fails at once rather than wait the 60 s it was told (idle: a few ms)
+    expect(Date.now() - started).toBeLessThan(30_000);
   });
 });
 
@@ -289,7 +290,8 @@ describe('the retry policy', () => {
     await expect(attempt).rejects.toThrow(/^Test purge failed after retries \(last: TimeoutError/);
     const took = Date.now() - started;
     expect(took).toBeGreaterThanOrEqual(1400);
-    expect(took).toBeLessThan(6000);
+    // eslint-disable-next-line no-restricted-syntax -- bound is the behaviour: given up at its 1.5 s deadline, not retried on (10× the idle figure)
+    expect(took).toBeLessThan(15_000);
   });
 
   test('a CDN that refuses connections is retried, then reported', async () => {
