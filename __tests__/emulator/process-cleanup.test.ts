@@ -25,6 +25,17 @@ function running(marker: string): string[] {
   }
 }
 
+/** Resolves once no process of the run with this marker is left; else names those left. */
+function noneLeft(marker: string): Promise<true> {
+  return eventually(
+    () => {
+      expect(running(marker)).toEqual([]);
+      return true as const;
+    },
+    { what: 'no process of the run' },
+  );
+}
+
 function fixtureRun(files: string[], marker: string, report: string) {
   const child = spawn(
     process.execPath,
@@ -72,13 +83,7 @@ test('a file that passes, one that fails, one whose set-up throws and one whose 
   // Read in the run's last moment, its files all done: only the global set-up's server was left.
   expect(JSON.parse(readFileSync(report, 'utf8'))).toEqual(['global']);
   // And that one ends once the run has.
-  await eventually(
-    () => {
-      expect(running(marker)).toEqual([]);
-      return true;
-    },
-    { what: 'no process of the run' },
-  );
+  await noneLeft(marker);
 }, 120_000);
 
 test('Ctrl-C while a test runs: nothing of the run is left, not even a server that ignores SIGTERM', async () => {
@@ -90,11 +95,5 @@ test('Ctrl-C while a test runs: nothing of the run is left, not even a server th
   process.kill(-(run.child.pid as number), 'SIGINT');
   await run.exited;
   // Its server ignores SIGTERM: its guardian kills it 5 s later.
-  await eventually(
-    () => {
-      expect(running(marker)).toEqual([]);
-      return true;
-    },
-    { what: 'no process of the run' },
-  );
+  await noneLeft(marker);
 }, 120_000);
