@@ -3,9 +3,13 @@
 // Chromium, and the production path with Redis and Varnish). The checks print when they end
 // (their output held until then, so it does not break into Jest's); the run fails if any fails.
 // Extra arguments go to Jest, e.g. `npm test -- --selectProjects unit`.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { ensureChromium } from './lib/chromium';
 import { onShutdown, startProcess, stopProcess } from './lib/processes';
 import { ensureRedisServer } from './lib/redis';
+import { countStarts, START_LEDGER_VAR } from './lib/start-ledger';
 import { ensureVarnishd } from './lib/varnish';
 
 const bin = (name: string) =>
@@ -59,14 +63,36 @@ async function tests(jestArgs: string[]): Promise<string[]> {
   return [];
 }
 
+/**
+ * User + system CPU of every process this one has reaped (as `/usr/bin/time` counts): Jest, its
+ * workers, the checks and the servers they ended.
+ */
+function reapedCpuSeconds(): number {
+  // Fields after the command's closing parenthesis; cutime and cstime are the 14th and 15th.
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[13]) + Number(fields[14])) / 100;
+}
+
+/** What the run cost: the servers and browsers it started, and CPU-seconds. */
+function printCost(ledger: string): void {
+  const starts = [...countStarts(ledger)].map(([kind, n]) => `${kind} ${n}`).join(', ');
+  console.log(`starts: ${starts || 'none'}`);
+  console.log(`CPU: ${reapedCpuSeconds().toFixed(0)} s (user + system)`);
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
+  const ledgerDir = mkdtempSync(path.join(tmpdir(), 'karta-test-'));
+  const ledger = path.join(ledgerDir, 'starts');
+  process.env[START_LEDGER_VAR] = ledger;
   const chromium = ensureChromium();
   process.env.CHROMIUM_PATH = chromium;
   // Debian's servers the e2e tests start, installed (as root with apt) before anything runs.
   ensureRedisServer();
   ensureVarnishd();
   const failed = (await Promise.all([checks(), tests(process.argv.slice(2))])).flat();
+  printCost(ledger);
+  rmSync(ledgerDir, { recursive: true, force: true });
   if (failed.length > 0) throw new Error(`failed: ${failed.join(', ')}`);
   console.log(`\n✔ npm test (${seconds(started)})`);
 }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type axe from 'axe-core';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, findChromium } from '@/tools/lib/chromium';
+import { recordStart } from '@/tools/lib/start-ledger';
 
 export function baseUrl(): string {
   const url = process.env.KARTA_BASE_URL;
@@ -16,6 +17,7 @@ export async function launchBrowser(): Promise<Browser> {
   if (!executablePath) {
     throw new Error('Chromium not found: `apt-get install -y chromium` or set CHROMIUM_PATH.');
   }
+  recordStart('chromium');
   return chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
 }
 

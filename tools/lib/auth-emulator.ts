@@ -8,6 +8,7 @@ import path from 'node:path';
 import { freePort, type RunningEmulator } from './emulator';
 import { ROOT } from './paths';
 import { awaitAnswer, startGuarded } from './guarded-process';
+import { recordStart } from './start-ledger';
 
 const FIREBASE_BIN = path.join(ROOT, 'node_modules', '.bin', 'firebase');
 
@@ -73,6 +74,7 @@ export async function startAuthEmulator(
     '--config',
     path.join(dir, 'firebase.json'),
   ];
+  recordStart('auth emulator');
   const server = startGuarded(FIREBASE_BIN, args, {
     env: { ...process.env, TMPDIR: dir, FORCE_COLOR: '0', NO_UPDATE_NOTIFIER: '1' },
     onLog: options.onLog,

@@ -6,6 +6,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { recordStart } from './start-ledger';
 import { awaitAnswer, startGuarded } from './guarded-process';
 
 export const EMULATOR_MAIN_CLASS = 'com.google.cloud.datastore.emulator.firestore.CloudFirestore';
@@ -172,6 +173,7 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
     args.push(`--rules=${path.resolve(options.rulesPath)}`);
   }
 
+  recordStart('firestore emulator');
   const server = startGuarded(java, args, { onLog: options.onLog });
   if (!server) throw new EmulatorSetupError('Could not spawn the Firestore emulator.');
   const { pid, stop } = server;

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { buildCardAssets } from '../../components/card/build/build';
 import { ROOT } from './paths';
 import { NEXT_BIN, startProcess, stopProcess, waitForHttp } from './processes';
+import { recordStart } from './start-ledger';
 
 /** `next <args>` in the project, its output to `logFile`, or to the terminal without one. */
 function startNextCommand(args: string[], env: NodeJS.ProcessEnv, logFile?: string): ChildProcess {
@@ -33,6 +34,7 @@ export async function buildNext(env: NodeJS.ProcessEnv, options: BuildOptions = 
     `Building (the card's assets, then next build${logFile ? `; log: ${path.relative(ROOT, logFile)}` : ''})…`,
   );
   await buildCardAssets(env);
+  recordStart('next build');
   const child = startNextCommand(['build'], env, logFile);
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   if (code === 0) return;
@@ -84,6 +86,7 @@ export async function startNext(
     // ("other side closed").
     ...(dev ? [] : ['--keepAliveTimeout', String(KEEP_ALIVE_MS)]),
   ];
+  recordStart(dev ? 'next dev' : 'next start');
   const server = startNextCommand(args, env, logFile);
   if (onExit) server.on('exit', onExit);
   try {

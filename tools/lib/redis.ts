@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from './emulator';
 import { freezeServer, startProcess, stopProcess } from './processes';
+import { recordStart } from './start-ledger';
 import { ensureCommand } from './system-packages';
 
 const HOST = '127.0.0.1';
@@ -84,6 +85,7 @@ export async function startRedis(options: RedisOptions = {}): Promise<RunningRed
   const binary = ensureRedisServer();
   const port = options.port ?? (await freePort(HOST));
   const dir = mkdtempSync(path.join(os.tmpdir(), 'karta-redis-'));
+  recordStart('redis-server');
   const child: ChildProcess = startProcess(
     binary,
     redisArgs(port, dir, options.maxmemory ?? '64mb'),

@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 import { freePort } from './emulator';
 import { ROOT } from './paths';
 import { startProcess, stopProcess } from './processes';
+import { recordStart } from './start-ledger';
 import { ensureCommand, which } from './system-packages';
 
 const HOST = '127.0.0.1';
@@ -140,6 +141,7 @@ export async function startVarnish(options: VarnishOptions): Promise<RunningVarn
   writeFileSync(vclFile, varnishVcl(options.backends));
   const port = await freePort(HOST);
   const url = `http://${HOST}:${port}`;
+  recordStart('varnishd');
   const child = startProcess(
     varnishd,
     [
