@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import nextJest from 'next/jest.js';
 
 const createJestConfig = nextJest({ dir: './' });
@@ -19,9 +20,10 @@ const project = (displayName, extra) => createJestConfig({ ...base, displayName,
 
 export default async function config() {
   return {
-    // Most of a file's time is spent waiting on servers, browsers and timers, not on a core: three
-    // files at a time keep a 2-core machine busy.
-    maxWorkers: 3,
+    // Most of a file's time is spent waiting on servers, browsers and timers, not on a core: one
+    // file more than the machine has cores keeps it busy without starving the build beside them.
+    maxWorkers: availableParallelism() + 1,
+    testSequencer: '<rootDir>/__tests__/setup/sequencer.mjs',
     projects: await Promise.all([
       project('unit', {
         testMatch: ['<rootDir>/__tests__/unit/**/*.test.{ts,tsx}'],
