@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type axe from 'axe-core';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS, findChromium } from '@/tools/lib/chromium';
+import { CHROMIUM_ARGS, chromiumPath } from '@/tools/lib/chromium';
+import { BROWSER_WS } from '../setup/e2e-state';
 
 export function baseUrl(): string {
   const url = process.env.KARTA_BASE_URL;
@@ -10,13 +11,15 @@ export function baseUrl(): string {
   return url;
 }
 
-/** Debian's Chromium through playwright-core: no downloaded browser. */
-export async function launchBrowser(): Promise<Browser> {
-  const executablePath = findChromium();
-  if (!executablePath) {
-    throw new Error('Chromium not found: `apt-get install -y chromium` or set CHROMIUM_PATH.');
-  }
-  return chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
+/** A Chromium of its own (Debian's, through playwright-core), for a test that must not share one. */
+async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true });
+}
+
+/** The run's one Chromium when the e2e set-up started it, else one of the file's own. */
+function connectBrowser(): Promise<Browser> {
+  const wsEndpoint = process.env[BROWSER_WS];
+  return wsEndpoint ? chromium.connect(wsEndpoint) : launchBrowser();
 }
 
 /**
@@ -52,11 +55,14 @@ export function watchProblems(page: Page): string[] {
   return problems;
 }
 
-/** One Chromium for the calling test file, closed after it; call the getter inside tests. */
+/**
+ * The run's Chromium for the calling test file: a connection of its own, closed after it with the
+ * contexts it opened (the browser stays up for the other files); call the getter inside tests.
+ */
 export function browserForThisFile(): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await connectBrowser();
   });
   afterAll(async () => {
     await browser?.close();
