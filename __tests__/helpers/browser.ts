@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import type axe from 'axe-core';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from '@/tools/lib/chromium';
 import { BROWSER_WS } from '../setup/e2e-state';
 
@@ -73,6 +79,29 @@ export function browserForThisFile(): () => Browser {
         'Chromium is not running: call browserForThisFile() at the top level of the file.',
       );
     return browser;
+  };
+}
+
+/**
+ * One context for the file's read-only page checks, which open pages in it and navigate: a fresh
+ * context costs several times a navigation. A test that needs clean storage, a cold cache, a
+ * sign-in, or a user agent of its own opens its own. Call the getter inside tests.
+ */
+export function contextForThisFile(
+  browser: () => Browser,
+  options: BrowserContextOptions = {},
+): () => BrowserContext {
+  let context: BrowserContext | undefined;
+  beforeAll(async () => {
+    context = await browser().newContext(options);
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+  return () => {
+    if (!context)
+      throw new Error('No context: call contextForThisFile() at the top level of the file.');
+    return context;
   };
 }
 
