@@ -23,9 +23,15 @@ async function launchBrowser(): Promise<Browser> {
 }
 
 /** The run's one Chromium when the e2e set-up started it, else one of the file's own. */
-function connectBrowser(): Promise<Browser> {
+async function connectBrowser(): Promise<Browser> {
   const wsEndpoint = process.env[BROWSER_WS];
-  return wsEndpoint ? chromium.connect(wsEndpoint) : launchBrowser();
+  if (!wsEndpoint) return launchBrowser();
+  const browser = await chromium.connect(wsEndpoint);
+  // Playwright takes every connect() for a browser on another machine, and then refuses a
+  // download's path() (and sends uploads by value). This one runs on this machine, in the run's
+  // own process: its files are ours to read, as when a file launches a browser of its own.
+  (browser as unknown as { _connection: { _isRemote: boolean } })._connection._isRemote = false;
+  return browser;
 }
 
 /**
