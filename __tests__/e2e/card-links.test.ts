@@ -4,12 +4,18 @@
 // contrast violation in either scheme for a light, a dark and a middle colour; no label split
 // inside a word on a 360 px wide phone; and a link's tap sent as a beacon of its kind.
 import { colord } from 'colord';
-import type { BrowserContextOptions } from 'playwright-core';
 import type { CardLink } from '@/lib/card-links';
 import { EVENTS_PATH, type Beacon } from '@/lib/stats/events';
 import { accentColors } from '@/lib/theme';
 import { adminDb } from '@/server/firebase/admin-app';
-import { baseUrl, browserForThisFile, explain, runAxe, watchProblems } from '../helpers/browser';
+import {
+  baseUrl,
+  browserForThisFile,
+  contextForThisFile,
+  explain,
+  runAxe,
+  watchProblems,
+} from '../helpers/browser';
 import { eventually } from '../helpers/eventually';
 
 const browser = browserForThisFile();
@@ -48,16 +54,27 @@ async function writeCard(name: string, fields: Record<string, unknown> = {}): Pr
   return username;
 }
 
-async function open(username: string, options: BrowserContextOptions = {}) {
-  const context = await browser().newContext({ viewport: { width: 390, height: 844 }, ...options });
-  const page = await context.newPage();
+const PHONE = { width: 390, height: 844 };
+const shared = contextForThisFile(browser);
+
+/** A page of the file's shared context, in the given size and colour scheme. */
+async function open(
+  username: string,
+  {
+    viewport = PHONE,
+    colorScheme = 'light',
+  }: { viewport?: typeof PHONE; colorScheme?: 'light' | 'dark' } = {},
+) {
+  const page = await shared().newPage();
+  await page.setViewportSize(viewport);
+  await page.emulateMedia({ colorScheme });
   const problems = watchProblems(page);
   await page.goto(`${baseUrl()}/${username}`, { waitUntil: 'networkidle' });
-  return { context, page, problems };
+  return { page, problems };
 }
 
 test("the links under the social bar, in the owner's order, each with its icon and name", async () => {
-  const { context, page, problems } = await open(await writeCard('links'));
+  const { page, problems } = await open(await writeCard('links'));
   const list = page.getByRole('list', { name: 'Σύνδεσμοι' });
   const links = list.getByRole('link');
   expect(await links.evaluateAll((all) => all.map((a) => a.getAttribute('data-event')))).toEqual(
@@ -100,7 +117,7 @@ test("the links under the social bar, in the owner's order, each with its icon a
     ),
   ).toBe(true);
   expect(problems).toEqual([]);
-  await context.close();
+  await page.close();
 });
 
 describe.each([
@@ -117,7 +134,7 @@ describe.each([
   test.each(['light', 'dark'] as const)(
     'in the %s scheme: the header and Save in it, and axe finds no contrast violation',
     async (colorScheme) => {
-      const { context, page, problems } = await open(username, { colorScheme });
+      const { page, problems } = await open(username, { colorScheme });
       const expected = accentColors(accent)[colorScheme];
       const painted = await page.evaluate(() => {
         const style = (selector: string) => getComputedStyle(document.querySelector(selector)!);
@@ -139,13 +156,13 @@ describe.each([
       expect(passed).toContain('color-contrast');
       // The style attribute that carries the colours is within the card's CSP.
       expect(problems).toEqual([]);
-      await context.close();
+      await page.close();
     },
   );
 });
 
 test('without an accent colour the header and Save keep the theme’s colours', async () => {
-  const { context, page, problems } = await open(await writeCard('plain'));
+  const { page, problems } = await open(await writeCard('plain'));
   expect(
     await page.evaluate(() => [
       getComputedStyle(document.querySelector('.save')!).backgroundColor,
@@ -153,11 +170,11 @@ test('without an accent colour the header and Save keep the theme’s colours', 
     ]),
   ).toEqual(['rgb(0, 0, 0)', 'rgb(232, 232, 232)']);
   expect(problems).toEqual([]);
-  await context.close();
+  await page.close();
 });
 
 test('at 360 px no label of the card is split inside a word', async () => {
-  const { context, page, problems } = await open(await writeCard('narrow'), {
+  const { page, problems } = await open(await writeCard('narrow'), {
     viewport: { width: 360, height: 800 },
   });
   const split = await page.evaluate(() => {
@@ -188,12 +205,12 @@ test('at 360 px no label of the card is split inside a word', async () => {
   // The check saw the labels: Share, QR, Save, the exchange button, the links, the name...
   expect(split.words).toBeGreaterThan(25);
   expect(problems).toEqual([]);
-  await context.close();
+  await page.close();
 });
 
 test("a tap on a link sends a beacon of the link's kind", async () => {
   const username = await writeCard('tap');
-  const context = await browser().newContext({ viewport: { width: 390, height: 844 } });
+  const context = await browser().newContext({ viewport: PHONE });
   // The tab a link opens goes nowhere real.
   await context.route(/^https:\/\//, (route) =>
     route.fulfill({ status: 200, contentType: 'text/plain', body: 'elsewhere' }),

@@ -6,17 +6,19 @@ import { adminDb } from '@/server/firebase/admin-app';
 import { DEMO_PROFILES_FILE, ROOT } from '@/tools/lib/paths';
 import { loadProfilesFile } from '@/tools/lib/seed';
 import { LATE_PROFILE, MALFORMED_PROFILES } from '../fixtures/profiles';
-import { baseUrl, watchProblems, browserForThisFile } from '../helpers/browser';
+import { baseUrl, browserForThisFile, contextForThisFile, watchProblems } from '../helpers/browser';
 import { get } from '../helpers/http';
 
 const demo = loadProfilesFile(DEMO_PROFILES_FILE);
 const maria = demo.find((p) => p.username === 'maria')!;
 const browser = browserForThisFile();
+const context = contextForThisFile(browser);
 
 const problemsOf = new WeakMap<Page, string[]>();
 
 async function open(pathname: string, viewport = { width: 390, height: 844 }): Promise<Page> {
-  const page = await browser().newPage({ viewport });
+  const page = await context().newPage();
+  await page.setViewportSize(viewport);
   problemsOf.set(page, watchProblems(page));
   await page.goto(`${baseUrl()}${pathname}`, { waitUntil: 'networkidle' });
   return page;

@@ -6,11 +6,12 @@ import path from 'node:path';
 import { adminDb } from '@/server/firebase/admin-app';
 import { CSP_HEADER, SHARED_SECURITY_HEADERS } from '@/server/security-headers';
 import { ROOT } from '@/tools/lib/paths';
-import { baseUrl, browserForThisFile, watchProblems } from '../helpers/browser';
+import { baseUrl, browserForThisFile, contextForThisFile, watchProblems } from '../helpers/browser';
 import { get } from '../helpers/http';
 import { eventually } from '../helpers/eventually';
 
 const browser = browserForThisFile();
+const context = contextForThisFile(browser, { viewport: { width: 390, height: 844 } });
 
 function expectShared(headers: Headers, what: string) {
   for (const { key, value } of SHARED_SECURITY_HEADERS) {
@@ -81,7 +82,7 @@ test.each([
 
 test('/account cannot be framed, by another origin or its own', async () => {
   // From a page of no policy of its own (about:blank), so that only /account's headers decide.
-  const page = await browser().newPage();
+  const page = await context().newPage();
   const problems: string[] = [];
   page.on('console', (msg) => problems.push(msg.text()));
   await page.evaluate((src) => {
@@ -103,7 +104,7 @@ test('/account cannot be framed, by another origin or its own', async () => {
 });
 
 test('a visitor opens the exchange sheet and sends a contact with no CSP violation', async () => {
-  const page = await browser().newPage({ viewport: { width: 390, height: 844 } });
+  const page = await context().newPage();
   const problems = watchProblems(page);
   await page.goto(`${baseUrl()}/maria`, { waitUntil: 'networkidle' });
   await page.getByRole('button', { name: 'Ανταλλαγή Επαφής' }).click();

@@ -1,8 +1,15 @@
 import { readFileSync } from 'node:fs';
 import type axe from 'axe-core';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS, findChromium } from '@/tools/lib/chromium';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core';
+import { CHROMIUM_ARGS, chromiumPath } from '@/tools/lib/chromium';
 import { recordStart } from '@/tools/lib/start-ledger';
+import { BROWSER_WS } from '../setup/e2e-state';
 
 export function baseUrl(): string {
   const url = process.env.KARTA_BASE_URL;
@@ -11,14 +18,22 @@ export function baseUrl(): string {
   return url;
 }
 
-/** Debian's Chromium through playwright-core: no downloaded browser. */
-export async function launchBrowser(): Promise<Browser> {
-  const executablePath = findChromium();
-  if (!executablePath) {
-    throw new Error('Chromium not found: `apt-get install -y chromium` or set CHROMIUM_PATH.');
-  }
+/** A Chromium of its own (Debian's, through playwright-core), for a test that must not share one. */
+async function launchBrowser(): Promise<Browser> {
   recordStart('chromium');
-  return chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
+  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true });
+}
+
+/** The run's one Chromium when the e2e set-up started it, else one of the file's own. */
+async function connectBrowser(): Promise<Browser> {
+  const wsEndpoint = process.env[BROWSER_WS];
+  if (!wsEndpoint) return launchBrowser();
+  const browser = await chromium.connect(wsEndpoint);
+  // Playwright takes every connect() for a browser on another machine, and then refuses a
+  // download's path() (and sends uploads by value). This one runs on this machine, in the run's
+  // own process: its files are ours to read, as when a file launches a browser of its own.
+  (browser as unknown as { _connection: { _isRemote: boolean } })._connection._isRemote = false;
+  return browser;
 }
 
 /**
@@ -54,11 +69,14 @@ export function watchProblems(page: Page): string[] {
   return problems;
 }
 
-/** One Chromium for the calling test file, closed after it; call the getter inside tests. */
+/**
+ * The run's Chromium for the calling test file: a connection of its own, closed after it with the
+ * contexts it opened (the browser stays up for the other files); call the getter inside tests.
+ */
 export function browserForThisFile(): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await connectBrowser();
   });
   afterAll(async () => {
     await browser?.close();
@@ -69,6 +87,29 @@ export function browserForThisFile(): () => Browser {
         'Chromium is not running: call browserForThisFile() at the top level of the file.',
       );
     return browser;
+  };
+}
+
+/**
+ * One context for the file's read-only page checks, which open pages in it and navigate: a fresh
+ * context costs several times a navigation. A test that needs clean storage, a cold cache, a
+ * sign-in, or a user agent of its own opens its own. Call the getter inside tests.
+ */
+export function contextForThisFile(
+  browser: () => Browser,
+  options: BrowserContextOptions = {},
+): () => BrowserContext {
+  let context: BrowserContext | undefined;
+  beforeAll(async () => {
+    context = await browser().newContext(options);
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+  return () => {
+    if (!context)
+      throw new Error('No context: call contextForThisFile() at the top level of the file.');
+    return context;
   };
 }
 

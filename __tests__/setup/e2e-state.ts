@@ -3,3 +3,6 @@
 export const E2E_STATE = 'KARTA_E2E_STATE';
 
 export type E2eState = { env: Record<string, string> } | { error: string };
+
+/** The variable that holds where the run's one Chromium listens (tools/lib/chromium.ts). */
+export const BROWSER_WS = 'KARTA_BROWSER_WS';

@@ -5,16 +5,20 @@
 // its own, so the emulator project's files, which run watchers and mailers of their own, never see
 // its cards, nor it theirs.
 //
+// One headless Chromium, started beside the build, serves every file: each connects to it
+// (helpers/browser.ts) rather than launching its own.
+//
 // It starts in the background: the unit and emulator files run meanwhile, and each e2e file waits
 // for it in its environment (e2e-environment.ts), which reads what it needs from the state file.
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { startChromiumServer, type ChromiumServer } from '../../tools/lib/chromium';
 import { freePort } from '../../tools/lib/emulator';
 import { DEMO_PROFILES_FILE } from '../../tools/lib/paths';
 import { loadProfilesFile } from '../../tools/lib/seed';
 import { startStack, type Stack } from '../../tools/lib/stack';
 import { MALFORMED_PROFILES } from '../fixtures/profiles';
-import { E2E_STATE, type E2eState } from './e2e-state';
+import { BROWSER_WS, E2E_STATE, type E2eState } from './e2e-state';
 import { ensureEmulator, harness, ROOT } from './harness';
 
 // KARTA_E2E_DIST_DIR lets two runs on one machine build side by side.
@@ -31,7 +35,11 @@ function writeState(file: string, state: E2eState): void {
   renameSync(`${file}.tmp`, file);
 }
 
-async function start(stateFile: string, before: NodeJS.ProcessEnv): Promise<Stack> {
+async function start(
+  stateFile: string,
+  before: NodeJS.ProcessEnv,
+  browser: Promise<ChromiumServer>,
+): Promise<Stack> {
   const firestore = await ensureEmulator();
   const port = await freePort();
   const stack = await startStack({
@@ -61,6 +69,7 @@ async function start(stateFile: string, before: NodeJS.ProcessEnv): Promise<Stac
       KARTA_MAIL_INBOX_URL: stack.mail?.inboxUrl ?? '',
       KARTA_DAEMON_LOG: stack.daemonLog ?? '',
       KARTA_E2E_BUILD_MS: String(stack.buildMs),
+      [BROWSER_WS]: (await browser).wsEndpoint,
     },
   };
   writeState(stateFile, state);
@@ -75,12 +84,21 @@ export default async function globalSetup(): Promise<void> {
   // What the stack adds to this process's environment goes to the files: the workers may have
   // been started before it was set (an e2e-only run starts no emulator first).
   const before = { ...process.env };
-  const started = start(stateFile, before).catch((error: Error) => {
+  const browser = startChromiumServer();
+  // Its failure is the state's (start() awaits it); this only keeps it from being unhandled.
+  browser.catch(() => undefined);
+  const started = start(stateFile, before, browser).catch((error: Error) => {
     writeState(stateFile, { error: error.stack ?? error.message });
     return undefined;
   });
   harness().stops.push(async () => {
-    await (await started)?.stop();
+    await Promise.all([
+      (await started)?.stop(),
+      browser.then(
+        (server) => server.stop(),
+        () => undefined,
+      ),
+    ]);
     rmSync(stateFile, { force: true });
   });
 }
