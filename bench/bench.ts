@@ -30,6 +30,7 @@ import { runLighthouse } from './lib/lighthouse';
 import { seedLinksCard } from './lib/links-card';
 import { nginxCopy } from './lib/nginx';
 import { measureRedisMemory, redisMemoryRows, type RedisMemoryResult } from './lib/redis-memory';
+import { measureRedisFrozen, redisFrozenRows, type RedisFrozenResult } from './lib/redis-frozen';
 import { details, summary } from './lib/report';
 import { measureThroughput, warm, type Target, type Throughput } from './lib/throughput';
 import { seedUploadedPhotoCard } from './lib/uploaded-photo';
@@ -97,6 +98,7 @@ const PARTS = [
   'flood',
   'mailer-memory',
   'redis',
+  'redis-frozen',
 ] as const;
 type Part = (typeof PARTS)[number];
 
@@ -136,6 +138,7 @@ function ownerOf(owners: DemoOwner[], username: string): DemoOwner {
 }
 
 let redisMemory: RedisMemoryResult | undefined;
+let redisFrozen: RedisFrozenResult | undefined;
 
 /** Every part that needs the production build, its server and Chromium. */
 async function siteParts(results: BenchResults, runDir: string, chromiumPath: string) {
@@ -270,6 +273,16 @@ async function siteParts(results: BenchResults, runDir: string, chromiumPath: st
       addCleanup,
     });
   });
+  await part('redis-frozen', results, async () => {
+    redisFrozen = await measureRedisFrozen({
+      env: stack.env,
+      builtDistDir: DIST_DIR,
+      db,
+      username: USERNAME,
+      runDir,
+      addCleanup,
+    });
+  });
   await cleanup();
 }
 
@@ -318,6 +331,7 @@ async function main(): Promise<number> {
     ...floodRows(flood, results.errors.flood),
     ...mailerMemoryRows(mailerMemory, results.errors['mailer-memory']),
     ...redisMemoryRows(redisMemory, results.errors.redis),
+    ...redisFrozenRows(redisFrozen, results.errors['redis-frozen']),
   ];
   console.log(details(results));
   console.log('\n== Summary (the table of docs/performance.md)\n');

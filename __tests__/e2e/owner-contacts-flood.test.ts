@@ -1,17 +1,20 @@
-// The console with 10,000 contacts on the card (a flood), in real Chromium against the production
-// build and the run's emulators: the list shows the newest page and the total at once, more come on
-// demand, and the CSV export holds every contact.
+// The console with a flood of contacts on the card, in real Chromium against the production build
+// and the run's emulators: the list shows the newest page and the total at once, more come on
+// demand, and the CSV export holds every contact. Two and a half of the export's pages prove its
+// paging.
 import { readFileSync } from 'node:fs';
 import { Timestamp } from 'firebase-admin/firestore';
 import Papa from 'papaparse';
 import type { Download, Page } from 'playwright-core';
-import { CONTACTS_PAGE } from '@/browser/owner/contacts';
+import { CONTACTS_PAGE, EXPORT_PAGE } from '@/browser/owner/contacts';
 import { adminDb } from '@/server/firebase/admin-app';
 import { browserForThisFile, watchProblems } from '../helpers/browser';
 import { makeOwner, signIn, type Owner } from '../helpers/owner';
 
 const STAMP = Date.now().toString(36);
-const CONTACTS = 10_000;
+const CONTACTS = 2.5 * EXPORT_PAGE;
+/** As the console writes the count (Greek digit grouping). */
+const COUNT_TEXT = CONTACTS.toLocaleString('el-GR');
 const browser = browserForThisFile();
 let owner: Owner;
 
@@ -28,7 +31,7 @@ beforeAll(async () => {
   const commits = [];
   for (let first = 0; first < CONTACTS; first += 500) {
     const batch = adminDb().batch();
-    for (let i = first; i < first + 500; i++) {
+    for (let i = first; i < Math.min(CONTACTS, first + 500); i++) {
       batch.set(contacts.doc(), {
         name: nameOf(i),
         email: `epafi${i}@example.gr`,
@@ -40,12 +43,11 @@ beforeAll(async () => {
     if (commits.length === 4) await Promise.all(commits.splice(0));
   }
   await Promise.all(commits);
-}, 300_000);
+}, 120_000);
 
 const contactList = (page: Page) => page.getByRole('list', { name: 'Επαφές, οι νεότερες πρώτα' });
 
-// Signing in, listing, counting and a CSV of 10,000 rows take over a minute on a busy machine.
-test('10,000 contacts: the newest page and the total at once, more on demand, all in the CSV', async () => {
+test('2,500 contacts: the newest page and the total at once, more on demand, all in the CSV', async () => {
   const context = await browser().newContext({
     viewport: { width: 390, height: 844 },
     acceptDownloads: true,
@@ -59,7 +61,7 @@ test('10,000 contacts: the newest page and the total at once, more on demand, al
     const listed = Date.now();
     await page
       .getByTestId('contacts-summary')
-      .and(page.getByText('10.000 επαφές · πρώτη σας επίσκεψη', { exact: true }))
+      .and(page.getByText(`${COUNT_TEXT} επαφές · πρώτη σας επίσκεψη`, { exact: true }))
       .waitFor({ timeout: 10_000 });
     const counted = Date.now();
     console.log(
@@ -86,7 +88,7 @@ test('10,000 contacts: the newest page and the total at once, more on demand, al
     console.log(`CSV of ${CONTACTS} contacts downloaded in ${Date.now() - exportStarted} ms`);
     await page
       .getByRole('status')
-      .filter({ hasText: 'Το αρχείο με 10.000 επαφές κατέβηκε.' })
+      .filter({ hasText: `Το αρχείο με ${COUNT_TEXT} επαφές κατέβηκε.` })
       .waitFor();
     const parsed = Papa.parse<Record<string, string>>(file.slice(1), { header: true });
     expect(parsed.errors).toEqual([]);
@@ -108,4 +110,4 @@ test('10,000 contacts: the newest page and the total at once, more on demand, al
   } finally {
     await context.close();
   }
-}, 180_000);
+}, 120_000);

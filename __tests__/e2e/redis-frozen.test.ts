@@ -1,12 +1,11 @@
 // A frozen Redis (SIGSTOP: the connection stays open and nothing answers, as in a partition) under
 // load: one `next start` on a copy of the e2e build, its ISR cache and its beacons' counts in a
-// Redis of its own. For 40 s of freeze it is sent 4,000 beacons and 200 requests for cards it has
-// not cached. What it keeps must stay flat (nothing queued behind the outage): its heap and its
-// Buffers after a full collection, forced through its inspector, at the freeze's end at most 40 MB
-// above those after a warm-up round with Redis answering. Once Redis resumes, no beacon it answered
-// 503 may be counted (what was written to the frozen socket runs on resume: the increment itself
-// refuses to apply late). The one slow scenario of its kind, in a file of its own so that it runs
-// beside the others.
+// Redis of its own. During the freeze it is sent beacons and requests for cards it has not cached:
+// every card still answers 200 (rendered from Firestore), every beacon 204 or 503, and once Redis
+// resumes no beacon it answered 503 may be counted (what was written to the frozen socket runs on
+// resume: the increment itself refuses to apply late). What the origin keeps over a longer freeze
+// (its heap after a full collection, at most 40 MB more) is npm run bench's figure (--only
+// redis-frozen). In a file of its own so that it runs beside the others.
 import type { ChildProcess } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -21,13 +20,11 @@ import { ROOT } from '@/tools/lib/paths';
 import { stopProcess } from '@/tools/lib/processes';
 import { startRedis, type RunningRedis } from '@/tools/lib/redis';
 import { ensureCommand } from '@/tools/lib/system-packages';
-import { heapAfterGc, type MemoryUsage } from '../helpers/heap-after-gc';
+import { eventually } from '../helpers/eventually';
 
-const FREEZE_MS = 40_000;
-const BEACONS = 4000;
-const CARDS = 200;
-/** Issue 27's budget for the origin's growth over the freeze. */
-const GROWTH_BUDGET_BYTES = 40 * 1024 * 1024;
+const FREEZE_MS = 6000;
+const BEACONS = 200;
+const CARDS = 20;
 /** Each round's requests are spread over the freeze, less a margin for the last answers. */
 const ROUND_MS = FREEZE_MS - 2000;
 const PHONE =
@@ -38,8 +35,6 @@ let redis: RunningRedis;
 let server: ChildProcess;
 let distDir: string;
 let base: string;
-/** The origin's V8 inspector, through which its garbage is collected before each measure. */
-let inspectPort: number;
 const cards: string[] = [];
 const warmCards: string[] = [];
 
@@ -54,12 +49,6 @@ function pendingSum(): number {
   let sum = 0;
   for (let i = 1; i < fields.length; i += 2) sum += Number(fields[i]);
   return sum;
-}
-
-/** What the origin keeps after a full collection: its heap, and its Buffers (the cache's entries). */
-async function kept(): Promise<{ bytes: number; usage: MemoryUsage }> {
-  const usage = await heapAfterGc(inspectPort);
-  return { bytes: usage.heapUsed + usage.external, usage };
 }
 
 async function beacon(username: string): Promise<number> {
@@ -133,7 +122,6 @@ beforeAll(async () => {
   }
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  inspectPort = await freePort();
   server = await startNext(
     port,
     {
@@ -144,10 +132,6 @@ beforeAll(async () => {
       // Redis holds is exactly what was applied.
       STATS_RATE_LIMIT: '0',
       STATS_FLUSH_MS: String(3_600_000),
-      // `next start` serves in the process it runs in (no fork): the inspector is the server's.
-      NODE_OPTIONS: [process.env.NODE_OPTIONS, `--inspect=127.0.0.1:${inspectPort}`]
-        .filter(Boolean)
-        .join(' '),
     },
     { host: '127.0.0.1', logFile: path.join(ROOT, 'artifacts', 'redis-frozen.log') },
   );
@@ -166,9 +150,7 @@ afterAll(async () => {
   }
 });
 
-test('Redis frozen 40 s under 4,000 beacons and 200 new cards: the origin stays within 40 MB, and no beacon answered 503 is counted after', async () => {
-  // The freeze's load with Redis answering first, so that what the process keeps anyway (compiled
-  // code, pools, the page's first renders) is in place before the baseline.
+test('Redis frozen under beacons and new cards: every card answers, and no beacon answered 503 is counted after', async () => {
   const round = async (list: string[]) => {
     const [beacons, cardAnswers] = await Promise.all([
       spread(BEACONS, ROUND_MS, () => beacon('maria')),
@@ -176,57 +158,41 @@ test('Redis frozen 40 s under 4,000 beacons and 200 new cards: the origin stays 
     ]);
     return { beacons, cardAnswers };
   };
-  // A healthy Redis can still miss the 1 s deadline now and then on a starved machine (the suite
-  // runs beside a CPU hog in CI: 4 % of them in one run): such a beacon is answered 503. It may
-  // still have been counted, when Redis ran it in time and only its answer came back late (the
-  // client never sends a beacon twice, so nothing is counted twice): the warm-up's sum says
-  // nothing exact, and what one beacon adds is measured alone.
+  // What one beacon adds, measured alone with Redis answering. A healthy Redis can still miss the
+  // 1 s deadline now and then on a starved machine: such a beacon is answered 503 and may still
+  // have been counted (the client never sends a beacon twice), so only a lone one is exact.
   redisCli('del', PENDING);
   expect(await beacon('maria')).toBe(204);
   const perBeacon = pendingSum();
   expect(perBeacon).toBeGreaterThan(0);
+  // The origin's first renders and connections, with Redis answering.
   const warm = await round(warmCards);
-  expect(count(warm.beacons, 204) + count(warm.beacons, 503)).toBe(BEACONS);
-  expect(count(warm.beacons, 204)).toBeGreaterThanOrEqual(BEACONS * 0.9);
   expect(count(warm.cardAnswers, 200)).toBe(CARDS);
   redisCli('del', PENDING);
 
-  const before = await kept();
   redis.pause();
   let frozen: Awaited<ReturnType<typeof round>>;
-  let during: Awaited<ReturnType<typeof kept>>;
   try {
     frozen = await round(cards);
-    // Still frozen: whatever waits for Redis is held now.
-    during = await kept();
   } finally {
     redis.resume();
   }
-  const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(1);
-  const figures = ({ usage }: { usage: MemoryUsage }) =>
-    `heap ${mb(usage.heapUsed)} + external ${mb(usage.external)} MB (RSS ${mb(usage.rss)} MB)`;
-  const growth = during.bytes - before.bytes;
   const answers = frozen.beacons;
   console.log(
-    `redis frozen: origin after GC ${figures(before)} after the warm-up, ` +
-      `${figures(during)} at the freeze's end (+${mb(growth)} MB); beacons ${count(answers, 204)}×204 ` +
-      `${count(answers, 503)}×503; cards ${count(frozen.cardAnswers, 200)}×200`,
+    `redis frozen: beacons ${count(answers, 204)}×204 ${count(answers, 503)}×503; ` +
+      `cards ${count(frozen.cardAnswers, 200)}×200`,
   );
   // Cards are rendered from Firestore while Redis is away.
   expect(count(frozen.cardAnswers, 200)).toBe(CARDS);
   expect(count(answers, 204) + count(answers, 503)).toBe(BEACONS);
-  expect(growth).toBeLessThanOrEqual(GROWTH_BUDGET_BYTES);
 
   // Resumed: the origin counts again once its health check has remade the connection.
-  const deadline = Date.now() + 60_000;
-  let tries = 1;
-  let after = await beacon('maria');
-  while (after !== 204 && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 250));
-    after = await beacon('maria');
-    tries++;
-  }
-  expect(after).toBe(204);
+  let tries = 0;
+  await eventually(async () => (tries++, (await beacon('maria')) === 204), {
+    within: 60_000,
+    every: 250,
+    what: 'a beacon answered 204 after the resume',
+  });
   // Whatever the frozen server had received has run by now (it read its sockets before answering
   // the beacon above): of the freeze's beacons, only those answered 204 are in the sum. A try
   // after the resume answered 503 may have counted (a late answer, as in the healthy rounds).
@@ -234,4 +200,4 @@ test('Redis frozen 40 s under 4,000 beacons and 200 new cards: the origin stays 
   console.log(`redis frozen: after the resume, ${counted} beacons counted (${tries} tries)`);
   expect(counted).toBeGreaterThanOrEqual(count(answers, 204) + 1);
   expect(counted).toBeLessThanOrEqual(count(answers, 204) + tries);
-}, 360_000);
+}, 180_000);

@@ -33,10 +33,16 @@ const OTHER_CARDS = 12;
 const WINDOW_MIN_MS = 180_000;
 const HANDLED_LIMIT_MS = 240_000;
 
+/** Contacts left one at a time on calm cards once the flood is over, for the idle median. */
+const IDLE_CONTACTS = 10;
+const IDLE_SPACING_MS = 200;
+
 export const FLOOD_BUDGETS = {
   /** Mails to the flooded owner in its hour: the single mails and one digest. */
   ownerMails: SINGLE_MAILS_PER_HOUR + 1,
   otherCardDelayMs: 10_000,
+  /** A contact left → its mail accepted by the SMTP server, median, with no flood. */
+  idleMedianMs: 10_000,
 };
 
 export interface FloodResult {
@@ -54,6 +60,8 @@ export interface FloodResult {
   unaccounted: number;
   /** Other cards' contacts during the flood: left → accepted by the SMTP server (server times). */
   otherDelaysMs: number[];
+  /** The same once the flood is over, one contact at a time. */
+  idleDelaysMs: number[];
 }
 
 /**
@@ -230,6 +238,8 @@ export async function measureFlood(options: {
     const state = doc.get(LEAD_MAIL_FIELD) ?? {};
     return Boolean(state.sentAt) === Boolean(state.digest);
   }).length;
+  const idleDelaysMs = await idleDelays(db);
+  console.log(`  contact → mail accepted, no flood: median ${ms(median(idleDelaysMs))}`);
   return {
     contacts,
     writeMs,
@@ -240,7 +250,36 @@ export async function measureFlood(options: {
     digestCount,
     unaccounted: unaccounted + Math.abs(contacts - singles.length - digestCount),
     otherDelaysMs,
+    idleDelaysMs,
   };
+}
+
+/** Left → accepted by the SMTP server (server times) for contacts left one at a time. */
+async function idleDelays(db: Firestore): Promise<number[]> {
+  const refs = [];
+  for (let i = 0; i < IDLE_CONTACTS; i++) {
+    refs.push(
+      await db.collection(contactsPath(`calm-${i % OTHER_CARDS}`)).add({
+        name: `Μία μία ${i}`,
+        email: `idle${i}@example.gr`,
+        createdAt: FieldValue.serverTimestamp(),
+      }),
+    );
+    await sleep(IDLE_SPACING_MS);
+  }
+  return Promise.all(
+    refs.map((ref) =>
+      until(
+        async () => {
+          const data = (await ref.get()).data();
+          const sentAt = data?.[LEAD_MAIL_FIELD]?.sentAt;
+          return sentAt ? sentAt.toMillis() - data?.createdAt.toMillis() : false;
+        },
+        HANDLED_LIMIT_MS,
+        'a contact’s mail',
+      ),
+    ),
+  );
 }
 
 const row = (budget: string, measured: string, ok: boolean): BudgetRow => ({
@@ -279,6 +318,12 @@ export function floodRows(result: FloodResult | undefined, error?: string): Budg
       `max ${msText(slowest)}, median ${msText(median(result.otherDelaysMs))} ` +
         `(${result.otherDelaysMs.length} cards)`,
       slowest <= FLOOD_BUDGETS.otherCardDelayMs,
+    ),
+    row(
+      `contact → mail accepted by the SMTP server, no flood: median ≤ ${msText(FLOOD_BUDGETS.idleMedianMs)}`,
+      `median ${msText(median(result.idleDelaysMs))}, max ` +
+        `${msText(Math.max(...result.idleDelaysMs))} (${result.idleDelaysMs.length} contacts)`,
+      median(result.idleDelaysMs) <= FLOOD_BUDGETS.idleMedianMs,
     ),
   ];
 }

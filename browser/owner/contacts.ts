@@ -80,7 +80,7 @@ export function watchContacts(
 }
 
 /** Contacts the exports read per request. */
-const EXPORT_PAGE = 1000;
+export const EXPORT_PAGE = 1000;
 
 /**
  * Every contact, newest first, read once for the exports, a page at a time: a flood of thousands

@@ -118,6 +118,11 @@ export interface LeadMailerOptions {
   relistenMarginMs?: number;
   /** The digest's period: an hour, shorter in tests. Windows start at multiples of it. */
   windowMs?: number;
+  /**
+   * How far ahead of the server's time the hours run (ms); 0 in production. Tests move it on to
+   * begin a fresh hour or end one, instead of waiting for the clock; leases stay on server time.
+   */
+  hoursAheadMs?: () => number;
   singlesPerWindow?: number;
   concurrency?: number;
   /** For the logs and the claims; random by default. */
@@ -208,6 +213,7 @@ export function startLeadMailer(options: LeadMailerOptions): LeadMailer {
     refreshMs = RELISTEN_MS,
     relistenMarginMs = RELISTEN_MARGIN_MS,
     windowMs = HOUR_MS,
+    hoursAheadMs = () => 0,
     singlesPerWindow = SINGLE_MAILS_PER_HOUR,
     concurrency = MAILER_CONCURRENCY,
     id = randomUUID().slice(0, 8),
@@ -233,6 +239,8 @@ export function startLeadMailer(options: LeadMailerOptions): LeadMailer {
   const waits = new Set<() => void>();
   const active = new Set<Promise<void>>();
   let stopped = false;
+  /** Now on the hours' clock (ms): the server's time read at `readTime`, or this machine's. */
+  const hourNow = (readTime?: Timestamp) => (readTime?.toMillis() ?? Date.now()) + hoursAheadMs();
 
   // ---- the fair queue: a key per card ("card:anna") or digest ("digest:anna_…"), each once.
   const order: string[] = [];
@@ -401,7 +409,7 @@ export function startLeadMailer(options: LeadMailerOptions): LeadMailer {
         // Its next hour starts with single mails again.
         setTimeout(
           () => counting.get(key) === result.hour && counting.delete(key),
-          windowMs - (Date.now() % windowMs),
+          windowMs - (hourNow() % windowMs),
         ).unref();
       }
     } else if (result.singles.length > 0) counting.delete(`card:${username}`);
@@ -432,8 +440,8 @@ export function startLeadMailer(options: LeadMailerOptions): LeadMailer {
     // transaction then conflicts with an erasure or a claim, and nothing left for one claim is
     // mailed or counted under another.
     if (!sameClaim(claimOf(card.data()), target.claim)) throw new ClaimChanged();
-    const now = card.readTime;
-    const start = now.toMillis() - (now.toMillis() % windowMs);
+    const now = hourNow(card.readTime);
+    const start = now - (now % windowMs);
     const hourRef = db.doc(leadDigestPath(username, start));
     const hourSnapshot = await tx.get(hourRef);
     const hour = hourSnapshot.data() as HourDoc | undefined;
@@ -441,7 +449,7 @@ export function startLeadMailer(options: LeadMailerOptions): LeadMailer {
     // once it is over): what comes now belongs to the next hour. Its document is read before the
     // hour's end, so the digest's mailer, which reads it after, conflicts with this transaction.
     if (
-      hourSnapshot.readTime.toMillis() >= start + windowMs ||
+      hourNow(hourSnapshot.readTime) >= start + windowMs ||
       (hour && (hour.claimedBy || !hour[DIGEST_OPEN_FIELD]))
     ) {
       throw new HourOver();
@@ -474,7 +482,7 @@ export function startLeadMailer(options: LeadMailerOptions): LeadMailer {
       if (!snapshot.exists || done(state)) continue;
       // Its claim is this mailer's and its mail under way (the change seen was the claim itself).
       if (state.claimedBy === id && held.has(snapshot.ref.path)) continue;
-      if (alive(state.claimedBy, state.claimedAt, now)) {
+      if (alive(state.claimedBy, state.claimedAt, card.readTime)) {
         result.parked.push(snapshot.ref);
         continue;
       }
@@ -557,8 +565,7 @@ export function startLeadMailer(options: LeadMailerOptions): LeadMailer {
       const hour = snapshot.data() as HourDoc | undefined;
       if (!hour || !hour[DIGEST_OPEN_FIELD]) return null;
       const now = snapshot.readTime;
-      if (now.toMillis() < hour.end.toMillis())
-        return { dueIn: hour.end.toMillis() - now.toMillis() };
+      if (hourNow(now) < hour.end.toMillis()) return { dueIn: hour.end.toMillis() - hourNow(now) };
       if (alive(hour.claimedBy, hour.claimedAt, now)) return null;
       // Only single mails in that hour: nothing to send, nothing to keep.
       if (hour.count === 0) {
@@ -570,7 +577,7 @@ export function startLeadMailer(options: LeadMailerOptions): LeadMailer {
     });
     if (!taken) return;
     if (!('hour' in taken)) {
-      schedule(digestId, Date.now() + taken.dueIn);
+      schedule(digestId, hourNow() + taken.dueIn);
       return;
     }
     const { hour } = taken;
@@ -614,11 +621,11 @@ export function startLeadMailer(options: LeadMailerOptions): LeadMailer {
     }
   }
 
-  /** Queues the digest `digestId` at `at` (ms), once. */
+  /** Queues the digest `digestId` at `at` (ms on the hours' clock), once. */
   function schedule(digestId: string, at: number): void {
     const entry = digests.get(digestId) ?? { end: at };
     clearTimeout(entry.timer);
-    entry.timer = setTimeout(() => enqueue(`digest:${digestId}`), Math.max(0, at - Date.now()));
+    entry.timer = setTimeout(() => enqueue(`digest:${digestId}`), Math.max(0, at - hourNow()));
     entry.timer.unref();
     digests.set(digestId, entry);
   }
@@ -741,7 +748,7 @@ export function startLeadMailer(options: LeadMailerOptions): LeadMailer {
       if (queue.pending.size > 0) enqueue(`card:${username}`);
       else if (!running.has(`card:${username}`)) cards.delete(username);
     }
-    const now = Date.now();
+    const now = hourNow();
     for (const [digestId, { end }] of digests) if (end <= now) enqueue(`digest:${digestId}`);
   }, leaseMs / 2);
   sweep.unref();
