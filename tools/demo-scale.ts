@@ -5,8 +5,10 @@
 // mail catcher. Ctrl-C stops everything.
 //
 // `--built <distDir>` starts the origins from a finished build instead of building (its e2e test
-// runs on the suite's build): that build keeps the site URL it was made with, so the cards'
-// canonical URLs point there rather than at this CDN. Without it, the build is made here.
+// runs on the suite's build). A build keeps the NEXT_PUBLIC_ values it was made with: the demo
+// then seeds the build's project (NEXT_PUBLIC_FIREBASE_PROJECT_ID, as it was when building) on
+// its own emulators, and the cards' canonical URLs and the browser's emulator addresses stay the
+// build's. Without it, the build is made here, for this CDN.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -50,7 +52,8 @@ async function main(): Promise<void> {
   const built = finishedBuild();
   onShutdown(stopAll);
   backends = await startBackends({
-    projectId: DEMO_PROJECT_ID,
+    // The server reads the project its build was made for, whatever its environment says now.
+    projectId: (built && process.env.NEXT_PUBLIC_FIREBASE_PROJECT_ID) || DEMO_PROJECT_ID,
     profiles: loadProfilesFile(DEMO_PROFILES_FILE),
     auth: true,
   });

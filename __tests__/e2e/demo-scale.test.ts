@@ -4,14 +4,15 @@
 // build it makes without that option is `buildNext`, timed by `npm run bench:build`.
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
-import { DEMO_PROJECT_ID } from '@/tools/lib/local-env';
 import type { CaughtMail } from '@/tools/lib/mail-catcher';
 import { ROOT } from '@/tools/lib/paths';
 import { ceiling, eventually } from '../helpers/eventually';
 
 const SECRET = 'demo-scale-test-secret';
-// The e2e global set-up's production build.
+// The e2e global set-up's production build, and the project it was made for (which the demo seeds
+// on its own emulators).
 const BUILT = process.env.NEXT_DIST_DIR as string;
+const PROJECT_ID = process.env.NEXT_PUBLIC_FIREBASE_PROJECT_ID as string;
 const LINE =
   /^(cdn: \S+|origin: \S+|FIRESTORE_EMULATOR_HOST=\S+|REDIS_URL=\S+|mail: \S+|SMTP_URL=\S+)$/;
 
@@ -98,7 +99,7 @@ test('prints its lines, serves cards through its CDN, and Ctrl-C stops everythin
   // owner of the emulator), reaches the demo owner of the card in the inbox.
   const name = `Demo scale ${Date.now()}`;
   const left = await fetch(
-    `http://${firestore}/v1/projects/${DEMO_PROJECT_ID}/databases/(default)/documents/users/maria/contacts`,
+    `http://${firestore}/v1/projects/${PROJECT_ID}/databases/(default)/documents/users/maria/contacts`,
     {
       method: 'POST',
       headers: { authorization: 'Bearer owner', 'content-type': 'application/json' },
