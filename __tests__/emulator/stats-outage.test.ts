@@ -1,22 +1,23 @@
-// Firestore stopped, then back: a flush that cannot write keeps its counts (one log line per
+// Firestore unreachable, then back: a flush that cannot write keeps its counts (one log line per
 // failed flush, none per beacon), and the first flush after Firestore returns writes all of them,
-// once. The emulator here is this file's own, since it is stopped and started again.
+// once. The run's emulator, reached through a relay that cuts every connection as a network drop
+// does and then lets them through again.
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { STATS_COLLECTION } from '@/lib/collections';
 import { Flusher } from '@/server/stats/flusher';
 import { MemoryCounterStore } from '@/server/stats/memory-store';
 import { writeCounts } from '@/server/stats/writer';
-import { startEmulator, type RunningEmulator } from '@/tools/lib/emulator';
+import { startTcpRelay, type TcpRelay } from '@/tools/lib/tcp-relay';
 import { eventually } from '@/__tests__/helpers/eventually';
 
 const PROJECT = 'demo-karta-stats-outage';
 const DAY = '2025-07-14';
 const READ_DEADLINE_MS = 1500;
-// firebase-admin's backoff after the restart, generous for a loaded machine.
+// firebase-admin's backoff once Firestore is back, generous for a loaded machine.
 const BACK_BOUND_MS = 60_000;
 
-let emulator: RunningEmulator;
+let relay: TcpRelay;
 const apps: App[] = [];
 // Reads a flush gave up on at its deadline while Firestore was down: they go on retrying, and one
 // that ends after this file (its modules unloaded) crashes whatever file the worker runs next, as
@@ -26,7 +27,7 @@ const savedHost = process.env.FIRESTORE_EMULATOR_HOST;
 
 function client(name: string): Firestore {
   // firebase-admin takes the emulator from the environment when it is created.
-  process.env.FIRESTORE_EMULATOR_HOST = emulator.hostPort;
+  process.env.FIRESTORE_EMULATOR_HOST = relay.hostPort;
   const app = initializeApp({ projectId: PROJECT }, name);
   apps.push(app);
   const db = getFirestore(app);
@@ -44,18 +45,19 @@ function client(name: string): Firestore {
 }
 
 beforeAll(async () => {
-  emulator = await startEmulator({ projectId: PROJECT });
-}, 60_000);
+  if (!savedHost) throw new Error('FIRESTORE_EMULATOR_HOST is not set: run through Jest.');
+  relay = await startTcpRelay(savedHost);
+});
 
 afterAll(async () => {
   await Promise.allSettled([...abandoned]);
-  // Ends the clients' retries before the emulator goes.
+  // Ends the clients' retries before the relay goes.
   await Promise.all(apps.map((app) => deleteApp(app)));
-  await emulator?.stop();
+  await relay?.close();
   process.env.FIRESTORE_EMULATOR_HOST = savedHost;
 }, 120_000);
 
-test('Firestore stopped: the counts wait; started again: they are written, once', async () => {
+test('Firestore unreachable: the counts wait; back: they are written, once', async () => {
   const db = client('stats-outage');
   await db.doc('users/maria').set({ username: 'maria' });
   const logs: string[] = [];
@@ -67,7 +69,7 @@ test('Firestore stopped: the counts wait; started again: they are written, once'
     log: (line) => logs.push(line),
   });
   for (let i = 0; i < 10; i++) await store.add('maria', DAY, ['views']);
-  // A fresh emulator's first reads can outlast the short deadline on a busy machine: a failed
+  // The first reads can outlast the short deadline on a busy machine: a failed
   // flush keeps its counts, and the next one writes them.
   await eventually(async () => (await flusher.flush()).writes > 0, { what: 'the first flush' });
   logs.splice(0);
@@ -75,8 +77,7 @@ test('Firestore stopped: the counts wait; started again: they are written, once'
     views: 10,
   });
 
-  const port = emulator.port;
-  await emulator.stop();
+  relay.cut();
   for (let i = 0; i < 25; i++) await store.add('maria', DAY, ['views']);
   await flusher.flush();
   for (let i = 0; i < 5; i++) await store.add('maria', DAY, ['views', 'qrViews']);
@@ -85,11 +86,9 @@ test('Firestore stopped: the counts wait; started again: they are written, once'
   expect(logs).toHaveLength(2);
   expect(logs[0]).toMatch(/^Stats: a flush failed \(.+\); its counts wait for the next one\.$/);
 
-  // Firestore is back, with its data (the emulator keeps none across a restart: the card again).
-  emulator = await startEmulator({ projectId: PROJECT, port });
-  const seeded = client('stats-outage-seed');
-  await seeded.doc('users/maria').set({ username: 'maria' });
-  await seeded.doc(`users/maria/${STATS_COLLECTION}/${DAY}`).set({ views: 10 });
+  // Firestore is back, with its data.
+  relay.restore();
+  const seeded = client('stats-outage-check');
 
   // The first client reconnects by itself, after its own backoff.
   const report = await eventually(
@@ -97,7 +96,11 @@ test('Firestore stopped: the counts wait; started again: they are written, once'
       const flushed = await flusher.flush();
       return flushed.writes > 0 && flushed;
     },
-    { within: BACK_BOUND_MS, every: 500, what: `a flush after the restart (${logs.join(' | ')})` },
+    {
+      within: BACK_BOUND_MS,
+      every: 500,
+      what: `a flush after Firestore is back (${logs.join(' | ')})`,
+    },
   );
   expect(report).toEqual({ taken: 1, writes: 1, dropped: 0, unwritten: 0 });
   expect((await seeded.doc(`users/maria/${STATS_COLLECTION}/${DAY}`).get()).data()).toEqual({

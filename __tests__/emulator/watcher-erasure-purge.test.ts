@@ -7,15 +7,12 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { FieldValue, getFirestore, type Firestore } from 'firebase-admin/firestore';
-import { startEmulator, type RunningEmulator } from '@/tools/lib/emulator';
-import { RULES_FILE } from '@/tools/lib/paths';
 import { cardChanged } from '@/server/card-stamp';
 import { erasurePath } from '@/lib/collections';
 import { startWatcher, type Watcher } from '@/daemon/card-watcher';
 import { eventually } from '@/__tests__/helpers/eventually';
 
 const PROJECT = 'demo-karta-watch-purge';
-let emulator: RunningEmulator;
 let app: App;
 let db: Firestore;
 let site: http.Server;
@@ -25,8 +22,7 @@ const bodies: Array<{ usernames: string[]; recheck?: boolean; status: number }> 
 const logs: string[] = [];
 
 beforeAll(async () => {
-  emulator = await startEmulator({ rulesPath: RULES_FILE, projectId: PROJECT });
-  process.env.FIRESTORE_EMULATOR_HOST = emulator.hostPort;
+  // The run's emulator (FIRESTORE_EMULATOR_HOST), under a project of this file's own.
   app = initializeApp({ projectId: PROJECT }, 'watch-purge-test');
   db = getFirestore(app);
   site = http.createServer((req, res) => {
@@ -64,7 +60,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await watcher.stop();
   await deleteApp(app);
-  await emulator.stop();
   await new Promise((resolve) => site.close(resolve));
 });
 
