@@ -53,6 +53,7 @@ afterAll(async () => {
   await Promise.allSettled([...abandoned]);
   // Ends the clients' retries before the relay goes.
   await Promise.all(apps.map((app) => deleteApp(app)));
+  await eventually(() => relay.connections() === 0, { what: "the clients' connections closed" });
   await relay?.close();
   process.env.FIRESTORE_EMULATOR_HOST = savedHost;
 }, 120_000);

@@ -9,6 +9,8 @@ export interface TcpRelay {
   hostPort: string;
   /** Bytes the emulator has sent through the relay so far. */
   bytesDown(): number;
+  /** Connections open through the relay (each counted once). */
+  connections(): number;
   /** From now on, the emulator's answers wait in the relay. */
   hold(): void;
   /** Resolves once an answer is waiting (the emulator has answered while held). */
@@ -63,6 +65,8 @@ export async function startTcpRelay(target: string): Promise<TcpRelay> {
   return {
     hostPort: `127.0.0.1:${listening}`,
     bytesDown: () => down,
+    // Each connection is two sockets: the client's and the one to the emulator.
+    connections: () => Math.ceil(sockets.size / 2),
     hold() {
       held = true;
     },
