@@ -53,8 +53,9 @@ afterAll(async () => {
   await Promise.allSettled([...abandoned]);
   // Ends the clients' retries before the relay goes.
   await Promise.all(apps.map((app) => deleteApp(app)));
-  await eventually(() => relay.connections() === 0, { what: "the clients' connections closed" });
-  await relay?.close();
+  // A call still closing when the relay cuts it would end after this file, in whatever file the
+  // worker runs next.
+  relay?.closeWhenIdle();
   process.env.FIRESTORE_EMULATOR_HOST = savedHost;
 }, 120_000);
 

@@ -5,7 +5,6 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { FieldValue, getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { eventually } from '@/__tests__/helpers/eventually';
 import { startTcpRelay, type TcpRelay } from '@/tools/lib/tcp-relay';
 import { cardChanged } from '@/server/card-stamp';
 import {
@@ -104,8 +103,7 @@ afterAll(async () => {
   await deleteApp(directApp);
   // A call still closing when the relay cuts it would end after this file, in whatever file the
   // worker runs next.
-  await eventually(() => relay.connections() === 0, { what: "the clients' connections closed" });
-  await relay.close();
+  relay.closeWhenIdle();
   await new Promise((resolve) => site.close(resolve));
 });
 

@@ -9,8 +9,12 @@ export interface TcpRelay {
   hostPort: string;
   /** Bytes the emulator has sent through the relay so far. */
   bytesDown(): number;
-  /** Connections open through the relay (each counted once). */
-  connections(): number;
+  /**
+   * Takes no new connection and leaves the open ones to their clients, holding no process open:
+   * for clients that cannot be made to close in time (gRPC keeps its channels a while after an app
+   * is deleted), where cutting a call still closing would end it after its caller is gone.
+   */
+  closeWhenIdle(): void;
   /** From now on, the emulator's answers wait in the relay. */
   hold(): void;
   /** Resolves once an answer is waiting (the emulator has answered while held). */
@@ -29,6 +33,7 @@ export async function startTcpRelay(target: string): Promise<TcpRelay> {
   const sockets = new Set<net.Socket>();
   let down = 0;
   let cut = false;
+  let unrefNew = false;
   let held = false;
   let waiting: Array<() => void> = [];
   let onHeld: (() => void) | undefined;
@@ -40,6 +45,7 @@ export async function startTcpRelay(target: string): Promise<TcpRelay> {
     }
     const upstream = net.connect(port, host);
     for (const socket of [client, upstream]) {
+      if (unrefNew) socket.unref();
       sockets.add(socket);
       socket.on('close', () => sockets.delete(socket));
       socket.on('error', () => {
@@ -65,8 +71,12 @@ export async function startTcpRelay(target: string): Promise<TcpRelay> {
   return {
     hostPort: `127.0.0.1:${listening}`,
     bytesDown: () => down,
-    // Each connection is two sockets: the client's and the one to the emulator.
-    connections: () => Math.ceil(sockets.size / 2),
+    closeWhenIdle() {
+      server.close();
+      server.unref();
+      for (const socket of sockets) socket.unref();
+      unrefNew = true;
+    },
     hold() {
       held = true;
     },
