@@ -19,6 +19,7 @@ import { copyBuild, startNext } from '@/tools/lib/next-server';
 import { ROOT } from '@/tools/lib/paths';
 import { stopProcess } from '@/tools/lib/processes';
 import { startRedis, type RunningRedis } from '@/tools/lib/redis';
+import { spreadRequests } from '@/tools/lib/spread-requests';
 import { ensureCommand } from '@/tools/lib/system-packages';
 import { eventually } from '../helpers/eventually';
 
@@ -69,33 +70,6 @@ async function card(username: string): Promise<number> {
   const res = await fetch(`${base}/${username}`, { signal: AbortSignal.timeout(30_000) });
   await res.arrayBuffer();
   return res.status;
-}
-
-/** At once, at most: more would overflow the origin's backlog on a loaded machine. */
-const IN_FLIGHT = 16;
-
-/** `total` requests spread evenly over `ms` (later if IN_FLIGHT are waiting); their answers. */
-async function spread<T>(
-  total: number,
-  ms: number,
-  request: (i: number) => Promise<T>,
-): Promise<T[]> {
-  const started = Date.now();
-  const answers: Array<Promise<T>> = [];
-  const pending = new Set<Promise<unknown>>();
-  for (let i = 0; i < total; i++) {
-    const wait = started + (i * ms) / total - Date.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    while (pending.size >= IN_FLIGHT) await Promise.race(pending);
-    const answer = request(i);
-    const settled: Promise<unknown> = answer.then(
-      () => pending.delete(settled),
-      () => pending.delete(settled),
-    );
-    pending.add(settled);
-    answers.push(answer);
-  }
-  return Promise.all(answers);
 }
 
 const count = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
@@ -153,8 +127,8 @@ afterAll(async () => {
 test('Redis frozen under beacons and new cards: every card answers, and no beacon answered 503 is counted after', async () => {
   const round = async (list: string[]) => {
     const [beacons, cardAnswers] = await Promise.all([
-      spread(BEACONS, ROUND_MS, () => beacon('maria')),
-      spread(CARDS, ROUND_MS, (i) => card(list[i])),
+      spreadRequests(BEACONS, ROUND_MS, () => beacon('maria')),
+      spreadRequests(CARDS, ROUND_MS, (i) => card(list[i])),
     ]);
     return { beacons, cardAnswers };
   };

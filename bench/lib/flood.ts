@@ -6,7 +6,12 @@
 // the digest arrives while the benchmark waits; owners' addresses come from a table (the Auth
 // lookup is one request per turn, measured with the daemon in the e2e tests).
 import { deleteApp, initializeApp } from 'firebase-admin/app';
-import { FieldValue, getFirestore, type Firestore } from 'firebase-admin/firestore';
+import {
+  FieldValue,
+  getFirestore,
+  type DocumentReference,
+  type Firestore,
+} from 'firebase-admin/firestore';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   MAILER_CONCURRENCY,
@@ -83,6 +88,19 @@ async function until<T>(check: () => Promise<T | false>, limitMs: number, what: 
     if (Date.now() > end) throw new Error(`flood: ${what} not seen in ${limitMs} ms`);
     await sleep(250);
   }
+}
+
+/** From a contact's creation to its mail's acceptance by the SMTP server, once it is sent. */
+function mailDelayMs(ref: DocumentReference, what: string): Promise<number> {
+  return until(
+    async () => {
+      const data = (await ref.get()).data();
+      const sentAt = data?.[LEAD_MAIL_FIELD]?.sentAt;
+      return sentAt ? sentAt.toMillis() - data?.createdAt.toMillis() : false;
+    },
+    HANDLED_LIMIT_MS,
+    what,
+  );
 }
 
 async function seedCards(db: Firestore, owners: Record<string, OwnerAccount>): Promise<void> {
@@ -195,17 +213,7 @@ export async function measureFlood(options: {
   );
 
   const otherDelaysMs = await Promise.all(
-    otherRefs.map((ref) =>
-      until(
-        async () => {
-          const data = (await ref.get()).data();
-          const sentAt = data?.[LEAD_MAIL_FIELD]?.sentAt;
-          return sentAt ? sentAt.toMillis() - data?.createdAt.toMillis() : false;
-        },
-        HANDLED_LIMIT_MS,
-        'another card’s mail',
-      ),
-    ),
+    otherRefs.map((ref) => mailDelayMs(ref, 'another card’s mail')),
   );
 
   // The digests are mailed once their hour is over.
@@ -267,19 +275,7 @@ async function idleDelays(db: Firestore): Promise<number[]> {
     );
     await sleep(IDLE_SPACING_MS);
   }
-  return Promise.all(
-    refs.map((ref) =>
-      until(
-        async () => {
-          const data = (await ref.get()).data();
-          const sentAt = data?.[LEAD_MAIL_FIELD]?.sentAt;
-          return sentAt ? sentAt.toMillis() - data?.createdAt.toMillis() : false;
-        },
-        HANDLED_LIMIT_MS,
-        'a contact’s mail',
-      ),
-    ),
-  );
+  return Promise.all(refs.map((ref) => mailDelayMs(ref, 'a contact’s mail')));
 }
 
 const row = (budget: string, measured: string, ok: boolean): BudgetRow => ({

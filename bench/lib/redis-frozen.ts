@@ -7,7 +7,6 @@
 // counted, and that cards still answer, is held by e2e/redis-frozen.test.ts at a small size.
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Firestore } from 'firebase-admin/firestore';
 import { EVENTS_PATH, beaconBody } from '../../lib/stats/events';
 import { cardKey } from '../../server/stats/card-key';
@@ -16,6 +15,7 @@ import { copyBuild, startNext } from '../../tools/lib/next-server';
 import { ROOT } from '../../tools/lib/paths';
 import { stopProcess } from '../../tools/lib/processes';
 import { startRedis } from '../../tools/lib/redis';
+import { spreadRequests } from '../../tools/lib/spread-requests';
 import type { BudgetRow } from './budgets';
 import { heapAfterGc, type MemoryUsage } from './heap-after-gc';
 
@@ -24,8 +24,6 @@ const BEACONS = 4000;
 const CARDS = 200;
 /** Each round's requests are spread over the freeze, less a margin for the last answers. */
 const ROUND_MS = FREEZE_MS - 2000;
-/** At once, at most: more would overflow the origin's backlog on a loaded machine. */
-const IN_FLIGHT = 16;
 export const REDIS_FROZEN_GROWTH_BUDGET_BYTES = 40 * 1024 * 1024;
 const PHONE =
   'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/119.0.0.0 Mobile Safari/537.36';
@@ -46,25 +44,6 @@ export interface RedisFrozenOptions {
   username: string;
   runDir: string;
   addCleanup: (cleanup: () => Promise<void>) => void;
-}
-
-/** `total` requests spread evenly over `ms` (later if IN_FLIGHT are waiting); their answers. */
-async function spread(total: number, ms: number, request: (i: number) => Promise<number>) {
-  const started = Date.now();
-  const answers: Array<Promise<number>> = [];
-  const pending = new Set<Promise<unknown>>();
-  for (let i = 0; i < total; i++) {
-    await sleep(Math.max(0, started + (i * ms) / total - Date.now()));
-    while (pending.size >= IN_FLIGHT) await Promise.race(pending);
-    const answer = request(i);
-    const settled: Promise<unknown> = answer.then(
-      () => pending.delete(settled),
-      () => pending.delete(settled),
-    );
-    pending.add(settled);
-    answers.push(answer);
-  }
-  return Promise.all(answers);
 }
 
 const count = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
@@ -124,8 +103,8 @@ export async function measureRedisFrozen(options: RedisFrozenOptions): Promise<R
     });
   const round = (list: string[]) =>
     Promise.all([
-      spread(BEACONS, ROUND_MS, beacon),
-      spread(CARDS, ROUND_MS, (i) => status(`${base}/${list[i]}`)),
+      spreadRequests(BEACONS, ROUND_MS, beacon),
+      spreadRequests(CARDS, ROUND_MS, (i) => status(`${base}/${list[i]}`)),
     ]);
 
   // The same load with Redis answering first: what the process keeps anyway is in place.
