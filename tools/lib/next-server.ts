@@ -1,6 +1,13 @@
 // `next build` and `next start` for the local commands (demo, demo:scale) and the tests.
 import type { ChildProcess } from 'node:child_process';
-import { cpSync, createWriteStream, readFileSync, rmSync } from 'node:fs';
+import {
+  cpSync,
+  createWriteStream,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { buildCardAssets } from '../../components/card/build/build';
 import { ROOT } from './paths';
@@ -44,17 +51,54 @@ export async function buildNext(env: NodeJS.ProcessEnv, options: BuildOptions = 
   throw new Error(`next build failed (exit ${code})${tail}`);
 }
 
+export interface CopyBuildOptions {
+  /**
+   * Another Firebase project for the copy. A build bakes its NEXT_PUBLIC_ variables into the
+   * server's and the browser's code, and the suite makes one build: a second stack on the run's
+   * one emulator gets a copy whose project id is rewritten, so that its cards, watcher and mailer
+   * stay apart from those of every other stack.
+   */
+  project?: { from: string; to: string };
+}
+
+// The build's own text: code, manifests and prerendered pages. Images are left as they are.
+const TEXT_FILE = /\.(js|mjs|cjs|json|map|html|rsc|txt|body|meta|css)$/;
+const PROJECT_ID = /^[a-z][a-z0-9-]{4,28}[a-z0-9]$/;
+
+function retarget(dir: string, from: string, to: string): number {
+  for (const id of [from, to]) {
+    if (!PROJECT_ID.test(id)) throw new Error(`"${id}" is not a Firebase project id`);
+  }
+  // A whole id only: never the inside of a longer one.
+  const pattern = new RegExp(`(?<![a-z0-9-])${from}(?![a-z0-9-])`, 'g');
+  let files = 0;
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !TEXT_FILE.test(entry.name)) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const text = readFileSync(file, 'utf8');
+    if (!text.includes(from)) continue;
+    writeFileSync(file, text.replace(pattern, to));
+    files++;
+  }
+  return files;
+}
+
 /**
  * A copy of the build in a dist dir of its own, for a second `next start` on the same machine
  * (each server writes its own cache files there).
  */
-export function copyBuild(from: string, to: string): void {
+export function copyBuild(from: string, to: string, options: CopyBuildOptions = {}): void {
   const built = path.join(ROOT, from);
-  rmSync(path.join(ROOT, to), { recursive: true, force: true });
-  cpSync(built, path.join(ROOT, to), {
+  const copy = path.join(ROOT, to);
+  rmSync(copy, { recursive: true, force: true });
+  cpSync(built, copy, {
     recursive: true,
     filter: (source) => path.relative(built, source) !== 'cache',
   });
+  const { project } = options;
+  if (project && project.from !== project.to && retarget(copy, project.from, project.to) === 0) {
+    throw new Error(`${from} does not name the project ${project.from}: it was built for another`);
+  }
 }
 
 export interface StartNextOptions {

@@ -22,6 +22,11 @@ export interface ScaleStackOptions {
   /** A finished `next build`; each origin runs on a copy of it. */
   builtDistDir: string;
   origins?: number;
+  /**
+   * A project of its own on the emulator, when not the one the build was made for (that one is
+   * `env`'s NEXT_PUBLIC_FIREBASE_PROJECT_ID): each origin runs on a copy retargeted to it.
+   */
+  projectId?: string;
   /** The daemon of `npm run watch` (on by default). */
   daemon?: boolean;
   /** Called with each line of the stack's own, and of the daemon's (prefixed `[watch]`). */
@@ -92,8 +97,12 @@ export async function startScaleStack(options: ScaleStackOptions): Promise<Scale
     stops.push(() => varnish.stop());
     let redis = await startRedis();
     stops.push(() => redis.stop());
+    const builtFor = options.env.NEXT_PUBLIC_FIREBASE_PROJECT_ID;
+    const project = options.projectId ?? builtFor;
+    if (!builtFor || !project) throw new Error('NEXT_PUBLIC_FIREBASE_PROJECT_ID is not set');
     const env: NodeJS.ProcessEnv = {
       ...options.env,
+      NEXT_PUBLIC_FIREBASE_PROJECT_ID: project,
       NEXT_PUBLIC_SITE_URL: varnish.url,
       REDIS_URL: redis.url,
       CDN_PROVIDER: 'varnish',
@@ -138,7 +147,7 @@ export async function startScaleStack(options: ScaleStackOptions): Promise<Scale
       servers[i] = server;
     };
     for (const [i, dir] of distDirs.entries()) {
-      copyBuild(builtDistDir, dir);
+      copyBuild(builtDistDir, dir, { project: { from: builtFor, to: project } });
       await start(i);
     }
     const stopOrigin = async (i: number) => {
