@@ -9,7 +9,13 @@
 // the new owner. The owner's account comes from a table here; the Firebase Auth lookup is covered
 // with the browser in e2e/lead-mail.test.ts.
 import { deleteApp, getApps, initializeApp, type App } from 'firebase-admin/app';
-import { FieldValue, getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
+import {
+  FieldValue,
+  getFirestore,
+  Timestamp,
+  type DocumentReference,
+  type Firestore,
+} from 'firebase-admin/firestore';
 import {
   MAILER_CONCURRENCY,
   RELISTEN_MARGIN_MS,
@@ -74,6 +80,26 @@ async function until<T>(check: () => Promise<T | undefined | false>, ms = 20_000
     if (Date.now() > end) throw new Error(`timed out; logs: ${logs.join(' | ')}`);
     await sleep(100);
   }
+}
+
+/**
+ * Until each of `running` has seen the last change to each of `refs` (its contacts listener has
+ * read past it) and has nothing left in hand: a mail it would still send would be in hand now.
+ * What the inbox holds then is all it will hold.
+ */
+async function settled(running: LeadMailer[], refs: DocumentReference[]): Promise<void> {
+  const changed = await Promise.all(refs.map(async (ref) => (await ref.get()).updateTime));
+  // Timestamp's valueOf() orders as the time does, to the nanosecond.
+  const last = changed.reduce(
+    (latest, time) => (time && time.valueOf() > latest ? time.valueOf() : latest),
+    '',
+  );
+  await until(async () =>
+    running.every((m) => {
+      const { idle, contactsReadAt } = m.progress();
+      return idle && contactsReadAt !== undefined && contactsReadAt.valueOf() >= last;
+    }),
+  );
 }
 
 function smtp(smtpUrl = catcher.smtpUrl): SmtpSender['send'] {
@@ -187,8 +213,8 @@ test('a contact is mailed once to the owner, in Greek, Reply-To the visitor, eve
   expect(mail.text).toMatch(/\/account$/m);
   // Replying answers the visitor.
   expect(await catcher.source(mail.id)).toMatch(/^Reply-To: visitor@example\.gr\r?$/m);
-  // Both saw it; one claimed it. Give the other every chance to send a second.
-  await sleep(3000);
+  // Both saw it; one claimed it. Until the other has seen it mailed and has nothing in hand.
+  await settled([a, b], [ref]);
   expect(await mailsAbout('Γιώργος Once')).toHaveLength(1);
   const state = (await ref.get()).get(LEAD_MAIL_FIELD);
   expect(state.sentAt).toBeDefined();
@@ -209,8 +235,8 @@ test('a mail server slower than the lease: its mailer keeps the claim, and no ot
   await Promise.all([a.ready, b.ready]);
   const ref = await leave('Σοφία Slow');
   await until(async () => (await ref.get()).get(`${LEAD_MAIL_FIELD}.sentAt`), 30_000);
-  // A second mailer that had taken the claim over would send 6 s after it did.
-  await sleep(7000);
+  // A second mailer that had taken the claim over would still be sending.
+  await settled([a, b], [ref]);
   expect(await mailsAbout('Σοφία Slow')).toHaveLength(1);
 });
 
@@ -240,7 +266,7 @@ test('a mailer stopped half-way: its claim lapses and another mailer sends the m
   await second.ready;
   await until(async () => (await mailsAbout('Νίκος Takeover')).length === 1);
   expect((await ref.get()).get(`${LEAD_MAIL_FIELD}.claimedBy`)).toBe('second');
-  await sleep(1500);
+  await settled([second], [ref]);
   expect(await mailsAbout('Νίκος Takeover')).toHaveLength(1);
 });
 
@@ -391,8 +417,8 @@ test('a flood of 200 contacts: 5 single mails and one digest, a few sends at a t
   await Promise.all(mailers.map((m) => m.ready));
   clock.fresh();
   const flooding = flood('flood', 'Πλημμύρα', 200);
-  // Another card's visitor, while the flood is handled.
-  await sleep(300);
+  // Another card's visitor, once the flood is being handled.
+  await until(async () => logs.some((line) => /users\/flood\/contacts\/\S+ mailed/.test(line)));
   const other = await db.collection('users/olga/contacts').add({
     name: 'Όλγα Other',
     email: 'visitor@example.gr',
@@ -429,7 +455,10 @@ test('a flood of 200 contacts: 5 single mails and one digest, a few sends at a t
   expect((await digestRef.get()).get('sentAt')).toBeUndefined();
   clock.end();
   await until(async () => (await digestRef.get()).get('sentAt'));
-  await sleep(1500);
+  await settled(
+    mailers,
+    handled.all.map((doc) => doc.ref),
+  );
   const mails = await mailsTo('flo.account@karta.test');
   const singles = mails.filter((mail) => mail.subject.startsWith('Νέα επαφή'));
   const digests = mails.filter((mail) => mail.subject.startsWith('Σύνοψη'));
@@ -498,7 +527,10 @@ test('a mailer stopped mid-flood, another started: every contact mailed or count
       (await db.collection(LEAD_DIGESTS_COLLECTION).doc(hour).get()).get('sentAt'),
     );
   }
-  await sleep(1500);
+  await settled(
+    [second],
+    handled.all.map((doc) => doc.ref),
+  );
   const mails = await mailsTo('rea.account@karta.test');
   const singles = mails.filter((mail) => mail.subject.startsWith('Νέα επαφή'));
   expect(singles.map((mail) => mail.subject).sort()).toEqual(
@@ -528,7 +560,10 @@ test('an owner whose address is not verified gets no mail at all, and no digest 
   expect(
     (await db.collection(LEAD_DIGESTS_COLLECTION).where('username', '==', 'una').get()).size,
   ).toBe(0);
-  await sleep(1000);
+  await settled(
+    [m],
+    handled.map((doc) => doc.ref),
+  );
   expect(await mailsTo('someone.else@karta.test')).toEqual([]);
   expect(logs.some((line) => /users\/una.* not mailed \(unverified\)$/.test(line))).toBe(true);
 });
@@ -593,7 +628,10 @@ test('a mailer stopped while its digest could not be sent: another takes the dig
       20_000,
     );
   }
-  await sleep(1500);
+  await settled(
+    [second],
+    handled.all.map((doc) => doc.ref),
+  );
   const digests = (await mailsTo('dora.account@karta.test')).filter((mail) =>
     mail.subject.startsWith('Σύνοψη'),
   );
@@ -717,7 +755,13 @@ test('a card erased or removed mid-hour and claimed again by another account: no
       .get();
     return open.empty;
   });
-  await sleep(1500);
+  const contacts = await Promise.all(
+    names.map(async (name) => (await db.collection(`users/${name}/contacts`).get()).docs),
+  );
+  await settled(
+    [m],
+    contacts.flat().map((doc) => doc.ref),
+  );
 
   const second = (await catcher.mails()).filter((mail) =>
     mail.to.some((to) => /\.second@karta\.test$/.test(to.address)),

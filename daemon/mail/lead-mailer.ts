@@ -132,6 +132,13 @@ export interface LeadMailerOptions {
 export interface LeadMailer {
   /** Resolves when the first snapshots (the contacts and open digests at start) have arrived. */
   ready: Promise<void>;
+  /**
+   * Whether it has nothing in hand (no turn running or waiting, no claim held, no contact seen and
+   * not yet handled, no digest due), and the read time of its contacts listener's last snapshot:
+   * a test waits for every mailer to have seen its contacts' last change and be idle, rather than
+   * for a while, before it says that nothing more is sent.
+   */
+  progress(): { idle: boolean; contactsReadAt: Timestamp | undefined };
   stop(): Promise<void>;
 }
 
@@ -755,6 +762,16 @@ export function startLeadMailer(options: LeadMailerOptions): LeadMailer {
 
   return {
     ready,
+    progress() {
+      const now = hourNow();
+      const idle =
+        running.size === 0 &&
+        order.length === 0 &&
+        held.size === 0 &&
+        unfinished.size === 0 &&
+        [...digests.values()].every(({ end }) => end > now);
+      return { idle, contactsReadAt: lastReadTime };
+    },
     async stop() {
       stopped = true;
       contacts.stop();

@@ -38,6 +38,7 @@ export function startConfiguredLeadMailer(
   });
   return {
     ready: mailer.ready,
+    progress: () => mailer.progress(),
     async stop() {
       await mailer.stop();
       smtp.close();
