@@ -2,29 +2,36 @@
 // profiles, Redis as the shared ISR cache, two `next start` origins on it, Varnish in front of
 // them as the CDN (balancing, taking out an origin that dies, purged after every change), and the
 // daemon of `npm run watch` mailing the demo owners (Auth emulator) their new contacts through a
-// mail catcher. Ctrl-C stops everything.
+// mail catcher. Ctrl-C stops everything it started, and nothing else.
+//
+// With FIRESTORE_EMULATOR_HOST set, the demo uses the Firestore emulator answering there (another
+// demo's, a test run's) rather than starting one: it seeds its project there, gives it the
+// project's rules, and leaves that emulator running when it stops. The Auth emulator is always its
+// own (firebase-tools runs it for one project only).
 //
 // `--built <distDir>` starts the origins from a finished build instead of building (its e2e test
-// runs on the suite's build). A build keeps the NEXT_PUBLIC_ values it was made with: the demo
-// then seeds the build's project (NEXT_PUBLIC_FIREBASE_PROJECT_ID, as it was when building) on
-// its own emulators, and the cards' canonical URLs and the browser's emulator addresses stay the
-// build's. Without it, the build is made here, for this CDN.
+// runs on the suite's build). A build keeps the NEXT_PUBLIC_ values it was made with, and its
+// project is NEXT_PUBLIC_FIREBASE_PROJECT_ID as it was when building: `--project <id>` serves
+// another one, each origin running on a copy of the build whose project id is rewritten, so that
+// two stacks of one build on one emulator never see each other's cards. The cards' canonical URLs
+// and the browser's emulator addresses stay the build's. Without `--built`, the build is made
+// here, for this CDN and for `--project` (demo-karta unless given).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ownerLine } from './lib/demo-owners';
-import { EmulatorSetupError } from './lib/emulator';
+import { emulatorAnswers, EmulatorSetupError } from './lib/emulator';
 import { DEMO_PROJECT_ID } from './lib/local-env';
-import { buildNext } from './lib/next-server';
+import { buildNext, isProjectId } from './lib/next-server';
 import { DEMO_PROFILES_FILE, ROOT } from './lib/paths';
 import { onShutdown } from './lib/processes';
 import { startScaleStack, type ScaleStack } from './lib/scale-stack';
 import { loadProfilesFile } from './lib/seed';
-import { startBackends, type Backends } from './lib/stack';
+import { startBackends, type Backends, type FirestoreAddress } from './lib/stack';
 
 const DIST_DIR = '.next-scale';
 
-let backends: Backends | undefined;
+let backends: Backends<FirestoreAddress> | undefined;
 let stack: ScaleStack | undefined;
 
 async function stopAll(): Promise<void> {
@@ -36,29 +43,57 @@ class UsageError extends Error {
   override name = 'UsageError';
 }
 
-/** The finished build given with `--built`, checked before anything starts. */
-function finishedBuild(): string | undefined {
-  const { values } = parseArgs({ options: { built: { type: 'string' } } });
-  if (values.built === undefined) return undefined;
-  if (!existsSync(path.join(ROOT, values.built, 'BUILD_ID'))) {
+interface Options {
+  /** The finished build given with `--built`. */
+  built?: string;
+  /** The project the build was made for (with `--built`). */
+  builtFor?: string;
+  /** The project seeded and served. */
+  project: string;
+  /** A Firestore emulator already running, from FIRESTORE_EMULATOR_HOST. */
+  firestore?: FirestoreAddress;
+}
+
+/** The options, checked before anything starts. */
+async function options(): Promise<Options> {
+  const { values } = parseArgs({
+    options: { built: { type: 'string' }, project: { type: 'string' } },
+  });
+  const { built } = values;
+  if (built !== undefined && !existsSync(path.join(ROOT, built, 'BUILD_ID'))) {
     throw new UsageError(
-      `--built ${values.built}: no finished build there (no BUILD_ID); run \`next build\` first.`,
+      `--built ${built}: no finished build there (no BUILD_ID); run \`next build\` first.`,
     );
   }
-  return values.built;
+  // The server reads the project its build was made for, whatever its environment says now.
+  const builtFor = built && (process.env.NEXT_PUBLIC_FIREBASE_PROJECT_ID || DEMO_PROJECT_ID);
+  const project = values.project ?? builtFor ?? DEMO_PROJECT_ID;
+  if (!isProjectId(project)) {
+    throw new UsageError(`--project ${project}: not a Firebase project id (e.g. demo-karta-2).`);
+  }
+  const hostPort = process.env.FIRESTORE_EMULATOR_HOST;
+  if (hostPort && !(await emulatorAnswers(hostPort))) {
+    throw new UsageError(
+      `FIRESTORE_EMULATOR_HOST=${hostPort}: no Firestore emulator answers there (unset it, and ` +
+        'the demo starts one of its own).',
+    );
+  }
+  return { built, builtFor, project, firestore: hostPort ? { hostPort } : undefined };
 }
 
 async function main(): Promise<void> {
-  const built = finishedBuild();
+  const { built, builtFor, project, firestore } = await options();
   onShutdown(stopAll);
   backends = await startBackends({
-    // The server reads the project its build was made for, whatever its environment says now.
-    projectId: (built && process.env.NEXT_PUBLIC_FIREBASE_PROJECT_ID) || DEMO_PROJECT_ID,
+    projectId: project,
     profiles: loadProfilesFile(DEMO_PROFILES_FILE),
     auth: true,
+    firestore,
   });
   stack = await startScaleStack({
-    env: { ...process.env, ...backends.env },
+    // The project of the build, which each origin's copy is retargeted from.
+    env: { ...process.env, ...backends.env, NEXT_PUBLIC_FIREBASE_PROJECT_ID: builtFor ?? project },
+    projectId: project,
     builtDistDir: built ?? DIST_DIR,
     // Built once the CDN's address is known: the cards' canonical URLs point there.
     prepare: built ? undefined : (env) => buildNext({ ...env, NEXT_DIST_DIR: DIST_DIR }),

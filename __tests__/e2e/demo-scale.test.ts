@@ -1,20 +1,24 @@
 // `npm run demo:scale` as a person runs it: the lines it promises, a card through its CDN, the
 // REVALIDATE_SECRET it was given, a visitor's contact mailed to the card's owner in its inbox,
-// and Ctrl-C leaving no process behind. It starts from the suite's build (`--built`); the cold
-// build it makes without that option is `buildNext`, timed by `npm run bench:build`.
+// and Ctrl-C leaving no process of its own behind. It starts from the suite's build (`--built`),
+// retargeted to a project of its own (`--project`), on the run's Firestore emulator
+// (FIRESTORE_EMULATOR_HOST), which it must leave running; the cold build it makes without
+// `--built` is `buildNext`, timed by `npm run bench:build`.
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
+import { emulatorAnswers } from '@/tools/lib/emulator';
 import type { CaughtMail } from '@/tools/lib/mail-catcher';
 import { ROOT } from '@/tools/lib/paths';
 import { ceiling, eventually } from '../helpers/eventually';
 
 const SECRET = 'demo-scale-test-secret';
-// The e2e global set-up's production build, and the project it was made for (which the demo seeds
-// on its own emulators).
+// The e2e global set-up's production build (made for the e2e stack's project, which is in this
+// file's environment), and the demo's own project on the run's emulator: the e2e stack's watcher
+// and mailer never see its cards.
 const BUILT = process.env.NEXT_DIST_DIR as string;
-const PROJECT_ID = process.env.NEXT_PUBLIC_FIREBASE_PROJECT_ID as string;
+const PROJECT_ID = 'demo-karta-scale';
 const LINE =
-  /^(cdn: \S+|origin: \S+|FIRESTORE_EMULATOR_HOST=\S+|REDIS_URL=\S+|mail: \S+|SMTP_URL=\S+)$/;
+  /^(cdn: \S+|origin: \S+|FIRESTORE_EMULATOR_HOST=\S+|REDIS_URL=\S+|mail: \S+|SMTP_URL=\S+|Auth emulator on \S+ .*)$/;
 
 let demo: ChildProcess | undefined;
 let output = '';
@@ -62,12 +66,15 @@ afterAll(async () => {
 }, 30_000);
 
 test('prints its lines, serves cards through its CDN, and Ctrl-C stops everything', async () => {
-  demo = spawn('npm', ['run', '--silent', 'demo:scale', '--', '--built', BUILT], {
+  const runEmulator = process.env.FIRESTORE_EMULATOR_HOST as string;
+  expect(await emulatorAnswers(runEmulator)).toBe(true);
+  const args = ['--built', BUILT, '--project', PROJECT_ID];
+  demo = spawn('npm', ['run', '--silent', 'demo:scale', '--', ...args], {
     cwd: ROOT,
     env: { ...process.env, REVALIDATE_SECRET: SECRET },
     detached: true,
   });
-  // Two emulators and two origins, beside the other e2e files on a busy 2-core machine.
+  // The Auth emulator and two origins, beside the other e2e files on a busy 2-core machine.
   const lines = await linesWhenReady(demo, ceiling(180_000));
   const value = (prefix: string) =>
     lines.filter((line) => line.startsWith(prefix)).map((line) => line.slice(prefix.length));
@@ -77,41 +84,53 @@ test('prints its lines, serves cards through its CDN, and Ctrl-C stops everythin
   const [redis] = value('REDIS_URL=');
   const [inbox] = value('mail: ');
   const [smtp] = value('SMTP_URL=');
+  const [auth] = value('Auth emulator on ').map((rest) => rest.split(' ')[0]);
   expect(origins).toHaveLength(2);
   expect(inbox).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   expect(smtp).toMatch(/^smtp:\/\/127\.0\.0\.1:\d+$/);
-  expect(firestore).toMatch(/^127\.0\.0\.1:\d+$/);
+  // The run's emulator, not one of its own.
+  expect(firestore).toBe(runEmulator);
+  expect(auth).toMatch(/^127\.0\.0\.1:\d+$/);
   expect(redis).toMatch(/^redis:\/\/127\.0\.0\.1:\d+$/);
 
   const card = await fetch(`${cdn}/maria`);
   expect(card.status).toBe(200);
   expect(card.headers.get('surrogate-key')).toBe('card-maria');
   expect(await card.text()).toContain('Μαρία');
-  // The secret it was given is the one its origins check.
+  // Its origins read its own project: a change there (as the owner of the emulator, through its
+  // REST API) shows once revalidated, with the secret it was given, which its origins check.
+  const documents = `http://${firestore}/v1/projects/${PROJECT_ID}/databases/(default)/documents`;
+  const jobTitle = `Demo scale title ${Date.now()}`;
+  const changed = await fetch(`${documents}/users/maria?updateMask.fieldPaths=jobTitle`, {
+    method: 'PATCH',
+    headers: { authorization: 'Bearer owner', 'content-type': 'application/json' },
+    body: JSON.stringify({ fields: { jobTitle: { stringValue: jobTitle } } }),
+  });
+  expect(changed.status).toBe(200);
   const revalidated = await fetch(`${cdn}/api/revalidate`, {
     method: 'POST',
     headers: { authorization: `Bearer ${SECRET}`, 'content-type': 'application/json' },
     body: JSON.stringify({ username: 'maria' }),
   });
   expect(revalidated.status).toBe(200);
+  await eventually(async () => (await (await fetch(`${cdn}/maria`)).text()).includes(jobTitle), {
+    what: "the change in the demo's project through its CDN",
+    every: 250,
+  });
 
-  // A visitor's contact, as their write leaves it (through the emulator's REST API, as the
-  // owner of the emulator), reaches the demo owner of the card in the inbox.
+  // A visitor's contact, as their write leaves it, reaches the demo owner of the card in the inbox.
   const name = `Demo scale ${Date.now()}`;
-  const left = await fetch(
-    `http://${firestore}/v1/projects/${PROJECT_ID}/databases/(default)/documents/users/maria/contacts`,
-    {
-      method: 'POST',
-      headers: { authorization: 'Bearer owner', 'content-type': 'application/json' },
-      body: JSON.stringify({
-        fields: {
-          name: { stringValue: name },
-          email: { stringValue: 'visitor@example.gr' },
-          createdAt: { timestampValue: new Date().toISOString() },
-        },
-      }),
-    },
-  );
+  const left = await fetch(`${documents}/users/maria/contacts`, {
+    method: 'POST',
+    headers: { authorization: 'Bearer owner', 'content-type': 'application/json' },
+    body: JSON.stringify({
+      fields: {
+        name: { stringValue: name },
+        email: { stringValue: 'visitor@example.gr' },
+        createdAt: { timestampValue: new Date().toISOString() },
+      },
+    }),
+  });
   expect(left.status).toBe(200);
   const mail = await eventually(
     async () => {
@@ -125,7 +144,7 @@ test('prints its lines, serves cards through its CDN, and Ctrl-C stops everythin
   const ports = [
     cdn,
     ...origins,
-    `http://${firestore}`,
+    `http://${auth}`,
     redis.replace('redis:', 'http:'),
     inbox,
     smtp.replace('smtp:', 'http:'),
@@ -142,6 +161,8 @@ test('prints its lines, serves cards through its CDN, and Ctrl-C stops everythin
     },
     { what: 'no port of the demo answering after Ctrl-C', within: 15_000, every: 250 },
   );
+  // What it did not start goes on.
+  expect(await emulatorAnswers(runEmulator)).toBe(true);
 }, 300_000);
 
 test('--built of a folder with no finished build: a clear error, and nothing started', async () => {

@@ -1,27 +1,29 @@
 // Stale while down: a card past its revalidation window is served with its last good content
 // while Firestore is away, and refreshes once it returns; with no good copy, the Oops page within
-// one read deadline. A server of its own on a copy of the run's build, reading an emulator of its
-// own, so stopping Firestore here touches no other file.
+// one read deadline. A server of its own on a copy of the run's build, retargeted to a project of
+// its own on the run's emulator, which it reads through a relay: cutting the relay takes Firestore
+// away from this server alone.
 import type { ChildProcess } from 'node:child_process';
-import {
-  cpSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  utimesSync,
-  writeFileSync,
-} from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
-import { freePort, startEmulator, type RunningEmulator } from '@/tools/lib/emulator';
-import { DEMO_PROFILES_FILE, ROOT, RULES_FILE } from '@/tools/lib/paths';
-import { startNext } from '@/tools/lib/next-server';
+import { freePort } from '@/tools/lib/emulator';
+import { DEMO_PROFILES_FILE, ROOT } from '@/tools/lib/paths';
+import { copyBuild, startNext } from '@/tools/lib/next-server';
 import { stopProcess } from '@/tools/lib/processes';
 import { loadProfilesFile, seedProfiles } from '@/tools/lib/seed';
+import { startTcpRelay, type TcpRelay } from '@/tools/lib/tcp-relay';
 import { get } from '../helpers/http';
 import { revalidate, secret, timeUntilShown } from '../helpers/revalidate';
+
+// The server's own project on the run's emulator: the cards it reads are its own, and no other
+// stack's watcher or mailer sees them.
+const PROJECT_ID = 'demo-karta-stale';
+const READ_DEADLINE_MS = 1500;
+// The card as it was built, and as edited while Firestore is away.
+const BUILT_TITLE = 'Αρχιτέκτονας';
+const EDITED_TITLE = 'Πολεοδόμος';
 
 /** Every file below `dir` (Node 20's recursive readdirSync misses some nested entries). */
 function filesUnder(dir: string): string[] {
@@ -31,45 +33,34 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-describe('stale while down', () => {
-  // A server of its own on a copy of the build, reading an emulator of its own, so stopping
-  // Firestore here touches no other test.
-  let emulator: RunningEmulator | undefined;
-  let server: ChildProcess;
-  let distDir: string;
-  let base: string;
-  let firestorePort: number;
-
-  async function seedOwnEmulator(jobTitle: string) {
-    const app = initializeApp(
-      { projectId: process.env.NEXT_PUBLIC_FIREBASE_PROJECT_ID },
-      `stale-${Date.now()}`,
+/** The demo cards in the server's project, maria with `jobTitle`. */
+async function seedOwnProject(jobTitle: string): Promise<void> {
+  // firebase-admin reads the run's emulator from FIRESTORE_EMULATOR_HOST.
+  const app = initializeApp({ projectId: PROJECT_ID }, `stale-${Date.now()}`);
+  try {
+    const profiles = loadProfilesFile(DEMO_PROFILES_FILE).map((p) =>
+      p.username === 'maria' ? { ...p, jobTitle } : p,
     );
-    // firebase-admin reads FIRESTORE_EMULATOR_HOST when the Firestore instance is created.
-    const shared = process.env.FIRESTORE_EMULATOR_HOST;
-    process.env.FIRESTORE_EMULATOR_HOST = emulator!.hostPort;
-    try {
-      const profiles = loadProfilesFile(DEMO_PROFILES_FILE).map((p) =>
-        p.username === 'maria' ? { ...p, jobTitle } : p,
-      );
-      await seedProfiles(getFirestore(app), profiles);
-    } finally {
-      process.env.FIRESTORE_EMULATOR_HOST = shared;
-      await deleteApp(app);
-    }
+    await seedProfiles(getFirestore(app), profiles);
+  } finally {
+    await deleteApp(app);
   }
+}
+
+describe('stale while down', () => {
+  let relay: TcpRelay | undefined;
+  let server: ChildProcess | undefined;
+  let distDir: string | undefined;
+  let base: string;
 
   beforeAll(async () => {
     // A copy of the shared server's build, taken once it has served /maria: Next then keeps the
     // page in its route cache, dated by its file, which is what lets this test age it.
     expect((await get('/maria')).status).toBe(200);
-    const built = path.join(ROOT, process.env.NEXT_DIST_DIR as string);
     distDir = mkdtempSync(path.join(ROOT, '.next-stale-'));
-    for (const entry of readdirSync(built)) {
-      if (entry !== 'cache') {
-        cpSync(path.join(built, entry), path.join(distDir, entry), { recursive: true });
-      }
-    }
+    copyBuild(process.env.NEXT_DIST_DIR as string, path.basename(distDir), {
+      project: { from: process.env.NEXT_PUBLIC_FIREBASE_PROJECT_ID as string, to: PROJECT_ID },
+    });
     // Stands in for an hour passing: /maria's copy gets a one-second revalidation window, both
     // where Next keeps it for build-time pages (the prerender manifest) and where it keeps it for
     // pages it has cached since (each entry's .meta), and its files are dated two hours back.
@@ -80,18 +71,20 @@ describe('stale while down', () => {
     const twoHoursAgo = new Date(Date.now() - 2 * 3600_000);
     for (const file of filesUnder(path.join(distDir, 'server'))) {
       if (!/(^|\/)maria\./.test(file)) continue;
-      const full = file;
       if (file.endsWith('.meta')) {
-        const meta = JSON.parse(readFileSync(full, 'utf8'));
+        const meta = JSON.parse(readFileSync(file, 'utf8'));
         if (meta.cacheControl) meta.cacheControl.revalidate = 1;
         delete meta.routeCacheLastModified;
-        writeFileSync(full, JSON.stringify(meta));
+        writeFileSync(file, JSON.stringify(meta));
       }
-      utimesSync(full, twoHoursAgo, twoHoursAgo);
+      utimesSync(file, twoHoursAgo, twoHoursAgo);
     }
 
-    // Firestore is down from the start: nothing answers on this port yet.
-    firestorePort = await freePort();
+    // The card was edited, and Firestore is down for this server from the start: its relay is
+    // cut before it starts.
+    await seedOwnProject(EDITED_TITLE);
+    relay = await startTcpRelay(process.env.FIRESTORE_EMULATOR_HOST as string);
+    relay.cut();
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     server = await startNext(
@@ -99,8 +92,9 @@ describe('stale while down', () => {
       {
         ...process.env,
         NEXT_DIST_DIR: path.basename(distDir),
-        FIRESTORE_EMULATOR_HOST: `127.0.0.1:${firestorePort}`,
-        FIRESTORE_READ_TIMEOUT_MS: '1500',
+        NEXT_PUBLIC_FIREBASE_PROJECT_ID: PROJECT_ID,
+        FIRESTORE_EMULATOR_HOST: relay.hostPort,
+        FIRESTORE_READ_TIMEOUT_MS: String(READ_DEADLINE_MS),
       },
       {
         host: '127.0.0.1',
@@ -112,8 +106,13 @@ describe('stale while down', () => {
 
   afterAll(async () => {
     if (server) await stopProcess(server);
-    await emulator?.stop();
+    await relay?.close();
     if (distDir) rmSync(distDir, { recursive: true, force: true });
+    // The project's cards go with the file; the run's emulator goes on.
+    await fetch(
+      `http://${process.env.FIRESTORE_EMULATOR_HOST}/emulator/v1/projects/${PROJECT_ID}/databases/(default)/documents`,
+      { method: 'DELETE' },
+    );
   });
 
   test('Firestore down: a page past its window is served with its last good content; back up: it refreshes', async () => {
@@ -123,7 +122,7 @@ describe('stale while down', () => {
     for (let i = 0; i < 3; i++) {
       const res = await fetch(`${base}/maria`);
       expect([i, res.status]).toEqual([i, 200]);
-      expect(await res.text()).toContain('Αρχιτέκτονας');
+      expect(await res.text()).toContain(BUILT_TITLE);
       cacheStates.push(res.headers.get('x-nextjs-cache'));
       await new Promise((r) => setTimeout(r, 2000));
     }
@@ -141,20 +140,18 @@ describe('stale while down', () => {
     for (let i = 0; i < 3; i++) {
       const res = await fetch(`${base}/maria`);
       expect([i, res.status]).toEqual([i, 200]);
-      expect(await res.text()).toContain('Αρχιτέκτονας');
+      expect(await res.text()).toContain(BUILT_TITLE);
     }
 
-    emulator = await startEmulator({ rulesPath: RULES_FILE, port: firestorePort });
-    await seedOwnEmulator('Πολεοδόμος');
+    relay!.restore();
     // firebase-admin's gRPC channel backs off while Firestore is away, so the first successful
     // regeneration can take a while after it returns.
-    const recovered = await timeUntilShown('/maria', 'Πολεοδόμος', Date.now(), base, 50_000);
+    const recovered = await timeUntilShown('/maria', EDITED_TITLE, Date.now(), base, 50_000);
     console.log(`stale-while-down: fresh content ${recovered} ms after Firestore returned`);
   });
 
   test('Firestore down and no good copy: the Oops page within one read deadline', async () => {
-    await emulator?.stop();
-    emulator = undefined;
+    relay!.cut();
     const started = Date.now();
     const res = await fetch(`${base}/never-cached-${Date.now()}`);
     const elapsed = Date.now() - started;

@@ -138,7 +138,8 @@ export interface RunningEmulator {
   stop(): Promise<void>;
 }
 
-async function answers(hostPort: string): Promise<boolean> {
+/** True when something answers at `hostPort` as the Firestore emulator does. */
+export async function emulatorAnswers(hostPort: string): Promise<boolean> {
   try {
     const res = await fetch(`http://${hostPort}/`, { signal: AbortSignal.timeout(1000) });
     return res.ok;
@@ -153,7 +154,7 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
   const host = options.host ?? '127.0.0.1';
   const port = options.port ?? (await freePort(host));
   const hostPort = `${host}:${port}`;
-  if (await answers(hostPort)) {
+  if (await emulatorAnswers(hostPort)) {
     throw new EmulatorSetupError(`Port ${port} on ${host} is already in use.`);
   }
   const args = [
@@ -178,7 +179,7 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
   if (!server) throw new EmulatorSetupError('Could not spawn the Firestore emulator.');
   const { pid, stop } = server;
 
-  await awaitAnswer(server, () => answers(hostPort), {
+  await awaitAnswer(server, () => emulatorAnswers(hostPort), {
     name: 'Firestore emulator',
     hostPort,
     timeoutMs: options.timeoutMs ?? 60_000,

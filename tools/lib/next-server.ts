@@ -65,9 +65,14 @@ export interface CopyBuildOptions {
 const TEXT_FILE = /\.(js|mjs|cjs|json|map|html|rsc|txt|body|meta|css)$/;
 const PROJECT_ID = /^[a-z][a-z0-9-]{4,28}[a-z0-9]$/;
 
+/** Whether `id` has the form of a Firebase project id (what a copy can be retargeted to). */
+export function isProjectId(id: string): boolean {
+  return PROJECT_ID.test(id);
+}
+
 function retarget(dir: string, from: string, to: string): number {
   for (const id of [from, to]) {
-    if (!PROJECT_ID.test(id)) throw new Error(`"${id}" is not a Firebase project id`);
+    if (!isProjectId(id)) throw new Error(`"${id}" is not a Firebase project id`);
   }
   // A whole id only: never the inside of a longer one.
   const pattern = new RegExp(`(?<![a-z0-9-])${from}(?![a-z0-9-])`, 'g');

@@ -55,7 +55,7 @@ class Stops {
  * The project's rules for `projectId` on an emulator started for another project: the emulator
  * applies the rules given at its start to its own project id, and each project keeps its data.
  */
-async function uploadRules(emulator: RunningEmulator, projectId: string): Promise<void> {
+async function uploadRules(emulator: FirestoreAddress, projectId: string): Promise<void> {
   const res = await fetch(
     `http://${emulator.hostPort}/emulator/v1/projects/${projectId}:securityRules`,
     {
@@ -189,19 +189,30 @@ function emulatorDb(projectId: string, hostPort: string): { db: Firestore; app: 
   return { db: getFirestore(app), app };
 }
 
-export interface BackendOptions {
+/** Where a Firestore emulator answers: all a stack needs of one it did not start. */
+export interface FirestoreAddress {
+  /** `host:port`, the form FIRESTORE_EMULATOR_HOST takes. */
+  hostPort: string;
+}
+
+export interface BackendOptions<E extends FirestoreAddress = RunningEmulator> {
   projectId: string;
   /** The cards seeded. */
   profiles: ProfileRecord[];
   /** Also the Auth emulator (the owner console needs it), with an owner account per card. */
   auth?: boolean;
-  /** A Firestore emulator already running (the test run's); one of its own unless given. */
-  firestore?: RunningEmulator;
+  /**
+   * A Firestore emulator already running (the test run's, or FIRESTORE_EMULATOR_HOST's): used
+   * under `projectId`, given the project's rules, and never stopped here. One of its own unless
+   * given.
+   */
+  firestore?: E;
   log?: (line: string) => void;
 }
 
-export interface Backends {
-  emulator: RunningEmulator;
+export interface Backends<E extends FirestoreAddress = RunningEmulator> {
+  /** The emulator given, or the one started here. */
+  emulator: E | RunningEmulator;
   auth?: RunningAuthEmulator;
   /** One per seeded card when the Auth emulator runs. */
   owners: DemoOwner[];
@@ -213,7 +224,9 @@ export interface Backends {
 }
 
 /** The emulators, the cards seeded, and (with Auth) an owner account per card. */
-export async function startBackends(options: BackendOptions): Promise<Backends> {
+export async function startBackends<E extends FirestoreAddress = RunningEmulator>(
+  options: BackendOptions<E>,
+): Promise<Backends<E>> {
   const { projectId, log = console.log } = options;
   const stops = new Stops(log);
   try {
@@ -238,7 +251,8 @@ export async function startBackends(options: BackendOptions): Promise<Backends> 
         : undefined,
     ]);
     if (options.firestore) await uploadRules(firestore, projectId);
-    log(`Firestore emulator on ${firestore.hostPort} (${firestore.jar})`);
+    const jar = 'jar' in firestore ? firestore.jar : 'already running';
+    log(`Firestore emulator on ${firestore.hostPort} (${jar})`);
     if (auth) log(`Auth emulator on ${auth.hostPort} (firebase-tools)`);
 
     const { db, app } = emulatorDb(projectId, firestore.hostPort);
