@@ -32,6 +32,12 @@ import { nginxCopy } from './lib/nginx';
 import { measureRedisMemory, redisMemoryRows, type RedisMemoryResult } from './lib/redis-memory';
 import { measureRedisFrozen, redisFrozenRows, type RedisFrozenResult } from './lib/redis-frozen';
 import { details, summary } from './lib/report';
+import {
+  STATS_FLOOD_BEACONS,
+  measureStatsFlood,
+  statsFloodRows,
+  type StatsFloodResult,
+} from './lib/stats-flood';
 import { measureThroughput, warm, type Target, type Throughput } from './lib/throughput';
 import { seedUploadedPhotoCard } from './lib/uploaded-photo';
 import { measureWatcher } from './lib/watcher';
@@ -96,6 +102,7 @@ const PARTS = [
   'watcher',
   'beacons',
   'flood',
+  'stats-flood',
   'mailer-memory',
   'redis',
   'redis-frozen',
@@ -289,9 +296,10 @@ async function siteParts(results: BenchResults, runDir: string, chromiumPath: st
 async function main(): Promise<number> {
   const runDir = mkdtempSync(path.join(os.tmpdir(), 'karta-bench-'));
   onShutdown(cleanup);
-  // The watcher and the flood have emulators of their own and no site.
+  // The watcher and the floods have emulators of their own and no site.
   const sitePartsRun = PARTS.some(
-    (name) => !['watcher', 'flood', 'mailer-memory'].includes(name) && parts.has(name),
+    (name) =>
+      !['watcher', 'flood', 'stats-flood', 'mailer-memory'].includes(name) && parts.has(name),
   );
   const chromiumPath = sitePartsRun ? ensureChromium() : undefined;
   const cpus = os.cpus();
@@ -320,6 +328,11 @@ async function main(): Promise<number> {
     flood = await measureFlood({ contacts: FLOOD_CONTACTS, addCleanup });
   });
 
+  let statsFlood: StatsFloodResult | undefined;
+  await part('stats-flood', results, async () => {
+    statsFlood = await measureStatsFlood({ beacons: STATS_FLOOD_BEACONS, addCleanup });
+  });
+
   let mailerMemory: MailerMemoryResult | undefined;
   await part('mailer-memory', results, async () => {
     mailerMemory = await measureMailerMemory({ days: 6, perDay: 1000, addCleanup });
@@ -329,6 +342,7 @@ async function main(): Promise<number> {
   const rows = [
     ...budgetRows(results),
     ...floodRows(flood, results.errors.flood),
+    ...statsFloodRows(statsFlood, results.errors['stats-flood']),
     ...mailerMemoryRows(mailerMemory, results.errors['mailer-memory']),
     ...redisMemoryRows(redisMemory, results.errors.redis),
     ...redisFrozenRows(redisFrozen, results.errors['redis-frozen']),
