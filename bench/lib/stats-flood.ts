@@ -105,8 +105,8 @@ export function statsFloodRows(result: StatsFloodResult | undefined, error?: str
     ),
     row(
       'then a visitor: counted; the limiter holds 1 pair, the flush reads and writes 1 card',
-      `${result.visitor}; ${result.limiterSize} pair, ${result.read.length} read, ` +
-        `${result.flush.writes} write; heap + Buffers after GC ${result.heapGrowthBytes < 0 ? '−' : '+'}` +
+      `${result.visitor}; ${result.limiterSize.toLocaleString('en')} pair, ` +
+        `${result.read.length.toLocaleString('en')} read, ${result.flush.writes} write; heap + Buffers after GC ${result.heapGrowthBytes < 0 ? '−' : '+'}` +
         `${mib(Math.abs(result.heapGrowthBytes))} over the flood`,
       kept,
     ),
