@@ -1,11 +1,13 @@
 // npm run bench: page weight and Lighthouse (of /maria, and of her card with as many links as a
 // card takes), the exchange sheet's tap → form usable, throughput, contact-write latency, the
-// path through Varnish and Redis and the stats endpoint, on the one local stack
-// (tools/lib/stack.ts) with the demo data, built into a dist dir of its own
-// (.next-bench, so the demo's .next is never touched); and the change watcher at 10,000 cards and
-// a flood of 10,000 contacts on one card, and the lead mailer's memory over days of contacts (each
-// on an emulator of its own, no build), and the Redis bytes a cached card takes. Each is compared
-// with its budget (bench/lib/budgets.ts); the summary printed last is docs/performance.md's table.
+// console of a card with 10,000 contacts, the path through Varnish and Redis and the stats
+// endpoint, the Redis bytes a cached card takes and an origin's memory with its Redis frozen, on
+// the one local stack (tools/lib/stack.ts) with the demo data, built into a dist dir of its own
+// (.next-bench, so the demo's .next is never touched); and the change watcher at 10,000 cards, a
+// flood of 10,000 contacts on one card, 100,000 beacons for made-up names through the stats route
+// in process, and the lead mailer's memory over days of contacts (each on an emulator of its own,
+// no build). Each is compared with its budget (bench/lib/budgets.ts and the parts' own files); the
+// summary printed last is docs/performance.md's table.
 // Exits 0 whatever the figures; 1 only when a part could not run. Ctrl-C stops everything.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -17,6 +19,12 @@ import { commandLine } from './lib/args';
 import { measureBeacons } from './lib/beacons';
 import { budgetRows, type BenchResults } from './lib/budgets';
 import { measureCdn } from './lib/cdn';
+import {
+  CONSOLE_FLOOD_CONTACTS,
+  consoleFloodRows,
+  measureConsoleFlood,
+  type ConsoleFloodResult,
+} from './lib/console-flood';
 import { measureContactWrites } from './lib/contacts';
 import { measureExchange } from './lib/exchange';
 import { floodRows, measureFlood, type FloodResult } from './lib/flood';
@@ -32,11 +40,17 @@ import { nginxCopy } from './lib/nginx';
 import { measureRedisMemory, redisMemoryRows, type RedisMemoryResult } from './lib/redis-memory';
 import { measureRedisFrozen, redisFrozenRows, type RedisFrozenResult } from './lib/redis-frozen';
 import { details, summary } from './lib/report';
+import {
+  STATS_FLOOD_BEACONS,
+  measureStatsFlood,
+  statsFloodRows,
+  type StatsFloodResult,
+} from './lib/stats-flood';
 import { measureThroughput, warm, type Target, type Throughput } from './lib/throughput';
 import { seedUploadedPhotoCard } from './lib/uploaded-photo';
 import { measureWatcher } from './lib/watcher';
 import { measureWeight } from './lib/weight';
-import { CHROMIUM_ARGS, ensureChromium } from '../tools/lib/chromium';
+import { CHROMIUM_ARGS, chromiumPath as findChromiumPath } from '../tools/lib/chromium';
 import { EmulatorSetupError, freePort } from '../tools/lib/emulator';
 import { DEMO_PROJECT_ID } from '../tools/lib/local-env';
 import { DEMO_PROFILES_FILE } from '../tools/lib/paths';
@@ -92,10 +106,12 @@ const PARTS = [
   'exchange',
   'throughput',
   'contacts',
+  'console',
   'cdn',
   'watcher',
   'beacons',
   'flood',
+  'stats-flood',
   'mailer-memory',
   'redis',
   'redis-frozen',
@@ -137,6 +153,7 @@ function ownerOf(owners: DemoOwner[], username: string): DemoOwner {
   return owner;
 }
 
+let consoleFlood: ConsoleFloodResult | undefined;
 let redisMemory: RedisMemoryResult | undefined;
 let redisFrozen: RedisFrozenResult | undefined;
 
@@ -241,6 +258,17 @@ async function siteParts(results: BenchResults, runDir: string, chromiumPath: st
     );
   });
 
+  await part('console', results, async () => {
+    if (!stack.auth) throw new Error('The stack has no Auth emulator');
+    consoleFlood = await measureConsoleFlood({
+      browser,
+      db,
+      baseUrl: stack.baseUrl,
+      authHostPort: stack.auth.hostPort,
+      contacts: CONSOLE_FLOOD_CONTACTS,
+    });
+  });
+
   await part('cdn', results, async () => {
     results.cdn = await measureCdn({
       env: stack.env,
@@ -289,11 +317,12 @@ async function siteParts(results: BenchResults, runDir: string, chromiumPath: st
 async function main(): Promise<number> {
   const runDir = mkdtempSync(path.join(os.tmpdir(), 'karta-bench-'));
   onShutdown(cleanup);
-  // The watcher and the flood have emulators of their own and no site.
+  // The watcher and the floods have emulators of their own and no site.
   const sitePartsRun = PARTS.some(
-    (name) => !['watcher', 'flood', 'mailer-memory'].includes(name) && parts.has(name),
+    (name) =>
+      !['watcher', 'flood', 'stats-flood', 'mailer-memory'].includes(name) && parts.has(name),
   );
-  const chromiumPath = sitePartsRun ? ensureChromium() : undefined;
+  const chromiumPath = sitePartsRun ? findChromiumPath() : undefined;
   const cpus = os.cpus();
   const results: BenchResults = {
     date: new Date().toISOString().slice(0, 10),
@@ -320,6 +349,11 @@ async function main(): Promise<number> {
     flood = await measureFlood({ contacts: FLOOD_CONTACTS, addCleanup });
   });
 
+  let statsFlood: StatsFloodResult | undefined;
+  await part('stats-flood', results, async () => {
+    statsFlood = await measureStatsFlood({ beacons: STATS_FLOOD_BEACONS, addCleanup });
+  });
+
   let mailerMemory: MailerMemoryResult | undefined;
   await part('mailer-memory', results, async () => {
     mailerMemory = await measureMailerMemory({ days: 6, perDay: 1000, addCleanup });
@@ -328,7 +362,9 @@ async function main(): Promise<number> {
   await cleanup();
   const rows = [
     ...budgetRows(results),
+    ...consoleFloodRows(consoleFlood, results.errors.console),
     ...floodRows(flood, results.errors.flood),
+    ...statsFloodRows(statsFlood, results.errors['stats-flood']),
     ...mailerMemoryRows(mailerMemory, results.errors['mailer-memory']),
     ...redisMemoryRows(redisMemory, results.errors.redis),
     ...redisFrozenRows(redisFrozen, results.errors['redis-frozen']),
