@@ -1,0 +1,14 @@
+// The production path on one scale stack for the whole file (scale/stack.ts): Redis, two origins,
+// Varnish, the daemon, in a project of their own on the run's one Firestore emulator, behind a
+// relay that freezes and cuts it. Each section registers its tests; a section that breaks a part
+// (Redis stopped or frozen, an origin stopped, Firestore frozen or cut) restores it before the
+// next test.
+import { cdnPurges } from './scale/cdn-purges';
+import { productionPath } from './scale/production-path';
+import { scaleContext } from './scale/stack';
+
+const ctx = scaleContext();
+
+// First, on a quiet stack: its refused purges are counted from a daemon with nothing else to do.
+describe('CDN purges and photos', () => cdnPurges(ctx));
+describe('production path', () => productionPath(ctx));
