@@ -5,6 +5,7 @@
 // next test.
 import { cdnPurges } from './scale/cdn-purges';
 import { productionPath } from './scale/production-path';
+import { sharedCache } from './scale/shared-cache';
 import { scaleContext } from './scale/stack';
 
 const ctx = scaleContext();
@@ -12,3 +13,4 @@ const ctx = scaleContext();
 // First, on a quiet stack: its refused purges are counted from a daemon with nothing else to do.
 describe('CDN purges and photos', () => cdnPurges(ctx));
 describe('production path', () => productionPath(ctx));
+describe('shared cache on Redis', () => sharedCache(ctx));
