@@ -7,6 +7,7 @@ import { cdnPurges } from './scale/cdn-purges';
 import { productionPath } from './scale/production-path';
 import { sharedCache } from './scale/shared-cache';
 import { scaleContext } from './scale/stack';
+import { stats } from './scale/stats';
 
 const ctx = scaleContext();
 
@@ -14,3 +15,4 @@ const ctx = scaleContext();
 describe('CDN purges and photos', () => cdnPurges(ctx));
 describe('production path', () => productionPath(ctx));
 describe('shared cache on Redis', () => sharedCache(ctx));
+describe('visitor counts', () => stats(ctx));
