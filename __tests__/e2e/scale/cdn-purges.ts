@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { cardChanged } from '@/server/card-stamp';
 import { erasurePath, photoDocPath } from '@/lib/collections';
 import { cardTag } from '@/lib/routes';
+import { CARD_VERSION_HEADER } from '@/server/cdn/tags';
 import { eventually } from '@/__tests__/helpers/eventually';
 import type { ScaleContext } from './stack';
 
@@ -90,7 +91,10 @@ export function cdnPurges(ctx: ScaleContext): void {
       await until('the edit on the origins', async () => {
         const answers = await Promise.all(stack.origins.map((o) => get(`${o}/kostas`)));
         if (answers.every((a) => a.body.toString().includes(jobTitle))) return true;
-        const seen = answers.map((a) => `${a.status} ${a.headers.get('x-nextjs-cache')}`);
+        const seen = answers.map(
+          (a) =>
+            `${a.status} ${a.headers.get('x-nextjs-cache')} ${a.headers.get(CARD_VERSION_HEADER)}`,
+        );
         throw new Error(`the origins answered ${seen.join(', ')}`);
       });
       await until('purges refused', async () => purges.refused >= refusedBefore + 6);
