@@ -2,7 +2,7 @@
 // username is decoded once, so a double-encoded path names another (missing) card, never this
 // one under a cache entry of its own; every other spelling of a card's address is sent to the one
 // its links use; names that are files of the site are no cards; and a contact's id is deleted as it
-// was written. Through Varnish, with an edit and an erasure: production-path.test.ts.
+// was written. Through Varnish, with an edit and an erasure: scale/production-path.ts.
 import { Timestamp } from 'firebase-admin/firestore';
 import { profilePath, vcardPath } from '@/lib/routes';
 import { USERNAME_MESSAGES } from '@/lib/username';

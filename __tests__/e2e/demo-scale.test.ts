@@ -16,7 +16,7 @@ const SECRET = 'demo-scale-test-secret';
 // file's environment), and the demo's own project on the run's emulator: the e2e stack's watcher
 // and mailer never see its cards.
 const BUILT = process.env.NEXT_DIST_DIR as string;
-const PROJECT_ID = 'demo-karta-scale';
+const PROJECT_ID = 'demo-karta-demo-scale';
 const LINE =
   /^(cdn: \S+|origin: \S+|FIRESTORE_EMULATOR_HOST=\S+|REDIS_URL=\S+|mail: \S+|SMTP_URL=\S+|Auth emulator on \S+ .*)$/;
 

@@ -2,7 +2,7 @@
 // keeps it until the site confirms the purge. Against a real emulator and a stand-in site that
 // answers a revalidation at once but a recheck (which answers 200 only once the CDN has dropped
 // the card) with 503 while told to, as karta's site does while the CDN refuses its purges. The
-// whole path, with the real site and Varnish, is e2e/cdn-purges-photos.test.ts.
+// whole path, with the real site and Varnish, is e2e/scale/cdn-purges.ts.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';

@@ -27,6 +27,11 @@ export interface ScaleStackOptions {
    * `env`'s NEXT_PUBLIC_FIREBASE_PROJECT_ID): each origin runs on a copy retargeted to it.
    */
   projectId?: string;
+  /**
+   * Variables of one origin's own (by its index), over `env`: a test gives one origin a relay of
+   * its own in front of Firestore, say.
+   */
+  originEnv?: (index: number) => Record<string, string>;
   /** The daemon of `npm run watch` (on by default). */
   daemon?: boolean;
   /** Called with each line of the stack's own, and of the daemon's (prefixed `[watch]`). */
@@ -52,10 +57,13 @@ export interface ScaleStack {
   restartRedis(): Promise<void>;
   /** The environment the origins run with (REDIS_URL, CDN_PROVIDER, REVALIDATE_SECRET, …). */
   env: NodeJS.ProcessEnv;
-  /** Stops one origin, as if it died. */
-  stopOrigin(index: number): Promise<void>;
-  /** Starts a stopped origin again, on the same port and build. */
-  restartOrigin(index: number): Promise<void>;
+  /** Stops one origin (SIGTERM, then SIGKILL after `graceMs`), as if it died. */
+  stopOrigin(index: number, graceMs?: number): Promise<void>;
+  /**
+   * Starts a stopped origin again, on the same port and build; `env` adds variables for this
+   * start only.
+   */
+  restartOrigin(index: number, env?: Record<string, string>): Promise<void>;
   /** Everything, newest first; no process is left. */
   stop(): Promise<void>;
 }
@@ -127,12 +135,12 @@ export async function startScaleStack(options: ScaleStackOptions): Promise<Scale
     stops.push(async () => {
       for (const dir of distDirs) rmSync(path.join(ROOT, dir), { recursive: true, force: true });
     });
-    const start = async (i: number) => {
+    const start = async (i: number, extra: Record<string, string> = {}) => {
       // Set once started: an origin that exits while starting is reported by the start itself.
       const started: { server?: ChildProcess } = {};
       const server = await startNext(
         ports[i],
-        { ...env, NEXT_DIST_DIR: distDirs[i] },
+        { ...env, ...options.originEnv?.(i), ...extra, NEXT_DIST_DIR: distDirs[i] },
         {
           onExit: (code) => {
             if (!stopping && started.server && servers[i] === started.server) {
@@ -150,10 +158,10 @@ export async function startScaleStack(options: ScaleStackOptions): Promise<Scale
       copyBuild(builtDistDir, dir, { project: { from: builtFor, to: project } });
       await start(i);
     }
-    const stopOrigin = async (i: number) => {
+    const stopOrigin = async (i: number, graceMs?: number) => {
       const server = servers[i];
       servers[i] = undefined;
-      if (server) await stopProcess(server);
+      if (server) await stopProcess(server, graceMs);
     };
     stops.push(async () => {
       for (const i of servers.keys()) await stopOrigin(i);

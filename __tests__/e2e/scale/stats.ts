@@ -1,0 +1,198 @@
+// Visitor counts on the production path: two origins on one Redis add up; a graceful stop writes
+// what was counted; behind Varnish, each visitor has the rate limit's bucket of the address
+// Varnish appended, whatever the client wrote before it. The counts are read back from the stack's
+// project; the cards' keys are computed as the origins compute them, from its REVALIDATE_SECRET.
+import http from 'node:http';
+import os from 'node:os';
+import { STATS_COLLECTION } from '@/lib/collections';
+import { athensDay } from '@/lib/stats/day';
+import { EVENTS_PATH, beaconBody } from '@/lib/stats/events';
+import { cardKey } from '@/server/stats/card-key';
+import { eventually } from '@/__tests__/helpers/eventually';
+import { untilAllHealthy, type ScaleContext } from './stack';
+
+const PHONE =
+  'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/119.0.0.0 Mobile Safari/537.36';
+/** STATS_RATE_LIMIT's default, which the stack runs with. */
+const LIMIT = 60;
+// Two visitors are two loopback addresses (Linux routes all of 127/8 to this machine); the
+// forger writes a new X-Forwarded-For on every beacon.
+const FORGER = '127.0.0.2';
+const OTHER = '127.0.0.3';
+
+export function stats(ctx: ScaleContext): void {
+  const created: string[] = [];
+  let markers = 0;
+
+  afterAll(async () => {
+    await Promise.all(created.map((u) => ctx.db.recursiveDelete(ctx.db.doc(`users/${u}`))));
+  });
+
+  async function newCard(label: string): Promise<string> {
+    const username = `stats-${label}-${Date.now()}`;
+    created.push(username);
+    await ctx.db.doc(`users/${username}`).set({ username, firstName: 'Στατιστική' });
+    return username;
+  }
+
+  /** What the card's HTML gives its script: the name and the card's stats key. */
+  const card = (username: string) => ({
+    username,
+    key: cardKey(ctx.stack.env.REVALIDATE_SECRET as string, username),
+  });
+
+  /** A beacon sent to `base` as the CDN would forward it: `address` is the visitor's. */
+  function send(base: string, body: string, address = '198.51.100.1') {
+    return fetch(`${base}${EVENTS_PATH}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'text/plain;charset=UTF-8',
+        'user-agent': PHONE,
+        'x-forwarded-for': address,
+      },
+      body,
+    });
+  }
+
+  const statsOf = async (username: string) =>
+    (
+      await ctx.db.doc(`users/${username}/${STATS_COLLECTION}/${athensDay(Date.now())}`).get()
+    ).data();
+
+  /**
+   * Until what the origins had counted so far is in Firestore: a view of a card of its own, sent
+   * last to each, written. A flush takes everything its store holds, so the counts sent before it
+   * are written by then too.
+   */
+  async function flushed(...sentTo: string[]): Promise<void> {
+    const marker = await newCard(`marker-${markers++}`);
+    for (const [i, base] of sentTo.entries()) {
+      const res = await send(base, beaconBody(card(marker), 'view'), `198.18.0.${i}`);
+      expect(res.status).toBe(204);
+    }
+    await eventually(async () => (await statsOf(marker))?.views === sentTo.length, {
+      every: 50,
+      what: `a flush of ${sentTo.length} origin(s)`,
+    });
+  }
+
+  test('two origins on one Redis: views on both add up in Firestore', async () => {
+    const [a, b] = ctx.stack.origins;
+    const username = await newCard('redis');
+    const statuses = new Set<number>();
+    // A pair at a time, one to each origin: fifty at once on a busy machine can keep Redis past
+    // the store's deadline (a 503), and adding up is what this checks, not a burst.
+    for (let i = 0; i < 25; i++) {
+      const pair = await Promise.all([
+        send(a, beaconBody(card(username), 'view'), `192.0.2.${i}`),
+        send(b, beaconBody(card(username), 'view', true), `192.0.2.${i}`),
+      ]);
+      for (const res of pair) statuses.add(res.status);
+    }
+    expect(statuses).toEqual(new Set([204]));
+    await flushed(a, b);
+    expect(await statsOf(username)).toEqual({ views: 50, qrViews: 25 });
+  });
+
+  test('a graceful stop (SIGTERM) writes what was counted since the last flush', async () => {
+    const { stack } = ctx;
+    const username = await newCard('stop');
+    // Origin B again, counting in its own memory (no Redis, which A flushes often) with an
+    // interval far longer than the test: only the stop can write these.
+    await stack.stopOrigin(1);
+    try {
+      await stack.restartOrigin(1, { REDIS_URL: '', STATS_FLUSH_MS: String(10 * 60_000) });
+      for (let i = 0; i < 3; i++) {
+        expect((await send(stack.origins[1], beaconBody(card(username), 'view'))).status).toBe(204);
+      }
+      expect(await statsOf(username)).toBeUndefined();
+      await stack.stopOrigin(1, 15_000);
+      expect(await statsOf(username)).toEqual({ views: 3 });
+    } finally {
+      await stack.stopOrigin(1);
+      await stack.restartOrigin(1);
+    }
+    await untilAllHealthy(ctx);
+  }, 120_000);
+
+  /** A view of `username` sent from the loopback address `from`, with this X-Forwarded-For if any. */
+  function view(base: string, username: string, from: string, forwardedFor?: string) {
+    const body = beaconBody(card(username), 'view');
+    return new Promise<number>((resolve, reject) => {
+      const request = http.request(
+        `${base}${EVENTS_PATH}`,
+        {
+          method: 'POST',
+          localAddress: from,
+          headers: {
+            'content-type': 'text/plain;charset=UTF-8',
+            'user-agent': PHONE,
+            ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),
+          },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
+      request.on('error', reject);
+      request.end(body);
+    });
+  }
+
+  const viewsOf = async (username: string) =>
+    (await statsOf(username))?.views as number | undefined;
+
+  test(`behind Varnish, each visitor has the bucket of the address Varnish appended, whatever the client wrote before it`, async () => {
+    const { stack } = ctx;
+    // One origin: each origin keeps its own limiter, and the limit is what this is about. B is
+    // stopped until Varnish's probes count it sick, so that every beacon goes to A.
+    await stack.stopOrigin(1);
+    try {
+      await eventually(
+        async () => {
+          const health = await stack.varnish.backendHealth();
+          return health[0].healthy && !health[1].healthy;
+        },
+        { every: 250, what: 'Varnish counting B sick' },
+      );
+      const [mixed, plain, last] = [
+        await newCard('cdn-mixed'),
+        await newCard('cdn-plain'),
+        await newCard('cdn-last'),
+      ];
+      const statuses = new Set<number>();
+      for (let i = 0; i < LIMIT + 10; i++) {
+        statuses.add(await view(stack.cdnUrl, mixed, FORGER, `198.51.100.${i}`));
+      }
+      for (let i = 0; i < 10; i++) statuses.add(await view(stack.cdnUrl, mixed, OTHER));
+      for (let i = 0; i < LIMIT + 10; i++) statuses.add(await view(stack.cdnUrl, plain, OTHER));
+      // Sent after all of them were answered (each is answered once counted), and a flush
+      // writes all it takes in one batch: once this card has its view, so have the others.
+      statuses.add(await view(stack.cdnUrl, last, OTHER));
+      expect(statuses).toEqual(new Set([204]));
+      await eventually(async () => (await viewsOf(last)) !== undefined, {
+        within: 60_000,
+        every: 200,
+        what: `${last} counted`,
+      });
+      const counted = { forgedThenOther: await viewsOf(mixed), plain: await viewsOf(plain) };
+      console.log(`stats buckets, cdn: ${JSON.stringify(counted)}`);
+      // LIMIT of the forger's and 10 of the other visitor's: trusting the header would count
+      // 80, one bucket for everybody 60.
+      expect(counted).toEqual({ forgedThenOther: LIMIT + 10, plain: LIMIT });
+      // What keeps a client from writing the entry Varnish appends, by calling the origin itself:
+      // it listens on loopback only, so from any other interface of this machine it is not there.
+      const { port } = new URL(stack.origins[0]);
+      const outside = Object.values(os.networkInterfaces())
+        .flat()
+        .find((address) => address && !address.internal && address.family === 'IPv4');
+      if (outside) {
+        await expect(fetch(`http://${outside.address}:${port}/`)).rejects.toThrow();
+      }
+    } finally {
+      await stack.restartOrigin(1);
+    }
+    await untilAllHealthy(ctx);
+  }, 240_000);
+}
