@@ -5,7 +5,7 @@
 // reaches the limiter, the store or a read). The test drives the flushes (their interval is an
 // hour) and reads the counts back from the emulator, under a project id of its own. Next's
 // after(), which needs the server's request scope, is recorded instead. What needs a real socket
-// (no proxy in front) or several processes is in e2e/stats-endpoint.test.ts.
+// (no proxy in front) is in e2e/stats-buckets.test.ts; several processes, in e2e/scale/stats.ts.
 import { randomBytes } from 'node:crypto';
 import { deleteApp, getApps } from 'firebase-admin/app';
 import type { Firestore } from 'firebase-admin/firestore';

@@ -2,7 +2,7 @@
 // process (no HTTP: what stops them is the route and the function it calls), on an emulator of its
 // own, then a real visitor. Each made-up name is new: none may be held by the limiter or the store,
 // read or written, and none may be answered 503 (the store failing). The suite holds the same at
-// 2,000 beacons (__tests__/emulator/stats-flood.test.ts); here, the rate the route takes them at
+// 2,000 beacons (__tests__/emulator/stats-endpoint.test.ts); here, the rate the route takes them at
 // and the heap the flood leaves behind.
 import { fork } from 'node:child_process';
 import path from 'node:path';
