@@ -137,15 +137,28 @@ export const NEXT_BIN = require.resolve('next/dist/bin/next');
 
 export function waitForHttp(url: string, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
+  let last = 'no answer yet';
   return new Promise((resolve, reject) => {
     const attempt = async () => {
+      // A timer of its own rather than AbortSignal.timeout(), whose signal fetch holds weakly: one
+      // collected before it fires leaves an attempt to a server that never answers waiting forever.
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(new Error('no answer in 2 s')), 2000);
       try {
-        const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+        const res = await fetch(url, { signal: controller.signal });
         await res.arrayBuffer();
         return resolve();
-      } catch {
-        if (Date.now() > deadline) return reject(new Error(`${url} did not answer in time`));
+      } catch (error) {
+        last =
+          error instanceof Error
+            ? ((error.cause as Error | undefined)?.message ?? error.message)
+            : String(error);
+        if (Date.now() > deadline) {
+          return reject(new Error(`${url} did not answer in ${timeoutMs} ms (last: ${last})`));
+        }
         setTimeout(attempt, 200);
+      } finally {
+        clearTimeout(timer);
       }
     };
     void attempt();

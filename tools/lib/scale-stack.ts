@@ -103,8 +103,10 @@ export async function startScaleStack(options: ScaleStackOptions): Promise<Scale
     const origins = ports.map((port) => `http://127.0.0.1:${port}`);
     const varnish = await startVarnish({ backends: ports.map((port) => `127.0.0.1:${port}`) });
     stops.push(() => varnish.stop());
+    log(`Varnish on ${varnish.url}`);
     let redis = await startRedis();
     stops.push(() => redis.stop());
+    log(`Redis on ${redis.url}`);
     const builtFor = options.env.NEXT_PUBLIC_FIREBASE_PROJECT_ID;
     const project = options.projectId ?? builtFor;
     if (!builtFor || !project) throw new Error('NEXT_PUBLIC_FIREBASE_PROJECT_ID is not set');
@@ -156,7 +158,10 @@ export async function startScaleStack(options: ScaleStackOptions): Promise<Scale
     };
     for (const [i, dir] of distDirs.entries()) {
       copyBuild(builtDistDir, dir, { project: { from: builtFor, to: project } });
+      // A start that stalls then says which step it stalled at.
+      log(`origin ${origins[i]} starting (${dir})`);
       await start(i);
+      log(`origin ${origins[i]} answers`);
     }
     const stopOrigin = async (i: number, graceMs?: number) => {
       const server = servers[i];
@@ -168,6 +173,7 @@ export async function startScaleStack(options: ScaleStackOptions): Promise<Scale
     });
 
     await untilServing(varnish);
+    log('Varnish counts every origin healthy');
 
     let mail: RunningMailCatcher | undefined;
     if (daemon) {

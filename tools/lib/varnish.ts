@@ -181,7 +181,9 @@ export async function startVarnish(options: VarnishOptions): Promise<RunningVarn
     pid: child.pid ?? 0,
     async backendHealth() {
       const varnishadm = ensureCommand('varnishadm', 'varnish');
-      const { stdout } = await execFileAsync(varnishadm, ['-n', workDir, 'backend.list']);
+      const { stdout } = await execFileAsync(varnishadm, ['-n', workDir, 'backend.list'], {
+        timeout: 10_000,
+      });
       return parseBackendList(stdout, options.backends);
     },
     stop,
