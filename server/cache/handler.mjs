@@ -11,6 +11,10 @@
 //   connection, and until a health check succeeds every call is a miss or a dropped set at once,
 //   with nothing sent or queued, so an outage does not pile up in the process. Each outage is
 //   logged once.
+// - A revalidation's marks are kept in Redis and read with every entry (tag-marks.mjs): the
+//   library acts on a mark only through its tag index, each origin's memory, which after Redis
+//   lost its data missed entries another origin stored again, and Next keeps none with no memory
+//   cache (`cacheMaxMemorySize: 0`).
 // - Entries are stored compressed (compact-entry.mjs): a card with its vCard and QR code takes a
 //   few KB instead of 25–41 KB. They are read here as bytes.
 // - A cached 404 (a made-up name's card, vCard or QR code) lives NOT_FOUND_LIFETIME_S instead of
