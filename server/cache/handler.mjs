@@ -11,6 +11,10 @@
 //   connection, and until a health check succeeds every call is a miss or a dropped set at once,
 //   with nothing sent or queued, so an outage does not pile up in the process. Each outage is
 //   logged once.
+// - A revalidation's marks are kept in Redis and read with every entry (tag-marks.mjs): the
+//   library acts on a mark only through its tag index, each origin's memory, which after Redis
+//   lost its data missed entries another origin stored again, and Next keeps none with no memory
+//   cache (`cacheMaxMemorySize: 0`).
 // - Entries are stored compressed (compact-entry.mjs): a card with its vCard and QR code takes a
 //   few KB instead of 25–41 KB. They are read here as bytes.
 // - A cached 404 (a made-up name's card, vCard or QR code) lives NOT_FOUND_LIFETIME_S instead of
@@ -32,6 +36,7 @@ import {
   reconnectDelay,
   withDeadline,
 } from './redis-guard.mjs';
+import { entryTags, MARK_LIFETIME_S, markKey, withMarks } from './tag-marks.mjs';
 
 export { withDeadline };
 
@@ -77,10 +82,18 @@ function databaseOf(redisUrl) {
  */
 
 /**
+ * What the handler keeps revalidations' marks with (tag-marks.mjs).
+ * @typedef {{
+ *   mGet(keys: string[]): Promise<Array<string | null>>,
+ *   set(key: string, value: string, options: { EX: number }): Promise<unknown>,
+ * }} MarkStore
+ */
+
+/**
  * The library keeps its client to itself; the guard needs it to drop and remake the connection,
- * the codec to keep its dictionaries, and the handler to read entries.
+ * the codec to keep its dictionaries, and the handler to read entries and marks.
  * @param {Store | undefined} handler
- * @returns {GuardedClient & import('./compact-entry.mjs').DictionaryStore & EntryReader}
+ * @returns {GuardedClient & import('./compact-entry.mjs').DictionaryStore & EntryReader & MarkStore}
  */
 function clientOf(handler) {
   return /** @type {{ client: ReturnType<typeof clientOf> }} */ (/** @type {unknown} */ (handler))
@@ -217,14 +230,22 @@ export default class SharedCacheHandler {
     const [key, ctx] = args;
     if (ctx?.kind === 'FETCH') return null;
     try {
-      const entry = await this.guard.run('a get', async () => {
+      const { entry, marks } = await this.guard.run('a get', async () => {
         const stored = await this.client.get(
           commandOptions({ returnBuffers: true }),
           this.keyPrefix + key,
         );
-        return stored === null ? null : this.codec.deserialize(stored);
+        if (stored === null) return { entry: null, marks: [] };
+        const found = await this.codec.deserialize(stored);
+        const tags = entryTags(found);
+        return {
+          entry: found,
+          marks: tags.length
+            ? await this.client.mGet(tags.map((tag) => markKey(this.keyPrefix, tag)))
+            : [],
+        };
       });
-      return withCacheControl(entry);
+      return withMarks(withCacheControl(entry), marks);
     } catch {
       return null;
     }
@@ -244,14 +265,24 @@ export default class SharedCacheHandler {
   }
 
   /**
-   * Still fails when Redis does not answer, as the other origins did not hear of it. Next runs it
-   * once the response is on its way, so the caller is not held up.
+   * Marks the tags in Redis (tag-marks.mjs), which every origin's get reads, and lets the library
+   * delete the entries its tag index names. Still fails when Redis does not answer, as the other
+   * origins did not hear of it. Next runs it once the response is on its way, so the caller is
+   * not held up.
    * @param {Parameters<Store['revalidateTag']>} args
    */
   async revalidateTag(...args) {
+    const tags = [args[0] ?? []].flat();
+    const at = String(Date.now());
     await this.guard.run(
       'a revalidation',
-      () => this.store.revalidateTag(...args),
+      () =>
+        Promise.all([
+          ...tags.map((tag) =>
+            this.client.set(markKey(this.keyPrefix, tag), at, { EX: MARK_LIFETIME_S }),
+          ),
+          this.store.revalidateTag(...args),
+        ]),
       REVALIDATE_DEADLINE_MS,
     );
   }

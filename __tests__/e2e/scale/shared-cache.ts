@@ -327,6 +327,42 @@ export function sharedCache(ctx: ScaleContext): void {
     console.log(`shared cache: after the restart, revalidation on A → new card on B ${ms} ms`);
   }, 120_000);
 
+  test('Redis restarted, then origin A: a revalidation on A replaces the entry B stored again', async () => {
+    const { stack } = ctx;
+    const origins = originsOf();
+    const [a, b] = origins;
+    const username = await newProfile('Πριν την επανεκκίνηση');
+    const stored = (origin: Origin) =>
+      eventually(async () => (await card(origin, `/${username}`)).cache === 'HIT', {
+        within: SHARED_AGAIN_BOUND_MS,
+        every: 200,
+        what: `/${username} stored by ${origin.name}`,
+      });
+    // Stored by B, before and after Redis lost its data; then A starts anew and reads what Redis
+    // knows. The library's tag index on A (loaded from Redis) never hears of B's second entry: B
+    // remembered its tags and wrote them nowhere again.
+    await stored(b);
+    await stack.restartRedis();
+    await stored(b);
+    await stack.stopOrigin(0);
+    try {
+      await stack.restartOrigin(0);
+    } finally {
+      await untilAllHealthy(ctx);
+    }
+    expect((await card(a, `/${username}`)).cache).toBe('HIT');
+    const title = `Μετά την επανεκκίνηση ${Date.now()}`;
+    await ctx.db.doc(`users/${username}`).update({ jobTitle: title });
+    const sent = Date.now();
+    expect((await revalidate(a, username)).status).toBe(200);
+    for (const origin of origins) {
+      const ms = await timeUntilShown(origin, `/${username}`, title, sent);
+      console.log(
+        `shared cache: Redis and A restarted, revalidation on A → on ${origin.name} ${ms} ms`,
+      );
+    }
+  }, 120_000);
+
   test('Redis frozen (SIGSTOP) → cards answer 200 within the bound on both origins', async () => {
     const origins = originsOf();
     const username = await newProfile('Παγωμένη');
