@@ -211,7 +211,8 @@ export function sharedCache(ctx: ScaleContext): void {
       // The recheck replaces it, on both origins, without another request to the endpoint
       // (without the recheck the old card would stay for the route's hour).
       const ms = await timeUntilShown(a, `/${username}`, after, marked);
-      expect((await card(b, `/${username}`)).body).toContain(after);
+      // B may serve the late render once more, stale, while it renders the card again.
+      await timeUntilShown(b, `/${username}`, after, marked);
       console.log(
         `shared cache: a late render stored the old card; the recheck replaced it ` +
           `${ms} ms after the revalidation`,
