@@ -34,6 +34,7 @@ import {
   OWNER_FIELD,
 } from '@/lib/collections';
 import { startMailCatcher, type RunningMailCatcher } from '@/tools/lib/mail-catcher';
+import { mailerHours } from '@/tools/lib/mailer-hours';
 
 // A project of its own on the run's emulator: this file counts every mail and every digest.
 const PROJECT = 'demo-karta-lead-mailer';
@@ -337,7 +338,6 @@ test('a document no visitor could have written, or a card with no owner: a log l
 // ---- floods
 
 const QUOTA = 5;
-const HOUR_MS = 3_600_000;
 
 /** `count` contacts on `username`'s card in commits of `perCommit`, named `${prefix} i`. */
 async function flood(username: string, prefix: string, count: number, perCommit = 100) {
@@ -353,24 +353,6 @@ async function flood(username: string, prefix: string, count: number, perCommit 
     }
     await batch.commit();
   }
-}
-
-/**
- * The mailers' hours (an hour long, as in production), driven by the test: `fresh()` begins a new
- * one now and `end()` ends it, by moving the hours' clock on (hoursAheadMs), never by waiting.
- */
-function mailerHours() {
-  let ahead = 0;
-  return {
-    aheadMs: () => ahead,
-    fresh() {
-      const now = Date.now() + ahead;
-      ahead += HOUR_MS - (now % HOUR_MS) + 100;
-    },
-    end() {
-      ahead += HOUR_MS;
-    },
-  };
 }
 
 /** The mails to `address`. */

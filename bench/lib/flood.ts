@@ -24,6 +24,7 @@ import { smtpSender } from '../../daemon/mail/smtp';
 import { LEAD_MAIL_FIELD, OWNER_FIELD, contactsPath, ownerPath } from '../../lib/collections';
 import { startEmulator } from '../../tools/lib/emulator';
 import { startMailCatcher } from '../../tools/lib/mail-catcher';
+import { mailerHours } from '../../tools/lib/mailer-hours';
 import type { BudgetRow, Status } from './budgets';
 import { median, ms } from './stats';
 
@@ -35,7 +36,6 @@ const PER_COMMIT = 500;
 const FLOOD_MS = 50_000;
 /** Cards whose visitors come during the flood: one contact each, so each is a single mail. */
 const OTHER_CARDS = 12;
-const HOUR_MS = 60 * 60_000;
 const HANDLED_LIMIT_MS = 240_000;
 
 /** Contacts left one at a time on calm cards once the flood is over, for the idle median. */
@@ -68,21 +68,6 @@ export interface FloodResult {
   otherDelaysMs: number[];
   /** The same once the flood is over, one contact at a time. */
   idleDelaysMs: number[];
-}
-
-/** The mailer's hours, moved on by the benchmark: `fresh()` begins one now, `end()` ends it. */
-function mailerHours() {
-  let ahead = 0;
-  return {
-    aheadMs: () => ahead,
-    fresh() {
-      const now = Date.now() + ahead;
-      ahead += HOUR_MS - (now % HOUR_MS) + 100;
-    },
-    end() {
-      ahead += HOUR_MS;
-    },
-  };
 }
 
 async function until<T>(check: () => Promise<T | false>, limitMs: number, what: string) {
