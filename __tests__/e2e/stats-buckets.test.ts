@@ -3,12 +3,12 @@
 // `npm run demo:scale` runs it, the same is checked in e2e/scale/stats.ts. Two visitors are two
 // loopback addresses (127.0.0.2 and 127.0.0.3: Linux routes all of 127/8 to this machine); one of
 // them writes a new X-Forwarded-For on every beacon. The counts are read back from the emulator.
-import http from 'node:http';
 import { STATS_COLLECTION } from '@/lib/collections';
 import { athensDay } from '@/lib/stats/day';
-import { EVENTS_PATH, beaconBody } from '@/lib/stats/events';
+import { beaconBody } from '@/lib/stats/events';
 import { adminDb } from '@/server/firebase/admin-app';
 import { cardKey } from '@/server/stats/card-key';
+import { beaconFrom } from '../helpers/beacon-from';
 import { baseUrl } from '../helpers/browser';
 import { eventually } from '../helpers/eventually';
 
@@ -16,8 +16,6 @@ import { eventually } from '../helpers/eventually';
 const LIMIT = 60;
 const FORGER = '127.0.0.2';
 const OTHER = '127.0.0.3';
-const PHONE =
-  'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/119.0.0.0 Mobile Safari/537.36';
 
 const created: string[] = [];
 
@@ -38,26 +36,7 @@ function view(base: string, username: string, from: string, forwardedFor?: strin
     { username, key: cardKey(process.env.REVALIDATE_SECRET as string, username) },
     'view',
   );
-  return new Promise<number>((resolve, reject) => {
-    const request = http.request(
-      `${base}${EVENTS_PATH}`,
-      {
-        method: 'POST',
-        localAddress: from,
-        headers: {
-          'content-type': 'text/plain;charset=UTF-8',
-          'user-agent': PHONE,
-          ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),
-        },
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      },
-    );
-    request.on('error', reject);
-    request.end(body);
-  });
+  return beaconFrom(base, body, from, forwardedFor);
 }
 
 const viewsOf = async (username: string) =>

@@ -2,17 +2,15 @@
 // what was counted; behind Varnish, each visitor has the rate limit's bucket of the address
 // Varnish appended, whatever the client wrote before it. The counts are read back from the stack's
 // project; the cards' keys are computed as the origins compute them, from its REVALIDATE_SECRET.
-import http from 'node:http';
 import os from 'node:os';
 import { STATS_COLLECTION } from '@/lib/collections';
 import { athensDay } from '@/lib/stats/day';
 import { EVENTS_PATH, beaconBody } from '@/lib/stats/events';
 import { cardKey } from '@/server/stats/card-key';
+import { beaconFrom, PHONE } from '@/__tests__/helpers/beacon-from';
 import { eventually } from '@/__tests__/helpers/eventually';
 import { untilAllHealthy, type ScaleContext } from './stack';
 
-const PHONE =
-  'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/119.0.0.0 Mobile Safari/537.36';
 /** STATS_RATE_LIMIT's default, which the stack runs with. */
 const LIMIT = 60;
 // Two visitors are two loopback addresses (Linux routes all of 127/8 to this machine); the
@@ -117,27 +115,7 @@ export function stats(ctx: ScaleContext): void {
 
   /** A view of `username` sent from the loopback address `from`, with this X-Forwarded-For if any. */
   function view(base: string, username: string, from: string, forwardedFor?: string) {
-    const body = beaconBody(card(username), 'view');
-    return new Promise<number>((resolve, reject) => {
-      const request = http.request(
-        `${base}${EVENTS_PATH}`,
-        {
-          method: 'POST',
-          localAddress: from,
-          headers: {
-            'content-type': 'text/plain;charset=UTF-8',
-            'user-agent': PHONE,
-            ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),
-          },
-        },
-        (res) => {
-          res.resume();
-          res.on('end', () => resolve(res.statusCode ?? 0));
-        },
-      );
-      request.on('error', reject);
-      request.end(body);
-    });
+    return beaconFrom(base, beaconBody(card(username), 'view'), from, forwardedFor);
   }
 
   const viewsOf = async (username: string) =>
