@@ -99,3 +99,50 @@ export const DIGEST_OPEN_FIELD = 'open';
 
 export const leadDigestPath = (username: string, windowStart: number) =>
   `${LEAD_DIGESTS_COLLECTION}/${username}_${windowStart}`;
+
+// ---------------------------------------------------------------------------------------------
+// Companies (lib/company.ts). A member card (users/{username}) records its company in
+// COMPANY_FIELD and when it joined in JOINED_FIELD: the company's admins read the card's contacts
+// and stats from then on. A card its owner left, or was removed from, is switched off: OFF_FIELD
+// holds the server's time of it, ownerUid is gone (its former owner reads nothing of it), and the
+// card keeps its company, so its username and leads stay the company's. None of these is public.
+export const COMPANY_FIELD = 'companyId';
+export const JOINED_FIELD = 'companyJoinedAt';
+export const OFF_FIELD = 'offAt';
+
+// companies/{id}: the company's name, its template (lib/company.ts CompanyTemplate), its logo's
+// version (the bytes in companies/{id}/logo/current, as a card's photo), and the uids of its
+// admins and of its active members (admins included), which firestore.rules read to decide who
+// may read what. TEMPLATE_AT_FIELD is the server's time of the last template save: the watcher
+// follows it to regenerate every member's card (a save that the server did not finish fanning out
+// included), and it is part of each member card's version.
+export const COMPANIES_COLLECTION = 'companies';
+export const COMPANY_NAME_FIELD = 'name';
+export const TEMPLATE_FIELD = 'template';
+export const LOGO_VERSION_FIELD = 'logoVersion';
+export const ADMINS_FIELD = 'admins';
+export const MEMBER_UIDS_FIELD = 'memberUids';
+export const TEMPLATE_AT_FIELD = 'templateAt';
+
+export const companyPath = (id: string) => `${COMPANIES_COLLECTION}/${id}`;
+export const companyLogoPath = (id: string) => `${companyPath(id)}/logo/current`;
+
+// companies/{id}/members/{uid}: one per account that joined: { username (its card), role
+// (lib/company.ts MemberRole), status (MemberStatus), joinedAt, removedAt?, firstName, lastName,
+// email, formerCards? (its earlier cards in the company, when it left and joined again) }.
+export const MEMBERS_COLLECTION = 'members';
+export const membersPath = (id: string) => `${companyPath(id)}/${MEMBERS_COLLECTION}`;
+export const memberPath = (id: string, uid: string) => `${membersPath(id)}/${uid}`;
+
+// companies/{id}/invites/{inviteId}: { email (lower case), firstName?, lastName?, jobTitle?,
+// status (InviteStatus), createdAt, expiresAt, invitedBy, acceptedBy? }. The invitation's link
+// carries `{companyId}.{secret}`; inviteId is the secret's SHA-256 (hex), so the stored invite
+// cannot be turned back into a working link.
+export const INVITES_COLLECTION = 'invites';
+export const invitesPath = (id: string) => `${companyPath(id)}/${INVITES_COLLECTION}`;
+export const invitePath = (id: string, inviteId: string) => `${invitesPath(id)}/${inviteId}`;
+
+// outbox/{id}: an e-mail karta's server asks the daemon's mailer to send (an invitation):
+// { to, subject, text, html?, createdAt }. Server-only (the rules give browsers no access); the
+// mailer deletes each once sent, so an invitation's secret is stored only until it is mailed.
+export const OUTBOX_COLLECTION = 'outbox';

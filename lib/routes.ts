@@ -50,6 +50,24 @@ export function photoPath(username: string, version: string): string {
   return `${profilePath(username)}/photo/${encodeURIComponent(version)}`;
 }
 
+/**
+ * The company's logo as a member's card shows it (lib/company.ts), one URL per upload: served
+ * immutable under the card's own path, so that the card's tag purges it with the card.
+ */
+export function logoPath(username: string, version: string): string {
+  return `${profilePath(username)}/logo/${encodeURIComponent(version)}`;
+}
+
+/** The console's query parameter that carries an invitation's token (`/account?invite=…`). */
+export const INVITE_PARAM = 'invite';
+
+/** The link an invitation e-mail carries. */
+export function inviteUrl(token: string): string {
+  const url = new URL(ACCOUNT_PATH, env.siteUrl);
+  url.searchParams.set(INVITE_PARAM, token);
+  return url.href;
+}
+
 /** The card's public address, as links, QR codes and search engines should have it. */
 export function cardUrl(username: string): string {
   return new URL(profilePath(username), env.siteUrl).href;
@@ -79,4 +97,12 @@ export function cardPaths(username: string): string[] {
  */
 export function cardTag(username: string): string {
   return `card-${encodeURIComponent(username)}`;
+}
+
+/**
+ * The CDN cache tag every member card of a company carries beside its own: one purge by it covers
+ * every member's card when the company's template changes.
+ */
+export function companyTag(companyId: string): string {
+  return `company-${encodeURIComponent(companyId)}`;
 }
