@@ -152,9 +152,17 @@ export async function signIn(context: BrowserContext, owner: Owner): Promise<Pag
   return page;
 }
 
-/** Opens one section of the console by its tab. */
+/**
+ * Opens one section of the console by its item in the navigation; on a phone, an item the bar
+ * has no room for is in the «Περισσότερα» menu, which is opened first.
+ */
 export async function section(page: Page, name: string): Promise<void> {
-  await page.getByRole('button', { name, exact: true }).click();
+  const nav = page.getByRole('navigation', { name: 'Ενότητες λογαριασμού' });
+  const item = nav.getByRole('button', { name, exact: true });
+  if (!(await item.isVisible())) {
+    await nav.getByRole('button', { name: 'Περισσότερα', exact: true }).click();
+  }
+  await item.click();
 }
 
 /** The ID token of the session the console keeps in this browser, as the web SDK stores it. */

@@ -17,8 +17,9 @@ import {
   type ActionCodeSettings,
   type User,
 } from 'firebase/auth';
-import { ACCOUNT_PATH } from '../../lib/routes';
+import { ACCOUNT_PATH, INVITE_PARAM } from '../../lib/routes';
 import { ownerAuth } from './firebase';
+import { keptInvite } from './invite-token';
 
 export type { User };
 
@@ -84,7 +85,11 @@ export function authMessage(error: unknown): string {
  * then finds the address verified (or the new password, or the new address, in use).
  */
 function backToConsole(): ActionCodeSettings {
-  return { url: new URL(ACCOUNT_PATH, window.location.origin).href };
+  const url = new URL(ACCOUNT_PATH, window.location.origin);
+  // An invitation being accepted is carried through the link, which may open in another tab.
+  const invite = keptInvite();
+  if (invite) url.searchParams.set(INVITE_PARAM, invite);
+  return { url: url.href };
 }
 
 /** Accounts whose ID token was renewed to carry their verified address, once each. */

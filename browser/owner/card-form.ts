@@ -77,7 +77,7 @@ export function toFormValues(data: CardData | undefined): CardFormValues {
  * ('www.site.gr' → 'https://www.site.gr/'), which is always the ASCII form the server accepts, and
  * a colour in lower case. Returns undefined when a link or image address is not an http(s) one.
  */
-function storedForm(field: TextField, input: string): string | undefined {
+export function storedForm(field: TextField, input: string): string | undefined {
   const value = input.trim();
   const kind = CARD_FIELD_RULES[field].kind;
   if (kind === 'color') return value.toLowerCase();
@@ -99,7 +99,7 @@ function storedLink(draft: LinkDraft): CardLink {
 }
 
 /** The links as they will be stored, and each problem beside its link's part. */
-function judgeLinks(drafts: LinkDraft[]): { links: CardLink[]; errors: CardFormErrors } {
+export function judgeLinks(drafts: LinkDraft[]): { links: CardLink[]; errors: CardFormErrors } {
   const errors: CardFormErrors = {};
   const links = drafts.map(storedLink);
   if (links.length > MAX_LINKS) errors.links = LINK_MESSAGES.tooMany;

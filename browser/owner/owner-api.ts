@@ -25,11 +25,19 @@ export function signedInAs(uid?: string) {
 }
 
 export interface OwnerRequest {
-  method: 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   /** Sent as JSON. */
   json?: unknown;
   /** Sent as multipart form data. */
   form?: FormData;
+  /** Sent as it is, with its content type (a CSV file: `text/csv`). */
+  body?: { data: Blob | string; type: string };
+}
+
+function contentType(request: OwnerRequest): Record<string, string> {
+  if (request.body) return { 'content-type': request.body.type };
+  if (request.json !== undefined) return { 'content-type': 'application/json' };
+  return {};
 }
 
 async function refusal(res: Response): Promise<OwnerRequestError> {
@@ -47,16 +55,19 @@ async function refusal(res: Response): Promise<OwnerRequestError> {
  * token it finds revoked (the password changed elsewhere, the account disabled) ends this
  * browser's session: the console goes back to its sign-in screen, which asks to sign in again.
  */
-export async function ownerRequest(path: string, request: OwnerRequest): Promise<void> {
+async function ownerFetch(path: string, request: OwnerRequest): Promise<Response> {
   const user = signedInAs();
   const send = async (forceRefresh: boolean) =>
     fetch(path, {
       method: request.method,
       headers: {
         authorization: `Bearer ${await user.getIdToken(forceRefresh)}`,
-        ...(request.json !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...contentType(request),
       },
-      body: request.form ?? (request.json !== undefined ? JSON.stringify(request.json) : undefined),
+      body:
+        request.body?.data ??
+        request.form ??
+        (request.json !== undefined ? JSON.stringify(request.json) : undefined),
       cache: 'no-store',
     });
   let res = await send(false);
@@ -69,7 +80,23 @@ export async function ownerRequest(path: string, request: OwnerRequest): Promise
     if (refused.status === 401 && refused.error === 'revoked') await endRevokedSession(user);
     throw refused;
   }
+  return res;
+}
+
+/** ownerFetch for an answer with nothing to read. */
+export async function ownerRequest(path: string, request: OwnerRequest): Promise<void> {
+  const res = await ownerFetch(path, request);
   // An answer whose body is never read is cancelled when it is collected: the browser then
   // reports the request as failed (net::ERR_ABORTED), which it was not.
   await res.arrayBuffer();
+}
+
+/** ownerFetch for a JSON answer: its body, which the caller's type describes. */
+export async function ownerJson<T>(path: string, request: OwnerRequest): Promise<T> {
+  return (await (await ownerFetch(path, request)).json()) as T;
+}
+
+/** ownerFetch for a file: its bytes and type, as the server sent them. */
+export async function ownerFile(path: string): Promise<Blob> {
+  return (await ownerFetch(path, { method: 'GET' })).blob();
 }

@@ -3,8 +3,10 @@
 import { useEffect, useState } from 'react';
 import { takeSignOutNotice, watchUser, type User } from '@/browser/owner/auth';
 import { findOwnedUsername } from '@/browser/owner/card';
+import { dropInvite, takeInvite } from '@/browser/owner/invite-token';
 import AuthScreen from './AuthScreen';
 import ClaimScreen from './ClaimScreen';
+import JoinScreen from './JoinScreen';
 import OwnerConsole from './OwnerConsole';
 import VerifyScreen from './VerifyScreen';
 import styles from './account.module.css';
@@ -27,6 +29,12 @@ export default function AccountApp() {
   const [card, setCard] = useState<Card | undefined>(undefined);
   const [failed, setFailed] = useState(false);
   const [notice, setNotice] = useState<string | undefined>(undefined);
+  // An invitation opened from its link: kept through sign-in, sign-up and verification.
+  const [invite, setInvite] = useState<string | null>(() => takeInvite());
+  const setAsideInvite = () => {
+    dropInvite();
+    setInvite(null);
+  };
 
   useEffect(
     () =>
@@ -56,7 +64,18 @@ export default function AccountApp() {
     };
   }, [user]);
 
-  if (session === null) return <AuthScreen notice={notice} />;
+  if (session === null) {
+    return (
+      <AuthScreen
+        notice={
+          notice ??
+          (invite
+            ? 'Συνδεθείτε ή δημιουργήστε λογαριασμό με τη διεύθυνση της πρόσκλησης για να την αποδεχθείτε.'
+            : undefined)
+        }
+      />
+    );
+  }
   if (failed) {
     return (
       <main className={styles.shell}>
@@ -76,8 +95,22 @@ export default function AccountApp() {
       </main>
     );
   }
+  if (card.username === null && !session.verified) return <VerifyScreen user={session.user} />;
+  if (invite) {
+    return (
+      <JoinScreen
+        user={session.user}
+        token={invite}
+        username={card.username}
+        onJoined={(username) => {
+          setAsideInvite();
+          setCard({ uid: session.user.uid, username });
+        }}
+        onDismiss={setAsideInvite}
+      />
+    );
+  }
   if (card.username === null) {
-    if (!session.verified) return <VerifyScreen user={session.user} />;
     return (
       <ClaimScreen
         uid={session.user.uid}
@@ -94,6 +127,7 @@ export default function AccountApp() {
         setNotice(message);
         setCard(undefined);
       }}
+      onLeft={() => setCard({ uid: session.user.uid, username: null })}
     />
   );
 }

@@ -3,6 +3,8 @@
 import { useState } from 'react';
 import { deleteAccount, signOutOwner, type User } from '@/browser/owner/auth';
 import { deleteCardAndData } from '@/browser/owner/card';
+import { removeMember, type Company } from '@/browser/owner/company';
+import { refusalOf } from './company/messages';
 import AccountSecurity from './AccountSecurity';
 import Field from './Field';
 import MailSwitch from './MailSwitch';
@@ -23,8 +25,85 @@ export interface AccountPanelProps {
   onErasing?: (erasing: boolean) => void;
 }
 
+/** Leaving the company the card is in: the card is switched off, its leads stay the company's. */
+function LeaveCompany({
+  uid,
+  company,
+  onLeft,
+}: {
+  uid: string;
+  company: Company;
+  onLeft: () => void;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+
+  async function leave() {
+    setBusy(true);
+    setError('');
+    try {
+      await removeMember(company.id, uid);
+      onLeft();
+    } catch (caught) {
+      setError(refusalOf(caught).message);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <h3>Εταιρεία</h3>
+      <p>
+        Η κάρτα σας ανήκει στην εταιρεία <strong>{company.name}</strong>.
+      </p>
+      <p className={styles.hint}>
+        Αν αποχωρήσετε, η κάρτα απενεργοποιείται και η διεύθυνσή της μένει στην εταιρεία, όπως και
+        οι επαφές που έλαβε. Ο λογαριασμός σας μένει και μπορείτε να φτιάξετε νέα προσωπική κάρτα.
+      </p>
+      {confirming ? (
+        <div className={styles.confirm}>
+          <div className={styles.actions}>
+            <button
+              type="button"
+              className={styles.danger}
+              disabled={busy}
+              onClick={() => void leave()}
+            >
+              Οριστική αποχώρηση
+            </button>
+            <button type="button" className={styles.secondary} onClick={() => setConfirming(false)}>
+              Άκυρο
+            </button>
+          </div>
+          <p className={styles.error} role="alert">
+            {error}
+          </p>
+        </div>
+      ) : (
+        <div className={styles.actions}>
+          <button type="button" className={styles.danger} onClick={() => setConfirming(true)}>
+            Αποχώρηση από την εταιρεία
+          </button>
+        </div>
+      )}
+    </>
+  );
+}
+
 /** Signing out, the password and address, new-contact e-mails, and erasing the card with everything it holds (after typing its name). */
-export default function AccountPanel({ user, username, onDeleted, onErasing }: AccountPanelProps) {
+export default function AccountPanel({
+  user,
+  username,
+  onDeleted,
+  onErasing,
+  company = null,
+  onLeft = () => {},
+}: AccountPanelProps & {
+  /** The company the card is in, if any. */
+  company?: { company: Company } | null;
+  onLeft?: () => void;
+}) {
   const [confirming, setConfirming] = useState(false);
   const [typed, setTyped] = useState('');
   const [busy, setBusy] = useState(false);
@@ -36,9 +115,11 @@ export default function AccountPanel({ user, username, onDeleted, onErasing }: A
     onErasing?.(true);
     try {
       await deleteCardAndData(user.uid, username);
-    } catch {
+    } catch (caught) {
       onErasing?.(false);
-      setError('Η διαγραφή απέτυχε. Δοκιμάστε ξανά.');
+      const { message } = refusalOf(caught);
+      // A company's card is not its owner's to erase: the refusal says to leave first.
+      setError(company ? message : 'Η διαγραφή απέτυχε. Δοκιμάστε ξανά.');
       setBusy(false);
       return;
     }
@@ -63,6 +144,7 @@ export default function AccountPanel({ user, username, onDeleted, onErasing }: A
       </div>
       <AccountSecurity user={user} />
       <MailSwitch uid={user.uid} email={user.email} />
+      {company && <LeaveCompany uid={user.uid} company={company.company} onLeft={onLeft} />}
       <h3>Διαγραφή</h3>
       <p>
         Διαγράφει την κάρτα {`/${username}`}, όλες τις επαφές που λάβατε και τον λογαριασμό σας. Δεν

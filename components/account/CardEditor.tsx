@@ -18,8 +18,18 @@ import { readCard, waitForCardChange } from '@/browser/owner/live-check';
 import { OwnerRequestError } from '@/browser/owner/owner-api';
 import { PhotoError, preparePhoto } from '@/browser/owner/photo';
 import { OWNER_WRITE_LIMIT_MESSAGE } from '@/lib/owner-writes';
+import {
+  COMPANY_MESSAGES,
+  LOCKED_FIELD_NOTE,
+  applyCompany,
+  lockedFields,
+  type CompanyTemplate,
+  type TemplateField,
+} from '@/lib/company';
+import type { CardLink } from '@/lib/card-links';
 import { CARD_FIELD_RULES } from '@/lib/profile';
 import { photoPath } from '@/lib/routes';
+import type { Company } from '@/browser/owner/company';
 import CardPreview from './CardPreview';
 import ColorField from './ColorField';
 import Field from './Field';
@@ -80,6 +90,7 @@ type Status =
   | { kind: 'failed' }
   | { kind: 'photoFailed' }
   | { kind: 'tooMany' }
+  | { kind: 'locked' }
   | { kind: 'publishing' }
   | { kind: 'live'; ms: number }
   | { kind: 'late' };
@@ -100,6 +111,8 @@ function statusText(status: Status): string {
       return 'Η φωτογραφία δεν ανέβηκε και η κάρτα κρατά την προηγούμενη. Δοκιμάστε ξανά.';
     case 'tooMany':
       return OWNER_WRITE_LIMIT_MESSAGE;
+    case 'locked':
+      return COMPANY_MESSAGES.locked;
     case 'publishing':
       return 'Αποθηκεύτηκε. Η κάρτα σας ενημερώνεται…';
     case 'live':
@@ -121,8 +134,33 @@ interface PendingPhoto {
   previewUrl: string;
 }
 
-/** Every field the card shows, validated as the server validates them, and its photo. */
-export default function CardEditor({ username }: { username: string }) {
+/** The company's links a member's card shows first, which the member cannot change. */
+function CompanyLinks({ links }: { links: CardLink[] }) {
+  return (
+    <div className={styles.locked}>
+      <p className={styles.hint}>
+        Οι σύνδεσμοι της εταιρείας εμφανίζονται πρώτοι στην κάρτα σας ({LOCKED_FIELD_NOTE}):
+      </p>
+      <ul className={styles.companyLinks} aria-label="Σύνδεσμοι της εταιρείας">
+        {links.map((link, index) => (
+          <li key={index}>{link.label ? `${link.label}: ${link.url}` : link.url}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * Every field the card shows, validated as the server validates them, and its photo. On a
+ * member's card, the fields the company locks are shown with the company's value, read-only.
+ */
+export default function CardEditor({
+  username,
+  company = null,
+}: {
+  username: string;
+  company?: { company: Company } | null;
+}) {
   const [stored, setStored] = useState<CardFormValues | null>(null);
   const [values, setValues] = useState<CardFormValues | null>(null);
   const [errors, setErrors] = useState<CardFormErrors>({});
@@ -150,7 +188,16 @@ export default function CardEditor({ username }: { username: string }) {
 
   useEffect(() => () => polling.current?.abort(), []);
   // The card as it would be saved now, and the picked photo it names, for the preview.
-  const preview = useMemo(() => values && previewProfile(values, username), [values, username]);
+  const template: CompanyTemplate = useMemo(() => company?.company.template ?? {}, [company]);
+  const locked = new Set<TemplateField>(lockedFields(template));
+  const preview = useMemo(() => {
+    if (!values) return null;
+    const own = previewProfile(values, username);
+    if (!company) return own;
+    // The card as it will show: the company's locked values over the member's own.
+    const { id, name, logoVersion } = company.company;
+    return applyCompany(own, { id, name, ...(logoVersion ? { logoVersion } : {}) }, template);
+  }, [values, username, company, template]);
   const displayImage = values?.displayImage;
   const previewPhoto = useMemo(
     () =>
@@ -176,6 +223,11 @@ export default function CardEditor({ username }: { username: string }) {
 
   const set = (field: TypedField) => (event: ChangeEvent<HTMLInputElement>) =>
     setValues({ ...values, [field]: event.target.value });
+  // The company's value of a field it locks, which this form shows instead of the card's own.
+  const lockedText = (field: TypedField | 'accentColor'): string | null =>
+    locked.has(field as TemplateField)
+      ? ((template[field as Exclude<TemplateField, 'links'>]?.value as string | undefined) ?? '')
+      : null;
 
   function setLinks(links: LinkDraft[], reordered: boolean) {
     setValues((current) => current && { ...current, links });
@@ -253,6 +305,9 @@ export default function CardEditor({ username }: { username: string }) {
       if (caught instanceof OwnerRequestError && caught.status === 429) {
         return setStatus({ kind: 'tooMany' });
       }
+      if (caught instanceof OwnerRequestError && caught.error === 'locked') {
+        return setStatus({ kind: 'locked' });
+      }
       return setStatus({ kind: upload ? 'photoFailed' : 'failed' });
     }
     if (upload) setPending(null);
@@ -296,31 +351,57 @@ export default function CardEditor({ username }: { username: string }) {
           {GROUPS.map((group) => (
             <fieldset key={group.legend} className={styles.fieldset}>
               <legend>{group.legend}</legend>
-              {group.fields.map((spec) => (
-                <Field
-                  key={spec.field}
-                  id={`card-${spec.field}`}
-                  label={spec.label}
-                  type={spec.type ?? 'text'}
-                  autoComplete={spec.autoComplete ?? 'off'}
-                  hint={spec.hint}
-                  maxLength={CARD_FIELD_RULES[spec.field].max}
-                  value={values[spec.field]}
-                  error={errors[spec.field]}
-                  onChange={set(spec.field)}
-                />
-              ))}
+              {group.fields.map((spec) => {
+                const lockedValue = lockedText(spec.field);
+                if (lockedValue !== null) {
+                  return (
+                    <Field
+                      key={spec.field}
+                      id={`card-${spec.field}`}
+                      label={spec.label}
+                      type={spec.type ?? 'text'}
+                      hint={LOCKED_FIELD_NOTE}
+                      readOnly
+                      value={lockedValue}
+                    />
+                  );
+                }
+                return (
+                  <Field
+                    key={spec.field}
+                    id={`card-${spec.field}`}
+                    label={spec.label}
+                    type={spec.type ?? 'text'}
+                    autoComplete={spec.autoComplete ?? 'off'}
+                    hint={spec.hint}
+                    maxLength={CARD_FIELD_RULES[spec.field].max}
+                    value={values[spec.field]}
+                    error={errors[spec.field]}
+                    onChange={set(spec.field)}
+                  />
+                );
+              })}
             </fieldset>
           ))}
+          {locked.has('links') && template.links && template.links.value.length > 0 && (
+            <CompanyLinks links={template.links.value} />
+          )}
           <LinksEditor links={values.links} errors={errors} disabled={busy} onChange={setLinks} />
-          <ColorField
-            value={values.accentColor}
-            error={errors.accentColor}
-            disabled={busy}
-            onChange={(accentColor) =>
-              setValues((current) => current && { ...current, accentColor })
-            }
-          />
+          {lockedText('accentColor') !== null ? (
+            <div className={styles.locked}>
+              <ColorField value={lockedText('accentColor') ?? ''} disabled onChange={() => {}} />
+              <p className={styles.hint}>Χρώμα κάρτας: {LOCKED_FIELD_NOTE}</p>
+            </div>
+          ) : (
+            <ColorField
+              value={values.accentColor}
+              error={errors.accentColor}
+              disabled={busy}
+              onChange={(accentColor) =>
+                setValues((current) => current && { ...current, accentColor })
+              }
+            />
+          )}
           <PhotoField
             src={photoSrc}
             note={preparing ? PHOTO_MESSAGES.preparing : undefined}
@@ -339,7 +420,8 @@ export default function CardEditor({ username }: { username: string }) {
               status.kind === 'invalid' ||
               status.kind === 'failed' ||
               status.kind === 'photoFailed' ||
-              status.kind === 'tooMany'
+              status.kind === 'tooMany' ||
+              status.kind === 'locked'
                 ? styles.error
                 : styles.status
             }

@@ -1,0 +1,103 @@
+// The template editor's logic, without React: a company's template as form values (each field's
+// value and whether it is locked, the links and their lock), and the form's values as the template
+// to save, judged by lib/company.ts parseTemplate, the card's own rules and Greek messages.
+import {
+  TEMPLATE_FIELDS,
+  parseTemplate,
+  type CompanyTemplate,
+  type TemplateField,
+} from '../../lib/company';
+import { LOGO_MAX_BYTES, isLogoContentType } from '../../lib/company-logo';
+import { judgeLinks, storedForm, type CardFormErrors, type LinkDraft } from './card-form';
+
+export type TemplateTextField = Exclude<TemplateField, 'links'>;
+
+export const TEMPLATE_TEXT_FIELDS = TEMPLATE_FIELDS.filter(
+  (field): field is TemplateTextField => field !== 'links',
+);
+
+export interface TemplateFormValues {
+  fields: Record<TemplateTextField, { value: string; locked: boolean }>;
+  links: LinkDraft[];
+  linksLocked: boolean;
+}
+
+/** Errors at a text field, or at a link as the links editor names them (links.2.url). */
+export type TemplateFormErrors = Partial<Record<TemplateTextField, string>> & CardFormErrors;
+
+/** The stored template as the form shows it: '' and unlocked for a field it does not set. */
+export function toTemplateForm(template: CompanyTemplate): TemplateFormValues {
+  const fields = {} as TemplateFormValues['fields'];
+  for (const field of TEMPLATE_TEXT_FIELDS) {
+    const entry = template[field];
+    fields[field] = { value: entry?.value ?? '', locked: entry?.locked ?? false };
+  }
+  return {
+    fields,
+    links: (template.links?.value ?? []).map((link, index) => ({
+      id: `template-${index}`,
+      kind: link.kind,
+      url: link.url,
+      label: link.label ?? '',
+    })),
+    linksLocked: template.links?.locked ?? false,
+  };
+}
+
+/**
+ * The template the form's values make, each value as the card would store it (a site's address
+ * made whole, a colour in lower case), or the errors beside their fields. An empty field is not
+ * part of the template.
+ */
+export function templateFromForm(
+  values: TemplateFormValues,
+): { ok: true; template: CompanyTemplate } | { ok: false; errors: TemplateFormErrors } {
+  const raw: Record<string, { value: unknown; locked: boolean }> = {};
+  const errors: TemplateFormErrors = {};
+  for (const field of TEMPLATE_TEXT_FIELDS) {
+    const { value: typed, locked } = values.fields[field];
+    if (typed.trim() === '') continue;
+    const value = storedForm(field, typed);
+    raw[field] = { value: value ?? typed.trim(), locked };
+    // Each field judged alone, so that every wrong one shows at once.
+    const alone = parseTemplate({ [field]: raw[field] });
+    if (!alone.ok) errors[field] = alone.error;
+  }
+  const { links, errors: linkErrors } = judgeLinks(values.links);
+  Object.assign(errors, linkErrors);
+  if (links.length > 0) raw.links = { value: links, locked: values.linksLocked };
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  const parsed = parseTemplate(raw);
+  if (!parsed.ok) {
+    const field = parsed.field.replace(/^fields\./, '');
+    return { ok: false, errors: { [field]: parsed.error } as TemplateFormErrors };
+  }
+  return { ok: true, template: parsed.template };
+}
+
+/** The server's refusal of a field (`fields.address`, `fields.links.2.url`) as the form's key. */
+export function templateErrorField(field: string | undefined): string | null {
+  if (!field?.startsWith('fields.')) return null;
+  return field.slice('fields.'.length);
+}
+
+export const LOGO_MESSAGES = {
+  type: 'Το λογότυπο πρέπει να είναι εικόνα PNG ή JPEG.',
+  size: `Το λογότυπο ξεπερνά τα ${Math.round(LOGO_MAX_BYTES / 1024)} KB· μικρύνετέ το και δοκιμάστε ξανά.`,
+} as const;
+
+const PNG_START = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const JPEG_START = [0xff, 0xd8, 0xff];
+
+/**
+ * Why a picked file cannot be the company's logo, or null: PNG or JPEG by its first bytes (not
+ * only its name or stated type, as the server judges it), within LOGO_MAX_BYTES.
+ */
+export function logoProblem(bytes: Uint8Array, type: string): string | null {
+  const starts = (signature: number[]) => signature.every((byte, i) => bytes[i] === byte);
+  const png = type === 'image/png' && starts(PNG_START);
+  const jpeg = type === 'image/jpeg' && starts(JPEG_START);
+  if (!isLogoContentType(type) || !(png || jpeg)) return LOGO_MESSAGES.type;
+  if (bytes.length > LOGO_MAX_BYTES) return LOGO_MESSAGES.size;
+  return null;
+}

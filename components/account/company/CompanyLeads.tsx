@@ -1,0 +1,96 @@
+'use client';
+
+import { useState } from 'react';
+import { downloadBlob } from '@/browser/download';
+import { companyLeadsCsv, LEADS_PER_MEMBER, type Company } from '@/browser/owner/company';
+import { mailtoLink } from '@/lib/links';
+import { telLink } from '@/lib/phone';
+import { profilePath } from '@/lib/routes';
+import styles from '../account.module.css';
+import { refusalOf } from './messages';
+import type { CompanyData } from './use-company-data';
+
+const TIME = new Intl.DateTimeFormat('el-GR', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** The file name of the company's export: its id, which is safe in a file name. */
+export function companyExportName(companyId: string): string {
+  return `karta-etaireia-${companyId.replace(/[^A-Za-z0-9_-]/g, '')}-epafes.csv`;
+}
+
+/** Every contact left on a member's card since it joined, newest first and live, with its member. */
+export default function CompanyLeads({ company, data }: { company: Company; data: CompanyData }) {
+  const [status, setStatus] = useState('');
+  const [busy, setBusy] = useState(false);
+  const members = new Map((data.members ?? []).map((m) => [m.username, m]));
+
+  async function download() {
+    setBusy(true);
+    setStatus('Ετοιμάζεται το αρχείο…');
+    try {
+      downloadBlob(await companyLeadsCsv(company.id), companyExportName(company.id));
+      setStatus('Το αρχείο κατέβηκε.');
+    } catch (caught) {
+      setStatus(refusalOf(caught).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className={styles.companyScreen}>
+      <h3>Επαφές των μελών</h3>
+      <p className={styles.hint}>
+        Όσες άφησαν οι επισκέπτες σε κάθε κάρτα μέλους από την ένταξή του, και μετά την αποχώρησή
+        του. Εδώ φαίνονται οι {LEADS_PER_MEMBER} νεότερες κάθε κάρτας· το CSV τις έχει όλες.
+      </p>
+      <div className={styles.actions}>
+        <button
+          type="button"
+          className={styles.secondary}
+          disabled={busy}
+          onClick={() => void download()}
+        >
+          Λήψη CSV όλων των επαφών
+        </button>
+      </div>
+      <p className={styles.status} role="status">
+        {status}
+      </p>
+      {data.leads === null ? (
+        !data.failed && <p role="status">Φόρτωση επαφών…</p>
+      ) : data.leads.length === 0 ? (
+        <p>Καμία επαφή ακόμη στις κάρτες των μελών.</p>
+      ) : (
+        <ul className={styles.list} aria-label="Επαφές των μελών, οι νεότερες πρώτα">
+          {data.leads.map((lead) => {
+            const member = members.get(lead.username);
+            const to = member ? `${member.firstName} ${member.lastName}`.trim() : '';
+            const mail = mailtoLink(lead.email);
+            const tel = telLink(lead.phone);
+            return (
+              <li key={`${lead.username}/${lead.id}`} className={styles.contact}>
+                <div className={styles.contactHead}>
+                  <strong>{lead.name}</strong>
+                  {lead.createdAt && (
+                    <time dateTime={lead.createdAt.toISOString()}>
+                      {TIME.format(lead.createdAt)}
+                    </time>
+                  )}
+                </div>
+                <span>
+                  Προς: {to || lead.username} (
+                  <a href={profilePath(lead.username)} target="_blank" rel="noopener">
+                    {profilePath(lead.username)}
+                  </a>
+                  )
+                </span>
+                {mail ? <a href={mail}>{lead.email}</a> : <span>{lead.email}</span>}
+                {lead.phone && (tel ? <a href={tel}>{lead.phone}</a> : <span>{lead.phone}</span>)}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,333 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import {
+  inviteExpired,
+  removeMember,
+  revokeInvite,
+  sendInvites,
+  setMemberRole,
+  type Company,
+  type InviteAnswer,
+  type Member,
+} from '@/browser/owner/company';
+import { parseInviteLines, withLines } from '@/browser/owner/invite-lines';
+import { profilePath } from '@/lib/routes';
+import styles from '../account.module.css';
+import { refusalOf } from './messages';
+import type { CompanyData } from './use-company-data';
+
+const DATE = new Intl.DateTimeFormat('el-GR', { dateStyle: 'medium' });
+const TIME = new Intl.DateTimeFormat('el-GR', { dateStyle: 'medium', timeStyle: 'short' });
+
+const memberName = (m: { firstName: string; lastName: string; email: string }) =>
+  `${m.firstName} ${m.lastName}`.trim() || m.email;
+
+/** The answer of an invitation request, each refused row by its line (or its address). */
+function InviteResult({ answer }: { answer: InviteAnswer }) {
+  return (
+    <div role="status" data-testid="invite-result">
+      <p className={styles.success}>
+        {answer.sent === 1 ? 'Στάλθηκε 1 πρόσκληση.' : `Στάλθηκαν ${answer.sent} προσκλήσεις.`}
+      </p>
+      {answer.refused.length > 0 && (
+        <>
+          <p className={styles.error}>Δεν στάλθηκαν:</p>
+          <ul className={styles.plainList} aria-label="Γραμμές που δεν στάλθηκαν">
+            {answer.refused.map((row, index) => (
+              <li key={`${row.line ?? ''}-${row.email}-${index}`}>
+                {row.line !== undefined && <>Γραμμή {row.line}: </>}
+                {row.email || '(χωρίς email)'}: {row.error}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}
+
+function InviteForm({ company }: { company: Company }) {
+  const [text, setText] = useState('');
+  const [answer, setAnswer] = useState<InviteAnswer | null>(null);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function send(
+    invites: Parameters<typeof sendInvites>[1],
+    rows?: ReturnType<typeof parseInviteLines>,
+  ) {
+    setBusy(true);
+    setError('');
+    setAnswer(null);
+    try {
+      const sent = await sendInvites(company.id, invites);
+      setAnswer(rows ? withLines(sent, rows) : sent);
+      if (rows) setText('');
+    } catch (caught) {
+      // What was typed stays, to be sent again.
+      setError(refusalOf(caught).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const rows = parseInviteLines(text);
+    if (rows.length === 0) {
+      setError('Γράψτε τουλάχιστον μία διεύθυνση email.');
+      return;
+    }
+    void send(
+      rows.map(({ email, firstName, lastName, jobTitle }) => ({
+        email,
+        firstName,
+        lastName,
+        jobTitle,
+      })),
+      rows,
+    );
+  }
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate aria-labelledby="invite-title">
+      <h3 id="invite-title">Πρόσκληση μελών</h3>
+      <div className={styles.field}>
+        <label htmlFor="invite-lines">Διευθύνσεις email</label>
+        <p id="invite-lines-hint" className={styles.hint}>
+          Μία πρόσκληση ανά γραμμή: email, και προαιρετικά όνομα, επώνυμο, θέση, χωρισμένα με κόμμα.
+          Π.χ. eleni@example.com, Ελένη, Νικολάου, Πωλήσεις
+        </p>
+        <textarea
+          id="invite-lines"
+          className={styles.input}
+          rows={4}
+          autoComplete="off"
+          spellCheck={false}
+          aria-describedby="invite-lines-hint"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
+      </div>
+      <div className={styles.actions}>
+        <button className={styles.button} type="submit" disabled={busy}>
+          Αποστολή προσκλήσεων
+        </button>
+      </div>
+      <div className={styles.field}>
+        <label htmlFor="invite-csv">Ή αρχείο CSV</label>
+        <p id="invite-csv-hint" className={styles.hint}>
+          Πρώτη γραμμή οι επικεφαλίδες: email,Όνομα,Επώνυμο,Θέση (ή
+          email,firstName,lastName,jobTitle). Οι προσκλήσεις στέλνονται μόλις επιλέξετε το αρχείο.
+        </p>
+        <input
+          id="invite-csv"
+          className={styles.input}
+          type="file"
+          accept=".csv,text/csv"
+          disabled={busy}
+          aria-describedby="invite-csv-hint"
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (file) void send(file);
+          }}
+        />
+      </div>
+      {busy && <p role="status">Αποστολή…</p>}
+      {error && (
+        <p className={styles.error} role="alert">
+          {error}
+        </p>
+      )}
+      {answer && <InviteResult answer={answer} />}
+    </form>
+  );
+}
+
+function MemberRow({
+  member,
+  self,
+  company,
+  lastLead,
+  onStatus,
+}: {
+  member: Member;
+  self: boolean;
+  company: Company;
+  lastLead: Date | null;
+  onStatus: (text: string) => void;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const name = memberName(member);
+  const admin = company.admins.includes(member.uid);
+  const active = member.status === 'active';
+
+  async function act(run: () => Promise<void>, done: string) {
+    setBusy(true);
+    try {
+      await run();
+      onStatus(done);
+    } catch (caught) {
+      onStatus(refusalOf(caught).message);
+    } finally {
+      setBusy(false);
+      setConfirming(false);
+    }
+  }
+
+  return (
+    <li className={styles.contact} data-testid="member">
+      <div className={styles.contactHead}>
+        <strong>{name}</strong>
+        <span className={styles.badge}>
+          {active ? (admin ? 'Διαχειριστής' : 'Ενεργό') : 'Αποχώρησε'}
+        </span>
+      </div>
+      <a href={profilePath(member.username)} target="_blank" rel="noopener">
+        {profilePath(member.username)}
+      </a>
+      <span>
+        Ένταξη: {member.joinedAt ? DATE.format(member.joinedAt) : '—'}
+        {member.removedAt && <> · Αποχώρηση: {DATE.format(member.removedAt)}</>}
+      </span>
+      <span>Τελευταία επαφή: {lastLead ? TIME.format(lastLead) : 'καμία ακόμη'}</span>
+      {active && (
+        <div className={styles.actions}>
+          <button
+            type="button"
+            className={styles.secondary}
+            disabled={busy}
+            onClick={() =>
+              void act(
+                () => setMemberRole(company.id, member.uid, admin ? 'member' : 'admin'),
+                admin ? `${name}: δεν είναι πλέον διαχειριστής.` : `${name}: έγινε διαχειριστής.`,
+              )
+            }
+          >
+            {admin ? 'Αφαίρεση ρόλου διαχειριστή' : 'Ορισμός ως διαχειριστή'}
+            <span className="visually-hidden">: {name}</span>
+          </button>
+          {!self &&
+            (confirming ? (
+              <>
+                <button
+                  type="button"
+                  className={styles.danger}
+                  disabled={busy}
+                  onClick={() =>
+                    void act(
+                      () => removeMember(company.id, member.uid),
+                      `${name}: αφαιρέθηκε. Η κάρτα του απενεργοποιήθηκε και οι επαφές της μένουν στην εταιρεία.`,
+                    )
+                  }
+                >
+                  Επιβεβαίωση αφαίρεσης<span className="visually-hidden">: {name}</span>
+                </button>
+                <button
+                  type="button"
+                  className={styles.secondary}
+                  onClick={() => setConfirming(false)}
+                >
+                  Άκυρο
+                </button>
+              </>
+            ) : (
+              <button type="button" className={styles.danger} onClick={() => setConfirming(true)}>
+                Αφαίρεση μέλους<span className="visually-hidden">: {name}</span>
+              </button>
+            ))}
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** The members (name, card, status, joined, last lead), the pending invitations, and inviting. */
+export default function MembersPanel({
+  uid,
+  company,
+  data,
+}: {
+  uid: string;
+  company: Company;
+  data: CompanyData;
+}) {
+  const [status, setStatus] = useState('');
+  const [now] = useState(() => Date.now());
+  const lastLead = (username: string) =>
+    data.leads?.find((lead) => lead.username === username)?.createdAt ?? null;
+  const pending = (data.invites ?? []).filter((invite) => invite.status === 'pending');
+
+  async function revoke(id: string, email: string) {
+    try {
+      await revokeInvite(company.id, id);
+      setStatus(`Η πρόσκληση προς ${email} ανακλήθηκε.`);
+    } catch (caught) {
+      setStatus(refusalOf(caught).message);
+    }
+  }
+
+  return (
+    <div className={styles.companyScreen}>
+      <h3>Μέλη</h3>
+      <p className={styles.status} role="status">
+        {status}
+      </p>
+      {data.members === null ? (
+        <p role="status">Φόρτωση μελών…</p>
+      ) : (
+        <ul className={styles.list} aria-label="Μέλη της εταιρείας">
+          {data.members.map((member) => (
+            <MemberRow
+              key={member.uid}
+              member={member}
+              self={member.uid === uid}
+              company={company}
+              lastLead={lastLead(member.username)}
+              onStatus={setStatus}
+            />
+          ))}
+        </ul>
+      )}
+      <h3>Προσκλήσεις σε αναμονή</h3>
+      {data.invites === null ? (
+        <p role="status">Φόρτωση προσκλήσεων…</p>
+      ) : pending.length === 0 ? (
+        <p>Καμία πρόσκληση σε αναμονή.</p>
+      ) : (
+        <ul className={styles.list} aria-label="Προσκλήσεις σε αναμονή">
+          {pending.map((invite) => {
+            const expired = inviteExpired(invite, now);
+            return (
+              <li key={invite.id} className={styles.contact} data-testid="invite">
+                <div className={styles.contactHead}>
+                  <strong>{memberName(invite)}</strong>
+                  <span className={styles.badge}>{expired ? 'Έληξε' : 'Προσκλήθηκε'}</span>
+                </div>
+                <span className={styles.address}>{invite.email}</span>
+                {invite.jobTitle && <span>{invite.jobTitle}</span>}
+                {invite.expiresAt && !expired && (
+                  <span>Λήγει: {DATE.format(invite.expiresAt)}</span>
+                )}
+                <div className={styles.actions}>
+                  <button
+                    type="button"
+                    className={styles.danger}
+                    onClick={() => void revoke(invite.id, invite.email)}
+                  >
+                    Ανάκληση
+                    <span className="visually-hidden"> της πρόσκλησης προς {invite.email}</span>
+                  </button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <InviteForm company={company} />
+    </div>
+  );
+}

@@ -1,0 +1,278 @@
+'use client';
+
+import { useEffect, useState, type FormEvent } from 'react';
+import { saveTemplate, type Company, type LogoUpload } from '@/browser/owner/company';
+import { withoutLinkErrors, type LinkDraft } from '@/browser/owner/card-form';
+import {
+  logoProblem,
+  templateErrorField,
+  templateFromForm,
+  toTemplateForm,
+  type TemplateFormErrors,
+  type TemplateFormValues,
+  type TemplateTextField,
+} from '@/browser/owner/template-form';
+import { LOGO_CONTENT_TYPES } from '@/lib/company-logo';
+import { CARD_FIELD_RULES } from '@/lib/profile';
+import { logoPath } from '@/lib/routes';
+import ColorField from '../ColorField';
+import Field from '../Field';
+import LinksEditor from '../LinksEditor';
+import styles from '../account.module.css';
+import { refusalOf } from './messages';
+
+const FIELDS: Array<{
+  field: Exclude<TemplateTextField, 'accentColor'>;
+  label: string;
+  type?: 'tel' | 'url';
+}> = [
+  { field: 'companyName', label: 'Όνομα εταιρείας στην κάρτα' },
+  { field: 'websiteLink', label: 'Ιστότοπος', type: 'url' },
+  { field: 'address', label: 'Διεύθυνση' },
+  { field: 'addressDetails', label: 'Λεπτομέρειες διεύθυνσης' },
+  { field: 'city', label: 'Πόλη' },
+  { field: 'phoneNumber', label: 'Τηλέφωνο (κέντρο)', type: 'tel' },
+];
+
+/** The logo as the save will leave it: kept, a new file, or taken away. */
+type LogoChoice =
+  { kind: 'keep' } | { kind: 'new'; upload: LogoUpload; url: string } | { kind: 'remove' };
+
+function LockBox({
+  id,
+  name,
+  checked,
+  disabled,
+  onChange,
+}: {
+  id: string;
+  name: string;
+  checked: boolean;
+  disabled?: boolean;
+  onChange: (locked: boolean) => void;
+}) {
+  return (
+    <label className={styles.check} htmlFor={id}>
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      <span>
+        Κλειδωμένο<span className="visually-hidden">: {name}</span>
+      </span>
+    </label>
+  );
+}
+
+/**
+ * The company's template: each field's value, locked (on every member's card, which the member
+ * cannot change) or a default (copied onto a card when it joins), its links and its logo, judged
+ * by the card's own rules before the save; a refused save keeps what was typed.
+ */
+export default function TemplateEditor({
+  company,
+  username,
+}: {
+  company: Company;
+  username: string;
+}) {
+  // The form starts from the template as stored; later snapshots never overwrite typing.
+  const [values, setValues] = useState<TemplateFormValues>(() => toTemplateForm(company.template));
+  const [errors, setErrors] = useState<TemplateFormErrors>({});
+  const [logo, setLogo] = useState<LogoChoice>({ kind: 'keep' });
+  const [logoError, setLogoError] = useState<string | undefined>(undefined);
+  const [status, setStatus] = useState<{ text: string; error: boolean }>({
+    text: '',
+    error: false,
+  });
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (logo.kind !== 'new') return;
+    return () => URL.revokeObjectURL(logo.url);
+  }, [logo]);
+
+  const setField = (
+    field: TemplateTextField,
+    change: Partial<{ value: string; locked: boolean }>,
+  ) =>
+    setValues((current) => ({
+      ...current,
+      fields: { ...current.fields, [field]: { ...current.fields[field], ...change } },
+    }));
+
+  function setLinks(links: LinkDraft[], reordered: boolean) {
+    setValues((current) => ({ ...current, links }));
+    if (reordered) setErrors((current) => withoutLinkErrors(current) as TemplateFormErrors);
+  }
+
+  async function pickLogo(file: File) {
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const problem = logoProblem(bytes, file.type);
+    setLogoError(problem ?? undefined);
+    if (problem) return;
+    setLogo({ kind: 'new', upload: { file }, url: URL.createObjectURL(file) });
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const judged = templateFromForm(values);
+    if (!judged.ok) {
+      setErrors(judged.errors);
+      setStatus({ text: 'Διορθώστε τα πεδία με σφάλμα.', error: true });
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    setStatus({ text: 'Αποθήκευση…', error: false });
+    try {
+      const logoChange =
+        logo.kind === 'new' ? logo.upload : logo.kind === 'remove' ? null : undefined;
+      const { members } = await saveTemplate(company.id, judged.template, logoChange);
+      setLogo({ kind: 'keep' });
+      setStatus({
+        text: `Αποθηκεύτηκε. Ενημερώνονται οι κάρτες των μελών (${members}).`,
+        error: false,
+      });
+    } catch (caught) {
+      const { message, field } = refusalOf(caught);
+      const at = templateErrorField(field);
+      if (at === 'logo') setLogoError(message);
+      else if (at) setErrors({ [at]: message } as TemplateFormErrors);
+      setStatus({ text: at ? 'Διορθώστε τα πεδία με σφάλμα.' : message, error: true });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const logoSrc =
+    logo.kind === 'new'
+      ? logo.url
+      : logo.kind === 'keep' && company.logoVersion
+        ? logoPath(username, company.logoVersion)
+        : null;
+  const color = values.fields.accentColor;
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate aria-labelledby="template-title">
+      <h3 id="template-title">Πρότυπο καρτών</h3>
+      <p className={styles.hint}>
+        Ένα κλειδωμένο πεδίο δείχνει την τιμή της εταιρείας σε κάθε κάρτα μέλους και το μέλος δεν το
+        αλλάζει. Ένα ξεκλείδωτο είναι προεπιλογή: μπαίνει στην κάρτα όταν το μέλος εντάσσεται, αν
+        δεν έχει δική του τιμή. Ένα κενό πεδίο δεν ορίζεται από την εταιρεία.
+      </p>
+      <fieldset className={styles.fieldset}>
+        <legend>Στοιχεία της εταιρείας</legend>
+        {FIELDS.map(({ field, label, type }) => (
+          <div key={field} className={styles.templateField}>
+            <Field
+              id={`template-${field}`}
+              label={label}
+              type={type ?? 'text'}
+              autoComplete="off"
+              maxLength={CARD_FIELD_RULES[field].max}
+              value={values.fields[field].value}
+              error={errors[field]}
+              onChange={(e) => setField(field, { value: e.target.value })}
+            />
+            <LockBox
+              id={`template-${field}-locked`}
+              name={label}
+              checked={values.fields[field].locked}
+              onChange={(locked) => setField(field, { locked })}
+            />
+          </div>
+        ))}
+      </fieldset>
+      <div className={styles.templateField}>
+        <ColorField
+          value={color.value}
+          error={errors.accentColor}
+          disabled={busy}
+          onChange={(accentColor) => setField('accentColor', { value: accentColor })}
+        />
+        <LockBox
+          id="template-accentColor-locked"
+          name="Χρώμα κάρτας"
+          checked={color.locked}
+          onChange={(locked) => setField('accentColor', { locked })}
+        />
+      </div>
+      <div className={styles.templateField}>
+        <LinksEditor links={values.links} errors={errors} disabled={busy} onChange={setLinks} />
+        <LockBox
+          id="template-links-locked"
+          name="Σύνδεσμοι"
+          checked={values.linksLocked}
+          onChange={(linksLocked) => setValues((current) => ({ ...current, linksLocked }))}
+        />
+        <p className={styles.hint}>
+          Κλειδωμένοι: οι σύνδεσμοι της εταιρείας εμφανίζονται πρώτοι σε κάθε κάρτα, πριν από τους
+          δικούς του μέλους.
+        </p>
+      </div>
+      <fieldset className={styles.fieldset}>
+        <legend>Λογότυπο</legend>
+        <p className={styles.hint} id="template-logo-hint">
+          Δίπλα στο όνομα της εταιρείας σε κάθε κάρτα μέλους και στην επαφή (vCard). PNG ή JPEG, έως
+          100 KB.
+        </p>
+        {logoSrc && (
+          // The company's logo as stored, or the file just picked (a blob: URL).
+          // eslint-disable-next-line @next/next/no-img-element
+          <img className={styles.logo} src={logoSrc} alt="Το λογότυπο της εταιρείας" />
+        )}
+        <div className={styles.field}>
+          <label htmlFor="template-logo">Επιλογή λογότυπου</label>
+          <input
+            id="template-logo"
+            className={styles.input}
+            type="file"
+            accept={LOGO_CONTENT_TYPES.join(',')}
+            disabled={busy}
+            aria-describedby={
+              logoError ? 'template-logo-hint template-logo-error' : 'template-logo-hint'
+            }
+            aria-invalid={logoError ? true : undefined}
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = '';
+              if (file) void pickLogo(file);
+            }}
+          />
+          {logoError && (
+            <p id="template-logo-error" className={styles.error}>
+              {logoError}
+            </p>
+          )}
+        </div>
+        {logoSrc && (
+          <div className={styles.actions}>
+            <button
+              type="button"
+              className={styles.secondary}
+              disabled={busy}
+              onClick={() => setLogo({ kind: 'remove' })}
+            >
+              Αφαίρεση λογότυπου
+            </button>
+          </div>
+        )}
+      </fieldset>
+      <div className={styles.actions}>
+        <button className={styles.button} type="submit" disabled={busy}>
+          Αποθήκευση προτύπου
+        </button>
+      </div>
+      <p
+        className={status.error ? styles.error : styles.status}
+        role="status"
+        data-testid="template-status"
+      >
+        {status.text}
+      </p>
+    </form>
+  );
+}
