@@ -1,0 +1,156 @@
+/** @jest-environment jsdom */
+// The console's navigation (components/account/ConsoleNav.tsx): a phone's bar of at most five
+// items with «Περισσότερα» for the rest, its menu by keyboard; and the member's editor
+// (CardEditor) on a company's card: locked fields read-only with the company's value, the preview
+// as the card will show, and a save that never sends a locked field.
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { IconUser } from '@tabler/icons-react';
+import type { Company } from '@/browser/owner/company';
+import CardEditor from '@/components/account/CardEditor';
+import ConsoleNav, { BAR_ITEMS, type NavItem } from '@/components/account/ConsoleNav';
+import { LOCKED_FIELD_NOTE } from '@/lib/company';
+import type { PublicProfile } from '@/lib/profile';
+
+const saveCard = jest.fn();
+let cardData: Record<string, unknown> = {};
+jest.mock('@/browser/owner/card', () => ({
+  watchCard: (_username: string, listener: (data: unknown) => void) => {
+    listener(cardData);
+    return () => {};
+  },
+  saveCard: (...args: unknown[]) => saveCard(...args),
+}));
+jest.mock('@/browser/owner/live-check', () => ({
+  readCard: async () => '',
+  waitForCardChange: async () => 100,
+}));
+jest.mock('@/browser/owner/owner-api', () => ({
+  OwnerRequestError: class extends Error {},
+}));
+const previews: PublicProfile[] = [];
+jest.mock('@/components/account/CardPreview', () => ({
+  __esModule: true,
+  default: ({ profile }: { profile: PublicProfile }) => {
+    previews.push(profile);
+    return null;
+  },
+}));
+
+describe('the navigation', () => {
+  const items = (count: number): NavItem<string>[] =>
+    Array.from({ length: count }, (_, i) => ({
+      id: `s${i}`,
+      label: `Ενότητα ${i}`,
+      Icon: IconUser,
+    }));
+  const nav = () => screen.getByRole('navigation', { name: 'Ενότητες λογαριασμού' });
+
+  test('five items or fewer: every one in the bar, no menu, the current one marked', () => {
+    render(<ConsoleNav items={items(BAR_ITEMS)} current="s2" onSelect={() => {}} />);
+    const buttons = within(nav()).getAllByRole('button');
+    expect(buttons.map((b) => b.textContent)).toEqual(items(5).map((i) => i.label));
+    expect(buttons.map((b) => b.getAttribute('aria-current'))).toEqual([
+      null,
+      null,
+      'page',
+      null,
+      null,
+    ]);
+  });
+
+  test('more: four in the bar and «Περισσότερα», whose menu opens, selects and closes by keyboard', async () => {
+    const user = userEvent.setup();
+    const onSelect = jest.fn();
+    render(<ConsoleNav items={items(6)} current="s5" onSelect={onSelect} />);
+    const more = within(nav()).getByRole('button', { name: 'Περισσότερα' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    // The current section is in the menu: its button says so.
+    expect(more).toHaveAttribute('data-current', 'true');
+    const menu = document.getElementById(more.getAttribute('aria-controls') as string);
+    expect(menu).toHaveAttribute('data-open', 'false');
+    expect(
+      within(menu as HTMLElement)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Ενότητα 4', 'Ενότητα 5']);
+    await user.click(more);
+    expect(more).toHaveAttribute('aria-expanded', 'true');
+    await user.keyboard('{Escape}');
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    expect(more).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(more).toHaveAttribute('aria-expanded', 'true');
+    await user.click(within(menu as HTMLElement).getByRole('button', { name: 'Ενότητα 4' }));
+    expect(onSelect).toHaveBeenCalledWith('s4');
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    // A press outside the open menu closes it.
+    await user.click(more);
+    fireEvent.pointerDown(document.body);
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
+describe('a member’s editor', () => {
+  const company: Company = {
+    id: 'c1',
+    name: 'Studio Φως',
+    template: {
+      address: { value: 'Ερμού 10', locked: true },
+      city: { value: 'Αθήνα', locked: false },
+      accentColor: { value: '#aa3300', locked: true },
+    },
+    admins: [],
+    memberUids: [],
+  };
+
+  beforeEach(() => {
+    saveCard.mockReset().mockResolvedValue(undefined);
+    previews.length = 0;
+    cardData = {
+      firstName: 'Κώστας',
+      lastName: 'Ιωάννου',
+      address: 'Δική μου οδός 1',
+      city: 'Πάτρα',
+      companyId: 'c1',
+    };
+  });
+
+  test('a locked field shows the company’s value, read-only and marked; the others are the card’s', async () => {
+    render(<CardEditor username="kostas" company={{ company }} />);
+    const address = screen.getByLabelText('Διεύθυνση');
+    expect(address).toHaveValue('Ερμού 10');
+    expect(address).toHaveAttribute('readonly');
+    expect(address).toHaveAccessibleDescription(LOCKED_FIELD_NOTE);
+    const city = screen.getByLabelText('Πόλη');
+    expect(city).toHaveValue('Πάτρα');
+    expect(city).not.toHaveAttribute('readonly');
+    expect(screen.getByText(`Χρώμα κάρτας: ${LOCKED_FIELD_NOTE}`)).toBeInTheDocument();
+    // The preview is the card as applyCompany shows it.
+    const shown = previews[previews.length - 1] as PublicProfile & { company?: { name: string } };
+    expect([shown.address, shown.city, shown.accentColor, shown.company?.name]).toEqual([
+      'Ερμού 10',
+      'Πάτρα',
+      '#aa3300',
+      'Studio Φως',
+    ]);
+  });
+
+  test('a save sends the fields typed, never a locked one', async () => {
+    const user = userEvent.setup();
+    render(<CardEditor username="kostas" company={{ company }} />);
+    await user.type(screen.getByLabelText('Διεύθυνση'), ' αλλαγή');
+    await user.clear(screen.getByLabelText('Πόλη'));
+    await user.type(screen.getByLabelText('Πόλη'), 'Λάρισα');
+    await user.click(screen.getByRole('button', { name: 'Αποθήκευση' }));
+    await screen.findByText(/Η αλλαγή φαίνεται στην κάρτα σας/);
+    expect(saveCard.mock.calls).toEqual([['kostas', { city: 'Λάρισα' }, undefined]]);
+  });
+
+  test('a card in no company is edited as before', () => {
+    cardData = { firstName: 'Μαρία', address: 'Δική μου οδός 1' };
+    render(<CardEditor username="maria" />);
+    expect(screen.getByLabelText('Διεύθυνση')).toHaveValue('Δική μου οδός 1');
+    expect(screen.getByLabelText('Διεύθυνση')).not.toHaveAttribute('readonly');
+  });
+});
