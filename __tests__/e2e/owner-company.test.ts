@@ -1,0 +1,264 @@
+// A company in the owner console, in real Chromium against the production build and the run's
+// emulators, daemon and mail catcher: an owner makes a company, locks its address (a wrong value
+// refused in Greek first), invites an address; the invited person opens the link, signs up,
+// verifies and accepts with a username of their own (a taken one refused); their editor shows the
+// address read-only and their card shows it; the admin sees the lead a visitor leaves on that card,
+// which the member's navigation has no company screens for; removal switches the card off (410).
+// axe on the navigation and on each company screen at 390 px and 1366 px.
+import { adminAuth, adminDb } from '@/server/firebase/admin-app';
+import { COMPANY_FIELD, OUTBOX_COLLECTION } from '@/lib/collections';
+import { LOCKED_FIELD_NOTE } from '@/lib/company';
+import { INVITE_PARAM } from '@/lib/routes';
+import { CARD_MESSAGES } from '@/lib/profile';
+import { USERNAME_MESSAGES } from '@/lib/username';
+import { mailInbox } from '@/tools/lib/mail-catcher';
+import type { BrowserContext, Page } from 'playwright-core';
+import { baseUrl, browserForThisFile, expectAccessible } from '../helpers/browser';
+import { eventually } from '../helpers/eventually';
+import { get } from '../helpers/http';
+import { makeOwner, openAuthLink, section, signIn, type Owner } from '../helpers/owner';
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1366, height: 900 };
+const STAMP = Date.now().toString(36);
+const browser = browserForThisFile();
+
+const COMPANY = `Φως ${STAMP}`;
+const ADDRESS = `Λεωφόρος Φωτός ${STAMP}`;
+const INVITED = `nikos-${STAMP}@karta.test`;
+const MEMBER = `nikos-${STAMP}`;
+const LEAD = `Επισκέπτρια ${STAMP}`;
+
+let admin: Owner;
+let companyId: string;
+let adminContext: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  admin = await makeOwner(`anna-${STAMP}`, { firstName: 'Άννα', lastName: 'Φωτίου' }, STAMP);
+  // Only a verified owner makes a company.
+  await adminAuth().updateUser(admin.uid, { emailVerified: true });
+  adminContext = await browser().newContext({ viewport: PHONE, acceptDownloads: true });
+  page = await signIn(adminContext, admin);
+});
+
+afterAll(async () => {
+  await adminContext?.close();
+});
+
+const nav = (p: Page) => p.getByRole('navigation', { name: 'Ενότητες λογαριασμού' });
+
+/** Opens one of the company's screens, as its admin. */
+async function companyScreen(p: Page, name: string): Promise<void> {
+  await p
+    .getByRole('navigation', { name: 'Ενότητες εταιρείας' })
+    .getByRole('button', { name })
+    .click();
+}
+
+/** The invitation's token, from the mail the daemon sent, or from its outbox entry before that. */
+async function invitationToken(email: string): Promise<string> {
+  const inbox = mailInbox(process.env.KARTA_MAIL_INBOX_URL as string);
+  const text = await eventually(
+    async () => {
+      const mail = (await inbox.mails()).find((m) => m.to.some((to) => to.address === email));
+      if (mail) return mail.text;
+      const outbox = await adminDb().collection(OUTBOX_COLLECTION).where('to', '==', email).get();
+      return outbox.docs[0]?.get('text') as string | undefined;
+    },
+    { what: `the invitation to ${email}` },
+  );
+  const link = /https?:\/\/\S+/.exec(text)?.[0];
+  const token = link && new URL(link).searchParams.get(INVITE_PARAM);
+  if (!token) throw new Error(`no invitation link in: ${text}`);
+  return token;
+}
+
+test('the console’s navigation is one bar at 390 px, the rest under «Περισσότερα»', async () => {
+  const bar = nav(page);
+  await bar.getByRole('button', { name: 'Περισσότερα' }).waitFor();
+  const box = await bar.boundingBox();
+  const buttons = await bar.getByRole('button').all();
+  const tops = new Set<number>();
+  for (const button of buttons) {
+    if (await button.isVisible()) tops.add(Math.round((await button.boundingBox())!.y));
+  }
+  // Five buttons in one row at the bottom of the screen.
+  expect([tops.size, buttons.length >= 5]).toEqual([1, true]);
+  expect(Math.round(box!.y + box!.height)).toBe(PHONE.height);
+  expect(await bar.getByRole('button', { name: 'Επαφές' }).getAttribute('aria-current')).toBe(
+    'page',
+  );
+  await expectAccessible(page, 'navigation (390 px)');
+  await bar.getByRole('button', { name: 'Περισσότερα' }).click();
+  await bar.getByRole('button', { name: 'Εταιρεία' }).waitFor();
+  await expectAccessible(page, 'navigation menu open (390 px)');
+  await page.keyboard.press('Escape');
+  await bar.getByRole('button', { name: 'Εταιρεία' }).waitFor({ state: 'hidden' });
+});
+
+test('an owner creates a company and becomes its admin', async () => {
+  await section(page, 'Εταιρεία');
+  await page.getByRole('heading', { name: 'Εταιρεία', exact: true }).waitFor();
+  await expectAccessible(page, 'company (create)');
+  await page.getByLabel('Όνομα εταιρείας').fill(COMPANY);
+  await page.getByRole('button', { name: 'Δημιουργία εταιρείας' }).click();
+  await page.getByRole('heading', { name: `Εταιρεία: ${COMPANY}` }).waitFor({ timeout: 20_000 });
+  companyId = (await adminDb().doc(`users/${admin.username}`).get()).get(COMPANY_FIELD) as string;
+  const company = (await adminDb().doc(`companies/${companyId}`).get()).data();
+  expect(company).toMatchObject({ name: COMPANY, admins: [admin.uid] });
+});
+
+test('the template: a wrong value is refused in Greek and nothing is saved; a locked address is', async () => {
+  const website = page.getByLabel('Ιστότοπος');
+  await website.fill('javascript:alert(1)');
+  await page.getByRole('button', { name: 'Αποθήκευση προτύπου' }).click();
+  await page.getByText(CARD_MESSAGES.link).waitFor();
+  expect(await website.getAttribute('aria-invalid')).toBe('true');
+  await expectAccessible(page, 'company template (with an error)');
+  expect((await adminDb().doc(`companies/${companyId}`).get()).get('template')).toEqual({});
+
+  await website.fill('');
+  await page.getByLabel('Διεύθυνση').fill(ADDRESS);
+  await page.getByRole('checkbox', { name: 'Κλειδωμένο: Διεύθυνση' }).check();
+  await page.getByRole('button', { name: 'Αποθήκευση προτύπου' }).click();
+  await page
+    .getByTestId('template-status')
+    .getByText(/Αποθηκεύτηκε/)
+    .waitFor();
+  expect((await adminDb().doc(`companies/${companyId}`).get()).get('template')).toEqual({
+    address: { value: ADDRESS, locked: true },
+  });
+  await expectAccessible(page, 'company template (saved)');
+});
+
+test('invites an address; a malformed one is refused by its line; the invitation is listed', async () => {
+  await companyScreen(page, 'Μέλη');
+  await page.getByLabel('Διευθύνσεις email').fill(`${INVITED}, Νίκος, Μελετίου\nnot-an-address`);
+  await page.getByRole('button', { name: 'Αποστολή προσκλήσεων' }).click();
+  const result = page.getByTestId('invite-result');
+  await result.getByText('Στάλθηκε 1 πρόσκληση.').waitFor();
+  await result.getByText(/^Γραμμή 2: not-an-address: /).waitFor();
+  const invite = page.getByTestId('invite').filter({ hasText: INVITED });
+  await invite.getByText('Προσκλήθηκε').waitFor();
+  await expectAccessible(page, 'company members (invited)');
+});
+
+test('the invited person opens the link, signs up, verifies and joins with a username of their own', async () => {
+  const token = await invitationToken(INVITED);
+  const context = await browser().newContext({ viewport: PHONE });
+  try {
+    const member = await context.newPage();
+    await member.goto(`${baseUrl()}/account?${INVITE_PARAM}=${encodeURIComponent(token)}`);
+    await member.getByRole('heading', { name: 'Σύνδεση στην karta' }).waitFor();
+    await member.getByText(/με τη διεύθυνση της πρόσκλησης/).waitFor();
+    // The token is off the address bar, kept by the tab through sign-up and verification.
+    expect(new URL(member.url()).searchParams.has(INVITE_PARAM)).toBe(false);
+    await member.getByRole('button', { name: 'Δεν έχω λογαριασμό' }).click();
+    await member.getByLabel('Email').fill(INVITED);
+    await member.getByLabel('Κωδικός').fill('secret-password');
+    await member.getByRole('button', { name: 'Δημιουργία λογαριασμού' }).click();
+    await member.getByRole('heading', { name: 'Επιβεβαιώστε το email σας' }).waitFor();
+    await openAuthLink(INVITED, 'VERIFY_EMAIL');
+    await member.getByRole('button', { name: 'Το επιβεβαίωσα' }).click();
+    await member.getByRole('heading', { name: `Πρόσκληση από την εταιρεία ${COMPANY}` }).waitFor();
+    await member.getByText(INVITED, { exact: true }).waitFor();
+    await expectAccessible(member, 'invitation');
+
+    await member.getByLabel('Όνομα χρήστη').fill(admin.username);
+    await member.getByRole('button', { name: 'Αποδοχή' }).click();
+    await member.getByText(USERNAME_MESSAGES.taken).waitFor();
+    await member.getByLabel('Όνομα χρήστη').fill(MEMBER);
+    await member.getByRole('button', { name: 'Αποδοχή' }).click();
+    await member
+      .getByRole('heading', { level: 1, name: `Η κάρτα σας: /${MEMBER}` })
+      .waitFor({ timeout: 20_000 });
+
+    // A member has no company screens: the company is named in Λογαριασμός, with leaving.
+    await section(member, 'Λογαριασμός');
+    await member.getByText(`Η κάρτα σας ανήκει στην εταιρεία ${COMPANY}.`).waitFor();
+    expect(await nav(member).getByRole('button', { name: 'Εταιρεία' }).count()).toBe(0);
+    expect(await nav(member).getByRole('button', { name: 'Περισσότερα' }).count()).toBe(0);
+    await member.getByRole('button', { name: 'Αποχώρηση από την εταιρεία' }).waitFor();
+
+    // The locked address: the company's, read-only, marked.
+    await section(member, 'Επεξεργασία');
+    const address = member.getByLabel('Διεύθυνση', { exact: true });
+    await eventually(async () => (await address.inputValue()) === ADDRESS, {
+      what: 'the company’s address in the member’s editor',
+    });
+    expect(await address.getAttribute('readonly')).not.toBeNull();
+    await member.getByText(LOCKED_FIELD_NOTE, { exact: true }).first().waitFor();
+    await expectAccessible(member, 'member’s editor (locked field)');
+  } finally {
+    await context.close();
+  }
+  // The member's public card shows the company's address.
+  await eventually(async () => (await get(`/${MEMBER}`)).body.includes(ADDRESS), {
+    what: `/${MEMBER} showing ${ADDRESS}`,
+  });
+});
+
+test('the admin sees a lead left on the member’s card, live, with the member it came to', async () => {
+  await companyScreen(page, 'Επαφές μελών');
+  await page.getByText('Καμία επαφή ακόμη στις κάρτες των μελών.').waitFor();
+  const visitorContext = await browser().newContext({ viewport: PHONE });
+  try {
+    const visitor = await visitorContext.newPage();
+    await visitor.goto(`${baseUrl()}/${MEMBER}`, { waitUntil: 'networkidle' });
+    await visitor.getByRole('button', { name: 'Ανταλλαγή Επαφής' }).click();
+    const dialog = visitor.getByRole('dialog');
+    await dialog.getByLabel('Όνομα').fill(LEAD);
+    await dialog.getByLabel('Email').fill('episkeptria@example.gr');
+    await dialog.getByRole('button', { name: 'Αποστολή' }).click();
+    await visitor.getByRole('status').filter({ hasText: 'Τα στοιχεία σας στάλθηκαν' }).waitFor();
+  } finally {
+    await visitorContext.close();
+  }
+  const list = page.getByRole('list', { name: 'Επαφές των μελών, οι νεότερες πρώτα' });
+  const lead = list.getByRole('listitem').filter({ hasText: LEAD });
+  await lead.waitFor({ timeout: 15_000 });
+  await lead.getByText(/Προς: Νίκος Μελετίου/).waitFor();
+  await expectAccessible(page, 'company leads');
+  await companyScreen(page, 'Μέλη');
+  const row = page.getByTestId('member').filter({ hasText: `/${MEMBER}` });
+  await row.getByText('Ενεργό').waitFor();
+  expect(await row.getByText(/Τελευταία επαφή: καμία ακόμη/).count()).toBe(0);
+  await companyScreen(page, 'Στατιστικά μελών');
+  await page.getByRole('table', { name: 'Τελευταίες 7 ημέρες' }).waitFor();
+  await expectAccessible(page, 'company stats');
+});
+
+test('each company screen and the navigation pass axe at 1366 px', async () => {
+  const context = await browser().newContext({ viewport: DESKTOP });
+  try {
+    const wide = await signIn(context, admin);
+    // Every item in one bar, no menu.
+    await nav(wide).getByRole('button', { name: 'Εταιρεία' }).click();
+    expect(await nav(wide).getByRole('button', { name: 'Περισσότερα' }).isVisible()).toBe(false);
+    await wide.getByRole('heading', { name: `Εταιρεία: ${COMPANY}` }).waitFor();
+    await expectAccessible(wide, 'company template (1366 px)');
+    await companyScreen(wide, 'Μέλη');
+    await wide.getByTestId('member').first().waitFor();
+    await expectAccessible(wide, 'company members (1366 px)');
+    await companyScreen(wide, 'Επαφές μελών');
+    await wide.getByText(LEAD).waitFor();
+    await expectAccessible(wide, 'company leads (1366 px)');
+    await companyScreen(wide, 'Στατιστικά μελών');
+    await wide.getByRole('table', { name: 'Τελευταίες 30 ημέρες' }).waitFor();
+    await expectAccessible(wide, 'company stats (1366 px)');
+  } finally {
+    await context.close();
+  }
+});
+
+test('the admin removes the member: the card answers 410', async () => {
+  await companyScreen(page, 'Μέλη');
+  const row = page.getByTestId('member').filter({ hasText: `/${MEMBER}` });
+  await row.getByRole('button', { name: 'Αφαίρεση μέλους: Νίκος Μελετίου' }).click();
+  await row.getByRole('button', { name: 'Επιβεβαίωση αφαίρεσης: Νίκος Μελετίου' }).click();
+  await row.getByText('Αποχώρησε').waitFor();
+  await eventually(async () => (await get(`/${MEMBER}`)).status === 410, {
+    what: `/${MEMBER} answering 410`,
+  });
+});
