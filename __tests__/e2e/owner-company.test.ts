@@ -110,7 +110,7 @@ test('an owner creates a company and becomes its admin', async () => {
 });
 
 test('the template: a wrong value is refused in Greek and nothing is saved; a locked address is', async () => {
-  const website = page.getByLabel('Ιστότοπος');
+  const website = page.getByRole('textbox', { name: 'Ιστότοπος' });
   await website.fill('javascript:alert(1)');
   await page.getByRole('button', { name: 'Αποθήκευση προτύπου' }).click();
   await page.getByText(CARD_MESSAGES.link).waitFor();
@@ -119,7 +119,7 @@ test('the template: a wrong value is refused in Greek and nothing is saved; a lo
   expect((await adminDb().doc(`companies/${companyId}`).get()).get('template')).toEqual({});
 
   await website.fill('');
-  await page.getByLabel('Διεύθυνση').fill(ADDRESS);
+  await page.getByRole('textbox', { name: 'Διεύθυνση', exact: true }).fill(ADDRESS);
   await page.getByRole('checkbox', { name: 'Κλειδωμένο: Διεύθυνση' }).check();
   await page.getByRole('button', { name: 'Αποθήκευση προτύπου' }).click();
   await page
@@ -255,8 +255,8 @@ test('each company screen and the navigation pass axe at 1366 px', async () => {
 test('the admin removes the member: the card answers 410', async () => {
   await companyScreen(page, 'Μέλη');
   const row = page.getByTestId('member').filter({ hasText: `/${MEMBER}` });
-  await row.getByRole('button', { name: 'Αφαίρεση μέλους: Νίκος Μελετίου' }).click();
-  await row.getByRole('button', { name: 'Επιβεβαίωση αφαίρεσης: Νίκος Μελετίου' }).click();
+  await row.getByRole('button', { name: 'Αφαίρεση μέλους Νίκος Μελετίου' }).click();
+  await row.getByRole('button', { name: 'Επιβεβαίωση αφαίρεσης Νίκος Μελετίου' }).click();
   await row.getByText('Αποχώρησε').waitFor();
   await eventually(async () => (await get(`/${MEMBER}`)).status === 410, {
     what: `/${MEMBER} answering 410`,

@@ -24,7 +24,7 @@ function StatsTable({
   rows: Array<{ key: string; label: string; counts: StatCounts; total?: boolean }>;
 }) {
   return (
-    <table className={styles.statsTable}>
+    <table className={`${styles.statsTable} ${styles.memberStats}`}>
       <caption>{caption}</caption>
       <thead>
         <tr>

@@ -208,7 +208,7 @@ function MemberRow({
             }
           >
             {admin ? 'Αφαίρεση ρόλου διαχειριστή' : 'Ορισμός ως διαχειριστή'}
-            <span className="visually-hidden">: {name}</span>
+            <span className="visually-hidden"> {name}</span>
           </button>
           {!self &&
             (confirming ? (
@@ -224,7 +224,7 @@ function MemberRow({
                     )
                   }
                 >
-                  Επιβεβαίωση αφαίρεσης<span className="visually-hidden">: {name}</span>
+                  Επιβεβαίωση αφαίρεσης<span className="visually-hidden"> {name}</span>
                 </button>
                 <button
                   type="button"
@@ -236,7 +236,7 @@ function MemberRow({
               </>
             ) : (
               <button type="button" className={styles.danger} onClick={() => setConfirming(true)}>
-                Αφαίρεση μέλους<span className="visually-hidden">: {name}</span>
+                Αφαίρεση μέλους<span className="visually-hidden"> {name}</span>
               </button>
             ))}
         </div>

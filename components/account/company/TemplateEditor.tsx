@@ -56,13 +56,13 @@ function LockBox({
       <input
         id={id}
         type="checkbox"
+        // The box's name says which field it locks; the label beside it shows the word alone.
+        aria-label={`Κλειδωμένο: ${name}`}
         checked={checked}
         disabled={disabled}
         onChange={(event) => onChange(event.target.checked)}
       />
-      <span>
-        Κλειδωμένο<span className="visually-hidden">: {name}</span>
-      </span>
+      <span aria-hidden="true">Κλειδωμένο</span>
     </label>
   );
 }
@@ -139,7 +139,7 @@ export default function TemplateEditor({
       });
     } catch (caught) {
       const { message, field } = refusalOf(caught);
-      const at = templateErrorField(field);
+      const at = field === 'logo' ? 'logo' : templateErrorField(field);
       if (at === 'logo') setLogoError(message);
       else if (at) setErrors({ [at]: message } as TemplateFormErrors);
       setStatus({ text: at ? 'Διορθώστε τα πεδία με σφάλμα.' : message, error: true });
