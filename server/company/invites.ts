@@ -105,9 +105,11 @@ export async function sendInvites(
     const from = inviterName(inviter, owner);
     for (const row of going) {
       const { token, inviteId } = newInviteToken(id);
-      const { line: _line, ...named } = row;
       tx.create(db.doc(invitePath(id, inviteId)), {
-        ...named,
+        email: row.email,
+        ...(row.firstName ? { firstName: row.firstName } : {}),
+        ...(row.lastName ? { lastName: row.lastName } : {}),
+        ...(row.jobTitle ? { jobTitle: row.jobTitle } : {}),
         status: 'pending',
         createdAt: FieldValue.serverTimestamp(),
         expiresAt: Timestamp.fromMillis(now + INVITE_TTL_MS),
