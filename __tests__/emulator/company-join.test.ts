@@ -9,6 +9,7 @@ import { lastDays } from '@/lib/stats/days';
 import { USERNAME_MESSAGES } from '@/lib/username';
 import { adminDb } from '@/server/firebase/admin-app';
 import { POST as claim } from '@/app/api/owner/cards/route';
+import { PATCH as edit } from '@/app/api/owner/cards/[username]/route';
 import { POST as create } from '@/app/api/owner/companies/route';
 import { PUT as saveTemplate } from '@/app/api/owner/companies/[id]/template/route';
 import { POST as invite } from '@/app/api/owner/companies/[id]/invites/route';
@@ -170,6 +171,25 @@ test('accepting with a card: it joins, the defaults fill only what it lacks, the
     email: 'kostas@join.test',
   });
   expect(await acceptAs(kostas, token)).toMatchObject({ status: 410, body: { error: 'used' } });
+
+  // A member edits only the fields the template leaves free.
+  const patch = (changes: object) =>
+    send(
+      edit,
+      '/api/owner/cards/kostas-join',
+      { username: 'kostas-join' },
+      {
+        token: kostas.token,
+        method: 'PATCH',
+        json: { changes },
+      },
+    );
+  expect(await patch({ companyName: 'Δική μου' })).toMatchObject({
+    status: 403,
+    body: { error: 'locked', field: 'companyName' },
+  });
+  expect((await patch({ websiteLink: 'https://kostas.test' })).status).toBe(200);
+  expect((await card('kostas-join'))?.companyName).toBeUndefined();
 });
 
 let alice: Account;

@@ -6,23 +6,17 @@ import type { DocumentSnapshot, Transaction } from 'firebase-admin/firestore';
 import { ADMINS_FIELD, MEMBER_UIDS_FIELD, companyPath } from '../../lib/collections';
 import { adminDb } from '../firebase/admin-app';
 import type { Owner } from '../owner/auth';
+import { isDocumentId } from '../owner/contacts';
 import { OwnerError } from '../owner/respond';
 
-/** A document id Firestore could hold: anything else names no company (404). */
-export function companyParam(id: string): string {
-  if (id === '' || id === '.' || id === '..' || id.includes('/') || /^__.*__$/.test(id)) {
-    throw new OwnerError(404, { error: 'no-company' });
-  }
+/** A route's id (Next decoded it once) that Firestore could hold as a document's, or a 404 `error`. */
+export function docParam(id: string, error: string): string {
+  if (!isDocumentId(id)) throw new OwnerError(404, { error });
   return id;
 }
 
-/** A document id of a sub-collection (an invitation, a member's uid), or a 404 `error`. */
-export function docParam(id: string, error: string): string {
-  if (id === '' || id === '.' || id === '..' || id.includes('/') || /^__.*__$/.test(id)) {
-    throw new OwnerError(404, { error });
-  }
-  return id;
-}
+/** The company a route names: an id no document could have names none. */
+export const companyParam = (id: string) => docParam(id, 'no-company');
 
 export function assertVerified(owner: Owner): void {
   if (!owner.emailVerified) throw new OwnerError(403, { error: 'unverified' });

@@ -20,10 +20,9 @@ import {
 } from '../../lib/invite-rows';
 import { adminDb } from '../firebase/admin-app';
 import type { Owner } from '../owner/auth';
-import { MAX_BODY_BYTES } from '../owner/body';
+import { parseJson, readCapped } from '../owner/body';
 import { OwnerError, badField } from '../owner/respond';
 import { chargeOwnerWrite } from '../owner/write-limit';
-import { readCappedBytes } from '../request-body';
 import { assertAdmin, assertVerified, readCompany } from './auth';
 import { inviteOutboxDoc } from './invite-mail';
 import { newInviteToken } from './invite-token';
@@ -31,15 +30,9 @@ import { newInviteToken } from './invite-token';
 /** A JSON list, or a `text/csv` body. */
 export async function readInviteRows(request: Request): Promise<InviteRows> {
   const type = (request.headers.get('content-type') ?? '').toLowerCase();
-  const bytes = await readCappedBytes(request, MAX_BODY_BYTES);
-  if (!bytes) throw new OwnerError(413, { error: 'too-large' });
-  const text = new TextDecoder().decode(bytes);
+  const text = new TextDecoder().decode(await readCapped(request));
   if (type.startsWith('text/csv')) return inviteRowsFromCsv(text);
-  try {
-    return inviteRowsFromJson(JSON.parse(text));
-  } catch {
-    throw badField('body', 'Το αίτημα δεν είναι έγκυρο JSON');
-  }
+  return inviteRowsFromJson(parseJson(text, 'body'));
 }
 
 /** Pending and not expired at `now`. */

@@ -13,10 +13,9 @@ import {
 import { parseTemplate } from '../../lib/company';
 import { adminDb } from '../firebase/admin-app';
 import type { Owner } from '../owner/auth';
-import { MAX_BODY_BYTES } from '../owner/body';
-import { OwnerError, badField } from '../owner/respond';
+import { isMultipart, parseForm, parseJson, readCapped } from '../owner/body';
+import { badField } from '../owner/respond';
 import { chargeOwnerWrite } from '../owner/write-limit';
-import { readCappedBytes } from '../request-body';
 import { revalidateCompany } from '../revalidation/revalidate-company';
 import { assertAdmin, assertVerified, memberUidsOf, readCompany } from './auth';
 import { readLogo, type LogoUpload } from './logo';
@@ -27,20 +26,11 @@ export interface TemplateBody {
   logo?: File | null;
 }
 
-function parseJson(text: string, part: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw badField(part, 'Το αίτημα δεν είναι έγκυρο JSON');
-  }
-}
-
 /** JSON `{ fields, logo?: null }`, or form data: a `fields` part (that JSON) and a `logo` file. */
 export async function readTemplateBody(request: Request): Promise<TemplateBody> {
   const type = request.headers.get('content-type') ?? '';
-  const bytes = await readCappedBytes(request, MAX_BODY_BYTES);
-  if (!bytes) throw new OwnerError(413, { error: 'too-large' });
-  if (!type.toLowerCase().startsWith('multipart/form-data')) {
+  const bytes = await readCapped(request);
+  if (!isMultipart(type)) {
     const body = parseJson(new TextDecoder().decode(bytes), 'body') as Record<
       string,
       unknown
@@ -50,12 +40,7 @@ export async function readTemplateBody(request: Request): Promise<TemplateBody> 
       throw badField('logo', 'Το λογότυπο στέλνεται ως αρχείο');
     return { fields: body?.fields, ...(logo === null ? { logo: null } : {}) };
   }
-  let form: FormData;
-  try {
-    form = await new Response(bytes, { headers: { 'content-type': type } }).formData();
-  } catch {
-    throw badField('body', 'Το αίτημα δεν είναι έγκυρο');
-  }
+  const form = await parseForm(bytes, type);
   const fields = form.get('fields');
   const logo = form.get('logo');
   if (typeof fields !== 'string') throw badField('fields', 'Λείπουν τα πεδία του προτύπου');
