@@ -107,24 +107,39 @@ export function inviteRowsFromJson(body: unknown): InviteRows {
   );
 }
 
+/** The rows of a CSV text, each with the line of the file it starts on (a quoted cell may hold more). */
+function csvRows(text: string): { cells: string[]; line: number }[] {
+  const rows: { cells: string[]; line: number }[] = [];
+  let start = 0;
+  let line = 1;
+  Papa.parse<string[]>(text, {
+    step: ({ data, meta }) => {
+      rows.push({ cells: data, line });
+      // papaparse's cursor is past the row and its line break: where the next row starts.
+      for (let i = start; i < meta.cursor; i++) if (text[i] === '\n') line += 1;
+      start = meta.cursor;
+    },
+  });
+  return rows;
+}
+
 /**
  * A CSV file: a header row (`email,firstName,lastName,jobTitle` or `email,Όνομα,Επώνυμο,Θέση`, in
- * any order, any case), then one row per address; blank lines are skipped. Each row's line is its
- * line in the file (1 is the header).
+ * any order, any case), then one row per address; blank lines are skipped. Each row's line is the
+ * file's line it starts on (1 is the header).
  */
 export function inviteRowsFromCsv(text: string): InviteRows {
-  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: false });
-  const [header, ...data] = parsed.data;
-  const columns = (header ?? []).map((name) => CSV_COLUMNS[name.trim().toLowerCase()]);
+  const [header, ...data] = csvRows(text.replace(/^\uFEFF/, ''));
+  const columns = (header?.cells ?? []).map((name) => CSV_COLUMNS[name.trim().toLowerCase()]);
   if (!columns.includes('email')) return { ok: false, error: INVITE_MESSAGES.header };
   const rows: { raw: Record<string, unknown>; line: number }[] = [];
-  data.forEach((cells, i) => {
-    if (cells.every((cell) => cell.trim() === '')) return;
+  for (const { cells, line } of data) {
+    if (cells.every((cell) => cell.trim() === '')) continue;
     const raw: Record<string, unknown> = {};
     columns.forEach((column, c) => {
       if (column) raw[column] = cells[c] ?? '';
     });
-    rows.push({ raw, line: i + 2 });
-  });
+    rows.push({ raw, line });
+  }
   return judged(rows);
 }
