@@ -1,14 +1,19 @@
 // A photo's width and height as its header states them (WebP's VP8, VP8L or VP8X chunk, JPEG's
-// SOFn marker), read by image-size without decoding the image: the bound must cost nothing
-// however many pixels the file claims. The server judges an upload with it (server/owner/card.ts),
-// and the photo route what it serves (server/photo-store.ts).
+// SOFn marker, PNG's IHDR), read by image-size without decoding the image: the bound must cost nothing
+// however many pixels the file claims. The server judges an upload with it (server/owner/card.ts,
+// server/company/logo.ts), and the photo route what it serves (server/photo-store.ts).
 import { imageSize } from 'image-size';
 import { PHOTO_MAX_PIXELS, type PhotoContentType } from './card-photo';
+import type { LogoContentType } from './company-logo';
+
+/** The encodings of a card's photo and of a company's logo. */
+type ImageContentType = PhotoContentType | LogoContentType;
 
 /** image-size's name of each encoding the server accepts. */
-const HEADER_TYPES: Record<PhotoContentType, string> = {
+const HEADER_TYPES: Record<ImageContentType, string> = {
   'image/webp': 'webp',
   'image/jpeg': 'jpg',
+  'image/png': 'png',
 };
 
 export interface PhotoSize {
@@ -17,7 +22,7 @@ export interface PhotoSize {
 }
 
 /** The photo's sides from its header, or null when it is not a readable header of that type. */
-export function photoSize(bytes: Uint8Array, contentType: PhotoContentType): PhotoSize | null {
+export function photoSize(bytes: Uint8Array, contentType: ImageContentType): PhotoSize | null {
   try {
     // A copy of exactly these bytes: image-size reads through a DataView on the whole underlying
     // buffer, so a truncated header inside a larger one (a Buffer slice) would be read on past its
@@ -37,7 +42,7 @@ export function photoSize(bytes: Uint8Array, contentType: PhotoContentType): Pho
 /** What keeps the photo out: a header that cannot be read, or more than PHOTO_MAX_PIXELS. */
 export function photoSizeProblem(
   bytes: Uint8Array,
-  contentType: PhotoContentType,
+  contentType: ImageContentType,
 ): 'unreadable' | 'too-many-pixels' | null {
   const size = photoSize(bytes, contentType);
   if (!size) return 'unreadable';

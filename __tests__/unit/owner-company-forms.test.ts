@@ -5,7 +5,6 @@ import { OwnerRequestError } from '@/browser/owner/owner-api';
 import { parseInviteLines, withLines } from '@/browser/owner/invite-lines';
 import { dropInvite, keptInvite, takeInvite } from '@/browser/owner/invite-token';
 import {
-  LOGO_MESSAGES,
   logoProblem,
   templateErrorField,
   templateFromForm,
@@ -13,7 +12,7 @@ import {
 } from '@/browser/owner/template-form';
 import { COMPANY_REFUSALS, refusalOf } from '@/components/account/company/messages';
 import { LINK_MESSAGES } from '@/lib/card-links';
-import { LOGO_MAX_BYTES } from '@/lib/company-logo';
+import { LOGO_MAX_BYTES, LOGO_MESSAGES } from '@/lib/company-logo';
 import { CARD_MESSAGES } from '@/lib/profile';
 import { OWNER_WRITE_LIMIT_MESSAGE } from '@/lib/owner-writes';
 
@@ -86,10 +85,11 @@ describe('the logo', () => {
     expect(logoProblem(new TextEncoder().encode('<svg/>'), 'image/jpeg')).toBe(LOGO_MESSAGES.type);
   });
 
-  test('more than the limit is refused', () => {
+  test('an empty file, or more than the limit, is refused', () => {
+    expect(logoProblem(new Uint8Array(0), 'image/png')).toBe(LOGO_MESSAGES.empty);
     const big = new Uint8Array(LOGO_MAX_BYTES + 1);
     big.set(png);
-    expect(logoProblem(big, 'image/png')).toBe(LOGO_MESSAGES.size);
+    expect(logoProblem(big, 'image/png')).toBe(LOGO_MESSAGES.tooLarge);
     expect(logoProblem(big.subarray(0, LOGO_MAX_BYTES), 'image/png')).toBeNull();
   });
 });

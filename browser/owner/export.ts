@@ -1,45 +1,13 @@
 // The received contacts as files: a CSV that spreadsheet programs open with the Greek intact, and
 // one .vcf holding a vCard per contact for address books.
-import Papa from 'papaparse';
+import { contactsCsv as csvOf } from '../../lib/contacts-csv';
 import { buildVCards } from '../../lib/vcard';
 import type { ReceivedContact } from './contacts';
 
-/** UTF-8's byte-order mark: without it Excel reads a CSV as the local code page, not UTF-8. */
-const BOM = '\uFEFF';
-
-export const CSV_HEADERS = ['Όνομα', 'Email', 'Τηλέφωνο', 'Ημερομηνία'] as const;
-
-/** 'YYYY-MM-DD HH:mm' in the given time zone (the browser's by default): what spreadsheets parse. */
-export function formatContactTime(date: Date | null, timeZone?: string): string {
-  if (!date) return '';
-  // Sweden's locale writes dates the ISO way, which spreadsheet programs recognise.
-  return new Intl.DateTimeFormat('sv-SE', {
-    dateStyle: 'short',
-    timeStyle: 'short',
-    timeZone,
-  }).format(date);
-}
-
-/**
- * A value a spreadsheet could run as a formula: one starting with = + - @, tab or carriage return,
- * whatever follows. papaparse's own pattern (`escapeFormulae: true`) ends in `.*$` without the
- * `s` flag, so it misses such a value once a line feed follows ('=HYPERLINK(…)⏎x'); this one
- * looks at the first character only. No `g` flag: test() would then keep a position between cells.
- */
-const FORMULA_START = /^[=+\-@\t\r]/;
+export { CSV_HEADERS, formatContactTime } from '../../lib/contacts-csv';
 
 export function contactsCsv(contacts: ReceivedContact[], timeZone?: string): string {
-  const rows = contacts.map((c) => [
-    c.name,
-    c.email,
-    c.phone ?? '',
-    formatContactTime(c.createdAt, timeZone),
-  ]);
-  // Visitors typed these values: one starting with = + - @ would run as a formula in a
-  // spreadsheet, so papaparse prefixes it with an apostrophe (a phone '+30…' shows as text).
-  return (
-    BOM + Papa.unparse({ fields: [...CSV_HEADERS], data: rows }, { escapeFormulae: FORMULA_START })
-  );
+  return csvOf(contacts, timeZone);
 }
 
 /** 'Μαρία Παπαδοπούλου' → given 'Μαρία', family 'Παπαδοπούλου'; one word is a given name. */

@@ -2,6 +2,7 @@
 // today, 7 and 30 days, the daily views, the share of views that became a contact, the links
 // tapped and where views came from. Pure, so that the days and the arithmetic are tested alone.
 import { LINK_KINDS } from '../../lib/card-links';
+import { countOf, lastDays as daysEnding } from '../../lib/stats/days';
 import { CARD_EVENTS, QR_VIEWS, STATS_COUNTERS, type StatsCounter } from '../../lib/stats/events';
 
 /** How many Athens days the console shows, today included. */
@@ -59,25 +60,9 @@ export interface StatsSummary {
   empty: boolean;
 }
 
-const DAY_MS = 86_400_000;
-const DAY_ID = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-function dayNumber(day: string): number {
-  const match = DAY_ID.exec(day);
-  if (!match) throw new Error(`Not a day: ${day}`);
-  return Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) / DAY_MS;
-}
-
-/**
- * The `count` days that end with `today` (an Athens day, athensDay()), oldest first. Calendar
- * arithmetic on the date itself, never on instants: an Athens day lasts 23 or 25 hours when the
- * clocks change, so stepping back 24 hours from a moment would skip or repeat a day.
- */
+/** The `count` days that end with `today`, oldest first (lib/stats/days.ts). */
 export function lastDays(today: string, count: number = STATS_DAYS): string[] {
-  const last = dayNumber(today);
-  return Array.from({ length: count }, (_, i) =>
-    new Date((last - (count - 1 - i)) * DAY_MS).toISOString().slice(0, 10),
-  );
+  return daysEnding(today, count);
 }
 
 /**
@@ -88,10 +73,7 @@ export function statsDays(today: string, claimDay: string): string[] {
   return lastDays(today).filter((day) => day >= claimDay);
 }
 
-/** A counter's value: only a non-negative integer counts; anything else (or nothing) is 0. */
-export function countOf(value: unknown): number {
-  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : 0;
-}
+export { countOf };
 
 function shareOf(actions: number, views: number): Share {
   return { actions, views, ratio: views > 0 ? actions / views : null };

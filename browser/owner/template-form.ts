@@ -7,7 +7,13 @@ import {
   type CompanyTemplate,
   type TemplateField,
 } from '../../lib/company';
-import { LOGO_MAX_BYTES, isLogoContentType } from '../../lib/company-logo';
+import {
+  LOGO_CONTENT_TYPES,
+  LOGO_MAX_BYTES,
+  LOGO_MESSAGES,
+  looksLikeLogo,
+  type LogoContentType,
+} from '../../lib/company-logo';
 import { judgeLinks, storedForm, type CardFormErrors, type LinkDraft } from './card-form';
 
 export type TemplateTextField = Exclude<TemplateField, 'links'>;
@@ -81,23 +87,16 @@ export function templateErrorField(field: string | undefined): string | null {
   return field.slice('fields.'.length);
 }
 
-export const LOGO_MESSAGES = {
-  type: 'Το λογότυπο πρέπει να είναι εικόνα PNG ή JPEG.',
-  size: `Το λογότυπο ξεπερνά τα ${Math.round(LOGO_MAX_BYTES / 1024)} KB· μικρύνετέ το και δοκιμάστε ξανά.`,
-} as const;
-
-const PNG_START = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-const JPEG_START = [0xff, 0xd8, 0xff];
-
 /**
- * Why a picked file cannot be the company's logo, or null: PNG or JPEG by its first bytes (not
- * only its name or stated type, as the server judges it), within LOGO_MAX_BYTES.
+ * Why a picked file cannot be the company's logo, or null, judged as the server judges an upload
+ * (lib/company-logo.ts, the same messages): PNG or JPEG by its first bytes, not only its stated
+ * type, not empty, within LOGO_MAX_BYTES.
  */
 export function logoProblem(bytes: Uint8Array, type: string): string | null {
-  const starts = (signature: number[]) => signature.every((byte, i) => bytes[i] === byte);
-  const png = type === 'image/png' && starts(PNG_START);
-  const jpeg = type === 'image/jpeg' && starts(JPEG_START);
-  if (!isLogoContentType(type) || !(png || jpeg)) return LOGO_MESSAGES.type;
-  if (bytes.length > LOGO_MAX_BYTES) return LOGO_MESSAGES.size;
+  const known = (LOGO_CONTENT_TYPES as readonly string[]).includes(type);
+  if (!known) return LOGO_MESSAGES.type;
+  if (bytes.length < 1) return LOGO_MESSAGES.empty;
+  if (bytes.length > LOGO_MAX_BYTES) return LOGO_MESSAGES.tooLarge;
+  if (!looksLikeLogo(bytes, type as LogoContentType)) return LOGO_MESSAGES.type;
   return null;
 }

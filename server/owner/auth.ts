@@ -14,6 +14,8 @@ export interface Owner {
   uid: string;
   /** The token's email_verified: the address was proved to be the account's. */
   emailVerified: boolean;
+  /** The token's address, lower case: an invitation is accepted only by its own address. */
+  email?: string;
 }
 
 const BEARER = /^Bearer ([A-Za-z0-9._-]+)$/;
@@ -51,7 +53,11 @@ export async function verifyOwner(request: Request): Promise<Owner> {
   if (!token) throw new OwnerError(401, { error: 'unauthenticated' });
   try {
     const decoded = await adminAuth().verifyIdToken(token, true);
-    return { uid: decoded.uid, emailVerified: decoded.email_verified === true };
+    return {
+      uid: decoded.uid,
+      emailVerified: decoded.email_verified === true,
+      ...(typeof decoded.email === 'string' ? { email: decoded.email.toLowerCase() } : {}),
+    };
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     // Anything else (Google's keys or the account unreachable) is the server's failure, not the

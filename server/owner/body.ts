@@ -11,13 +11,14 @@ export const MAX_BODY_BYTES = PHOTO_MAX_BYTES + THUMBNAIL_MAX_CHARS + 64 * 1024;
 
 const TOO_LARGE = new OwnerError(413, { error: 'too-large' });
 
-async function readCapped(request: Request): Promise<Uint8Array<ArrayBuffer>> {
+/** The body's bytes, or a 413 beyond MAX_BODY_BYTES. */
+export async function readCapped(request: Request): Promise<Uint8Array<ArrayBuffer>> {
   const bytes = await readCappedBytes(request, MAX_BODY_BYTES);
   if (!bytes) throw TOO_LARGE;
   return bytes;
 }
 
-function parseJson(text: string, part: string): unknown {
+export function parseJson(text: string, part: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
@@ -35,6 +36,20 @@ export interface EditBody {
   photo?: File;
 }
 
+/** Whether a body of this Content-Type is form data (multipart). */
+export function isMultipart(type: string): boolean {
+  return type.toLowerCase().startsWith('multipart/form-data');
+}
+
+/** Multipart form data of Content-Type `type`, or a 400. */
+export async function parseForm(bytes: Uint8Array<ArrayBuffer>, type: string): Promise<FormData> {
+  try {
+    return await new Response(bytes, { headers: { 'content-type': type } }).formData();
+  } catch {
+    throw badField('body', 'Το αίτημα δεν είναι έγκυρο');
+  }
+}
+
 /**
  * An edit: JSON `{ changes }`, or form data whose `changes` part is that JSON and whose optional
  * `photo` part is the photo's file.
@@ -42,16 +57,11 @@ export interface EditBody {
 export async function readEdit(request: Request): Promise<EditBody> {
   const type = request.headers.get('content-type') ?? '';
   const bytes = await readCapped(request);
-  if (!type.toLowerCase().startsWith('multipart/form-data')) {
+  if (!isMultipart(type)) {
     const body = parseJson(new TextDecoder().decode(bytes), 'body');
     return { changes: (body as { changes?: unknown } | null)?.changes };
   }
-  let form: FormData;
-  try {
-    form = await new Response(bytes, { headers: { 'content-type': type } }).formData();
-  } catch {
-    throw badField('body', 'Το αίτημα δεν είναι έγκυρο');
-  }
+  const form = await parseForm(bytes, type);
   const changes = form.get('changes');
   const photo = form.get('photo');
   if (typeof changes !== 'string') throw badField('changes', 'Λείπουν οι αλλαγές');

@@ -3,7 +3,12 @@
 // lib/card-photo.ts), written whole or not at all (a transaction), stamped for the watcher
 // (updatedAt), and revalidated here so that the card shows it at once.
 import 'server-only';
-import { FieldValue, type Query } from 'firebase-admin/firestore';
+import {
+  FieldValue,
+  type DocumentSnapshot,
+  type Query,
+  type Transaction,
+} from 'firebase-admin/firestore';
 import {
   PHOTO_CONTENT_TYPES,
   PHOTO_MAX_BYTES,
@@ -12,6 +17,10 @@ import {
 } from '../../lib/card-photo';
 import {
   CLAIMED_FIELD,
+  COMPANY_FIELD,
+  OFF_FIELD,
+  TEMPLATE_FIELD,
+  companyPath,
   DIGEST_OPEN_FIELD,
   DIGEST_USERNAME_FIELD,
   ERASED_AT_FIELD,
@@ -31,6 +40,7 @@ import {
   type CardChanges,
 } from '../../lib/profile';
 import type { CardLink } from '../../lib/card-links';
+import { lockedFieldIn, normaliseTemplate } from '../../lib/company';
 import { photoSizeProblem } from '../../lib/photo-header';
 import { USERNAME_MESSAGES, claimProblem } from '../../lib/username';
 import { cardChanged } from '../card-stamp';
@@ -157,6 +167,7 @@ export async function saveCard(
   await db.runTransaction(async (tx) => {
     const stored = await tx.get(card);
     assertOwns(stored, owner);
+    await assertNotLocked(tx, stored, changes);
     await chargeOwnerWrite(tx, owner.uid, now);
     const update: Record<string, string | CardLink[] | FieldValue> = { ...cardChanged() };
     for (const [field, value] of Object.entries(changes)) {
@@ -175,6 +186,29 @@ export async function saveCard(
     tx.update(card, update);
   });
   await publish(username);
+}
+
+/**
+ * A member card's fields its company's template locks are the company's: an edit of one is a 403
+ * naming it. The template is read in the edit's transaction, so a lock saved meanwhile holds.
+ */
+async function assertNotLocked(
+  tx: Transaction,
+  stored: DocumentSnapshot,
+  changes: CardChanges,
+): Promise<void> {
+  const companyId: unknown = stored.get(COMPANY_FIELD);
+  if (typeof companyId !== 'string' || stored.get(OFF_FIELD) !== undefined) return;
+  const company = await tx.get(adminDb().doc(companyPath(companyId)));
+  const field = lockedFieldIn(changes, normaliseTemplate(company.get(TEMPLATE_FIELD)));
+  if (field) throw new OwnerError(403, { error: 'locked', field });
+}
+
+/** A company card's leads are the company's: its owner leaves the company before erasing it. */
+function assertNotCompanyCard(card: DocumentSnapshot): void {
+  if (card.get(COMPANY_FIELD) !== undefined && card.get(OFF_FIELD) === undefined) {
+    throw new OwnerError(409, { error: 'company-card' });
+  }
 }
 
 async function deleteAll(query: Query): Promise<void> {
@@ -198,7 +232,9 @@ async function deleteAll(query: Query): Promise<void> {
 export async function eraseCard(owner: Owner, username: string): Promise<void> {
   const db = adminDb();
   const card = db.doc(cardPath(username));
-  assertOwns(await card.get(), owner);
+  const read = await card.get();
+  assertOwns(read, owner);
+  assertNotCompanyCard(read);
   const digests = db
     .collection(LEAD_DIGESTS_COLLECTION)
     .where(DIGEST_USERNAME_FIELD, '==', username);
@@ -208,6 +244,7 @@ export async function eraseCard(owner: Owner, username: string): Promise<void> {
   await db.runTransaction(async (tx) => {
     const [stored, owned] = await tx.getAll(card, index);
     assertOwns(stored, owner);
+    assertNotCompanyCard(stored);
     // Open ones only: a card has one or two (the hour's, and the last one's until it is mailed).
     // The lead mailer reads the card in the transaction that counts for a digest, so none is
     // opened for this claim once this one has committed.

@@ -7,7 +7,7 @@ import { assertOwns, type Owner } from './auth';
 import { OwnerError } from './respond';
 
 /** A document id Firestore could hold (a visitor may choose their contact's). */
-function isDocumentId(id: string): boolean {
+export function isDocumentId(id: string): boolean {
   return id !== '' && id !== '.' && id !== '..' && !id.includes('/') && !/^__.*__$/.test(id);
 }
 

@@ -1,0 +1,470 @@
+// Joining and leaving a company through karta's own routes (helpers/company-api.ts): an
+// invitation opened and accepted with and without a card (defaults copied, locked values not),
+// every refusal of a link (expired, revoked, used, another address, unverified, a taken name),
+// roles and the last admin, removal and leaving (the card switched off, the person free to claim
+// another, the old name still taken), and the admin's leads and stats, removed members' included.
+import { FieldValue, Timestamp } from 'firebase-admin/firestore';
+import { athensDay } from '@/lib/stats/day';
+import { lastDays } from '@/lib/stats/days';
+import { USERNAME_MESSAGES } from '@/lib/username';
+import { adminDb } from '@/server/firebase/admin-app';
+import { POST as claim } from '@/app/api/owner/cards/route';
+import { PATCH as edit } from '@/app/api/owner/cards/[username]/route';
+import { POST as create } from '@/app/api/owner/companies/route';
+import { PUT as saveTemplate } from '@/app/api/owner/companies/[id]/template/route';
+import { POST as invite } from '@/app/api/owner/companies/[id]/invites/route';
+import { DELETE as revoke } from '@/app/api/owner/companies/[id]/invites/[inviteId]/route';
+import {
+  DELETE as remove,
+  PUT as setRole,
+} from '@/app/api/owner/companies/[id]/members/[uid]/route';
+import { GET as contacts } from '@/app/api/owner/companies/[id]/contacts/route';
+import { GET as stats } from '@/app/api/owner/companies/[id]/stats/route';
+import { GET as openInvite, POST as accept } from '@/app/api/owner/invites/[token]/route';
+import {
+  account,
+  send,
+  startCompanyApi,
+  stopCompanyApi,
+  type Account,
+} from '../helpers/company-api';
+
+jest.mock('@/server/revalidation/revalidate-cards', () => ({
+  revalidateCards: jest.fn(async () => undefined),
+}));
+
+const PROJECT = 'demo-karta-company-join';
+const TEMPLATE = {
+  companyName: { value: 'Studio Φως', locked: true },
+  address: { value: 'Ερμού 10', locked: true },
+  accentColor: { value: '#112233', locked: false },
+  websiteLink: { value: 'https://studio.test', locked: false },
+};
+
+let maria: Account;
+let kostas: Account;
+let companyId: string;
+
+async function claimCard(who: Account, username: string, fields: object): Promise<number> {
+  const claimed = await send(
+    claim,
+    '/api/owner/cards',
+    {},
+    {
+      token: who.token,
+      json: { username, fields },
+    },
+  );
+  return claimed.status;
+}
+
+beforeAll(async () => {
+  await startCompanyApi(PROJECT);
+  [maria, kostas] = await Promise.all([account('maria@join.test'), account('kostas@join.test')]);
+  expect(await claimCard(maria, 'maria-join', { firstName: 'Μαρία', lastName: 'Φωτίου' })).toBe(
+    201,
+  );
+  expect(
+    await claimCard(kostas, 'kostas-join', {
+      firstName: 'Κώστας',
+      lastName: 'Λάμπρου',
+      address: 'Παλιά 1',
+      accentColor: '#aaaaaa',
+    }),
+  ).toBe(201);
+  const created = await send(
+    create,
+    '/api/owner/companies',
+    {},
+    {
+      token: maria.token,
+      json: { name: 'Studio Φως' },
+    },
+  );
+  companyId = (created.body as { id: string }).id;
+  const saved = await send(
+    saveTemplate,
+    `/api/owner/companies/${companyId}/template`,
+    { id: companyId },
+    {
+      token: maria.token,
+      method: 'PUT',
+      json: { fields: TEMPLATE },
+    },
+  );
+  expect(saved.status).toBe(200);
+}, 120_000);
+
+afterAll(stopCompanyApi);
+
+const company = () => adminDb().doc(`companies/${companyId}`);
+const card = async (username: string) => (await adminDb().doc(`users/${username}`).get()).data();
+
+/** Maria invites `email`: the token her invitation's mail carries. */
+async function inviteToken(email: string, names: object = {}): Promise<string> {
+  const sent = await send(
+    invite,
+    `/api/owner/companies/${companyId}/invites`,
+    { id: companyId },
+    {
+      token: maria.token,
+      json: { invites: [{ email, ...names }] },
+    },
+  );
+  expect(sent.body).toMatchObject({ sent: 1 });
+  const mails = await adminDb().collection('outbox').where('to', '==', email.toLowerCase()).get();
+  const texts = mails.docs.map((doc) => doc.get('text') as string);
+  const tokens = texts.map((text) => decodeURIComponent(/invite=(\S+)/.exec(text)?.[1] ?? ''));
+  const used = new Set(usedTokens);
+  const token = tokens.find((t) => !used.has(t)) as string;
+  usedTokens.push(token);
+  return token;
+}
+const usedTokens: string[] = [];
+
+const acceptAs = (who: Account, token: string, json: object = {}) =>
+  send(accept, `/api/owner/invites/${token}`, { token }, { token: who.token, json });
+
+test('opening an invitation shows its company and names; a token of nothing is 404', async () => {
+  const token = await inviteToken('viewer@join.test', { firstName: 'Βίκη', jobTitle: 'Λογίστρια' });
+  const opened = await send(
+    openInvite,
+    `/api/owner/invites/${token}`,
+    { token },
+    { method: 'GET' },
+  );
+  expect(opened.status).toBe(200);
+  expect(opened.body).toMatchObject({
+    companyName: 'Studio Φως',
+    email: 'viewer@join.test',
+    firstName: 'Βίκη',
+    jobTitle: 'Λογίστρια',
+  });
+  const bogus = `${companyId}.${'A'.repeat(43)}`;
+  expect(
+    await send(openInvite, '/api/owner/invites/x', { token: bogus }, { method: 'GET' }),
+  ).toMatchObject({ status: 404, body: { error: 'no-invite' } });
+});
+
+test('accepting with a card: it joins, the defaults fill only what it lacks, the locked values are not copied; the link is then used', async () => {
+  const token = await inviteToken('kostas@join.test');
+  expect(await acceptAs(kostas, token)).toMatchObject({
+    status: 200,
+    body: { username: 'kostas-join' },
+  });
+  const joined = await card('kostas-join');
+  expect(joined).toMatchObject({
+    companyId,
+    accentColor: '#aaaaaa',
+    websiteLink: 'https://studio.test',
+    address: 'Παλιά 1',
+    ownerUid: kostas.uid,
+  });
+  expect(joined?.companyJoinedAt).toBeInstanceOf(Timestamp);
+  expect(joined?.companyName).toBeUndefined();
+  expect((await company().get()).get('memberUids')).toEqual([maria.uid, kostas.uid]);
+  expect((await company().collection('members').doc(kostas.uid).get()).data()).toMatchObject({
+    username: 'kostas-join',
+    role: 'member',
+    status: 'active',
+    firstName: 'Κώστας',
+    email: 'kostas@join.test',
+  });
+  expect(await acceptAs(kostas, token)).toMatchObject({ status: 410, body: { error: 'used' } });
+
+  // A member edits only the fields the template leaves free.
+  const patch = (changes: object) =>
+    send(
+      edit,
+      '/api/owner/cards/kostas-join',
+      { username: 'kostas-join' },
+      {
+        token: kostas.token,
+        method: 'PATCH',
+        json: { changes },
+      },
+    );
+  expect(await patch({ companyName: 'Δική μου' })).toMatchObject({
+    status: 403,
+    body: { error: 'locked', field: 'companyName' },
+  });
+  expect((await patch({ websiteLink: 'https://kostas.test' })).status).toBe(200);
+  expect((await card('kostas-join'))?.companyName).toBeUndefined();
+});
+
+let alice: Account;
+
+test('accepting without a card: a username is required and must be free; the new card has the invitation’s names and the defaults', async () => {
+  alice = await account('alice@join.test');
+  const token = await inviteToken('ALICE@join.test', {
+    firstName: 'Alice',
+    lastName: 'Smith',
+    jobTitle: 'Designer',
+  });
+  expect(await acceptAs(alice, token)).toMatchObject({
+    status: 400,
+    body: { field: 'username', error: USERNAME_MESSAGES.format },
+  });
+  expect(await acceptAs(alice, token, { username: 'maria-join' })).toMatchObject({
+    status: 409,
+    body: { error: 'taken', field: 'username' },
+  });
+  expect(await acceptAs(alice, token, { username: 'alice-join' })).toMatchObject({
+    status: 200,
+    body: { username: 'alice-join' },
+  });
+  const made = await card('alice-join');
+  expect(made).toMatchObject({
+    username: 'alice-join',
+    firstName: 'Alice',
+    lastName: 'Smith',
+    jobTitle: 'Designer',
+    email: 'alice@join.test',
+    accentColor: '#112233',
+    websiteLink: 'https://studio.test',
+    ownerUid: alice.uid,
+    companyId,
+  });
+  expect(made?.address).toBeUndefined();
+  expect(made?.claimedAt).toBeInstanceOf(Timestamp);
+  expect((await adminDb().doc(`owners/${alice.uid}`).get()).data()).toEqual({
+    username: 'alice-join',
+  });
+});
+
+test('an expired, a revoked link, one opened by another address or by an unverified account is refused and joins nothing', async () => {
+  const eve = await account('eve@join.test');
+  const expired = await inviteToken('eve@join.test');
+  const invites = company().collection('invites');
+  const pending = await invites.where('email', '==', 'eve@join.test').get();
+  await pending.docs[0].ref.update({ expiresAt: Timestamp.fromMillis(Date.now() - 1000) });
+  expect(await acceptAs(eve, expired, { username: 'eve-join' })).toMatchObject({
+    status: 410,
+    body: { error: 'expired' },
+  });
+  expect(
+    await send(openInvite, '/api/owner/invites/x', { token: expired }, { method: 'GET' }),
+  ).toMatchObject({ status: 410, body: { error: 'expired' } });
+
+  const revoked = await inviteToken('eve@join.test');
+  const [fresh] = (await invites.where('email', '==', 'eve@join.test').get()).docs.filter(
+    (doc) => doc.id !== pending.docs[0].id,
+  );
+  const path = `/api/owner/companies/${companyId}/invites/${fresh.id}`;
+  expect(
+    (
+      await send(
+        revoke,
+        path,
+        { id: companyId, inviteId: fresh.id },
+        { token: maria.token, method: 'DELETE' },
+      )
+    ).status,
+  ).toBe(200);
+  expect(await acceptAs(eve, revoked, { username: 'eve-join' })).toMatchObject({
+    status: 410,
+    body: { error: 'revoked' },
+  });
+
+  const another = await inviteToken('frank@join.test');
+  expect(await acceptAs(eve, another, { username: 'eve-join' })).toMatchObject({
+    status: 403,
+    body: { error: 'wrong-address' },
+  });
+  const unverified = await account('gina@join.test', { verified: false });
+  const gina = await inviteToken('gina@join.test');
+  expect(await acceptAs(unverified, gina, { username: 'gina-join' })).toMatchObject({
+    status: 403,
+    body: { error: 'unverified' },
+  });
+  expect(await card('eve-join')).toBeUndefined();
+  expect(await card('gina-join')).toBeUndefined();
+  expect((await company().get()).get('memberUids')).toEqual([maria.uid, kostas.uid, alice.uid]);
+});
+
+const memberPath = (uid: string) => `/api/owner/companies/${companyId}/members/${uid}`;
+const roleOf = (who: Account, uid: string, role: string) =>
+  send(
+    setRole,
+    memberPath(uid),
+    { id: companyId, uid },
+    { token: who.token, method: 'PUT', json: { role } },
+  );
+const removeAs = (who: Account, uid: string) =>
+  send(remove, memberPath(uid), { id: companyId, uid }, { token: who.token, method: 'DELETE' });
+
+test('roles: the last admin can neither step down nor leave; a member cannot promote; an admin can', async () => {
+  expect(await roleOf(maria, maria.uid, 'member')).toMatchObject({
+    status: 409,
+    body: { error: 'last-admin' },
+  });
+  expect(await removeAs(maria, maria.uid)).toMatchObject({
+    status: 409,
+    body: { error: 'last-admin' },
+  });
+  expect(await roleOf(alice, alice.uid, 'admin')).toMatchObject({
+    status: 403,
+    body: { error: 'not-admin' },
+  });
+  expect(await removeAs(alice, kostas.uid)).toMatchObject({ status: 403 });
+  expect((await roleOf(maria, kostas.uid, 'admin')).status).toBe(200);
+  expect((await company().get()).get('admins')).toEqual([maria.uid, kostas.uid]);
+  expect((await company().collection('members').doc(kostas.uid).get()).get('role')).toBe('admin');
+});
+
+/** A visitor's contact on `username`, written `at` (the server's time when omitted). */
+async function leaveContact(username: string, name: string, at?: Date): Promise<void> {
+  await adminDb()
+    .collection(`users/${username}/contacts`)
+    .add({
+      name,
+      email: `${name.replace(/\W/g, '') || 'x'}@visitor.test`,
+      createdAt: at ? Timestamp.fromDate(at) : FieldValue.serverTimestamp(),
+    });
+}
+
+const leadsAs = (who: Account, query = '') =>
+  send(
+    contacts,
+    `/api/owner/companies/${companyId}/contacts${query}`,
+    { id: companyId },
+    {
+      token: who.token,
+      method: 'GET',
+    },
+  );
+
+test('the company’s leads: every member card’s since it joined, newest first, with its member; admins only; as CSV', async () => {
+  await leaveContact('kostas-join', 'Πριν την εταιρεία', new Date('2020-01-01T00:00:00Z'));
+  await leaveContact('kostas-join', 'Νίκος');
+  await leaveContact('alice-join', '=HYPERLINK("x")');
+  const leads = await leadsAs(maria);
+  expect(leads.status).toBe(200);
+  const list = (leads.body as { contacts: Array<Record<string, string>> }).contacts;
+  expect(list.map((lead) => [lead.name, lead.username, lead.member])).toEqual([
+    ['=HYPERLINK("x")', 'alice-join', 'Alice Smith'],
+    ['Νίκος', 'kostas-join', 'Κώστας Λάμπρου'],
+  ]);
+  expect(await leadsAs(alice)).toMatchObject({ status: 403, body: { error: 'not-admin' } });
+
+  const csv = await leadsAs(maria, '?format=csv');
+  expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+  const lines = csv.text.replace(/^\uFEFF/, '').split('\r\n');
+  expect(lines[0]).toBe('Όνομα,Email,Τηλέφωνο,Ημερομηνία,Κάρτα,Μέλος');
+  expect(lines[1]).toMatch(
+    /^"'=HYPERLINK\(""x""\)",HYPERLINKx@visitor\.test,,\d{4}-\d\d-\d\d \d\d:\d\d,alice-join,Alice Smith$/,
+  );
+  expect(lines[2]).toMatch(/^Νίκος,.*,kostas-join,Κώστας Λάμπρου$/);
+  expect(lines).toHaveLength(3);
+});
+
+test('the company’s stats: each member’s views, saves and exchanges over 7 and 30 days from the day it joined, and the sums', async () => {
+  const days = lastDays(athensDay(Date.now()), 41);
+  const [day40, day25, day20, day10, today] = [days[0], days[15], days[20], days[30], days[40]];
+  // Kostas's card joined 20 days ago: what it counted 25 days ago was not the company's.
+  await adminDb()
+    .doc('users/kostas-join')
+    .update({
+      companyJoinedAt: Timestamp.fromDate(new Date(`${day20}T12:00:00Z`)),
+    });
+  const write = (username: string, day: string, counts: object) =>
+    adminDb().doc(`users/${username}/stats/${day}`).set(counts);
+  await Promise.all([
+    write('kostas-join', today, { views: 3, saves: 1, exchanges: 2, shares: 9 }),
+    write('kostas-join', day10, { views: 5, saves: 2 }),
+    write('kostas-join', day25, { views: 100 }),
+    write('kostas-join', day40, { views: 1000 }),
+    write('alice-join', today, { views: 1, exchanges: 1 }),
+    write('alice-join', day10, { views: 50 }),
+  ]);
+  const answer = await send(
+    stats,
+    `/api/owner/companies/${companyId}/stats`,
+    { id: companyId },
+    {
+      token: maria.token,
+      method: 'GET',
+    },
+  );
+  expect(answer.status).toBe(200);
+  const body = answer.body as {
+    members: Array<{ username: string; status: string; d7: object; d30: object }>;
+    company: object;
+  };
+  const byName = Object.fromEntries(body.members.map((m) => [m.username, m]));
+  expect(byName['kostas-join']).toMatchObject({
+    status: 'active',
+    d7: { views: 3, saves: 1, exchanges: 2 },
+    d30: { views: 8, saves: 3, exchanges: 2 },
+  });
+  // Alice joined today: her card's count of 10 days ago was before.
+  expect(byName['alice-join']).toMatchObject({
+    d7: { views: 1, saves: 0, exchanges: 1 },
+    d30: { views: 1, saves: 0, exchanges: 1 },
+  });
+  expect(body.company).toEqual({
+    d7: { views: 4, saves: 1, exchanges: 3 },
+    d30: { views: 9, saves: 3, exchanges: 3 },
+  });
+  expect(
+    await send(
+      stats,
+      `/api/owner/companies/${companyId}/stats`,
+      { id: companyId },
+      {
+        token: alice.token,
+        method: 'GET',
+      },
+    ),
+  ).toMatchObject({ status: 403, body: { error: 'not-admin' } });
+});
+
+test('removal: the card is switched off and ownerless, the person may claim a new card, the old name stays taken, the leads stay the company’s; re-invited, they join again', async () => {
+  expect((await removeAs(maria, alice.uid)).status).toBe(200);
+  const off = await card('alice-join');
+  expect(off?.offAt).toBeInstanceOf(Timestamp);
+  expect(off?.ownerUid).toBeUndefined();
+  expect(off?.companyId).toBe(companyId);
+  expect((await adminDb().doc(`owners/${alice.uid}`).get()).exists).toBe(false);
+  expect((await company().collection('members').doc(alice.uid).get()).data()).toMatchObject({
+    status: 'removed',
+  });
+  expect((await company().get()).get('memberUids')).toEqual([maria.uid, kostas.uid]);
+  expect(await leadsAs(alice)).toMatchObject({ status: 403 });
+
+  const someone = await account('someone@join.test');
+  expect(await claimCard(someone, 'alice-join', { firstName: 'Άλλη' })).toBe(409);
+  expect(await claimCard(alice, 'alice-own', { firstName: 'Alice' })).toBe(201);
+
+  const names = (await leadsAs(maria)).body as {
+    contacts: Array<{ username: string; member: string }>;
+  };
+  expect(names.contacts.map((lead) => [lead.username, lead.member])).toContainEqual([
+    'alice-join',
+    'Alice Smith',
+  ]);
+
+  const token = await inviteToken('alice@join.test');
+  expect(await acceptAs(alice, token)).toMatchObject({
+    status: 200,
+    body: { username: 'alice-own' },
+  });
+  expect((await company().collection('members').doc(alice.uid).get()).data()).toMatchObject({
+    username: 'alice-own',
+    status: 'active',
+    formerCards: ['alice-join'],
+  });
+  const again = (await leadsAs(maria)).body as { contacts: Array<{ username: string }> };
+  expect(again.contacts.map((lead) => lead.username)).toContain('alice-join');
+});
+
+test('leaving: a member removes themself, and their card is switched off', async () => {
+  expect((await removeAs(kostas, kostas.uid)).status).toBe(200);
+  expect((await card('kostas-join'))?.offAt).toBeInstanceOf(Timestamp);
+  expect((await company().get()).get('admins')).toEqual([maria.uid]);
+  expect((await adminDb().doc(`owners/${kostas.uid}`).get()).exists).toBe(false);
+  expect(await removeAs(kostas, kostas.uid)).toMatchObject({
+    status: 404,
+    body: { error: 'no-member' },
+  });
+});

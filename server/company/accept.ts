@@ -1,0 +1,175 @@
+// Opening and accepting an invitation. The link's token names the company and the invitation; a
+// verified account of the invited address joins: its card, or (without one) a new card built from
+// the invitation's names and the template's defaults. Everything in one transaction, the
+// invitation used up in it.
+import 'server-only';
+import { FieldValue, Timestamp, type DocumentSnapshot } from 'firebase-admin/firestore';
+import {
+  CLAIMED_FIELD,
+  COMPANY_FIELD,
+  COMPANY_NAME_FIELD,
+  JOINED_FIELD,
+  MEMBER_UIDS_FIELD,
+  OFF_FIELD,
+  OWNED_CARD_FIELD,
+  OWNER_FIELD,
+  TEMPLATE_FIELD,
+  cardPath,
+  companyPath,
+  invitePath,
+  memberPath,
+  ownerPath,
+} from '../../lib/collections';
+import { joiningFields, normaliseTemplate, type TemplateField } from '../../lib/company';
+import { USERNAME_MESSAGES, claimProblem } from '../../lib/username';
+import { cardChanged } from '../card-stamp';
+import { adminDb } from '../firebase/admin-app';
+import type { Owner } from '../owner/auth';
+import { OwnerError, badField } from '../owner/respond';
+import { chargeOwnerWrite } from '../owner/write-limit';
+import { assertVerified } from './auth';
+import { parseInviteToken } from './invite-token';
+import { joiningRecord, namesOf } from './member-record';
+import { publishCards } from './publish';
+
+const NO_INVITE = new OwnerError(404, { error: 'no-invite' });
+
+function refs(token: string) {
+  const parsed = parseInviteToken(token);
+  if (!parsed) throw NO_INVITE;
+  const db = adminDb();
+  return {
+    company: db.doc(companyPath(parsed.companyId)),
+    invite: db.doc(invitePath(parsed.companyId, parsed.inviteId)),
+    companyId: parsed.companyId,
+  };
+}
+
+/** The invitation must exist and still work at `now`: 404, or 410 `used`/`revoked`/`expired`. */
+function assertUsable(invite: DocumentSnapshot, company: DocumentSnapshot, now: number): void {
+  if (!invite.exists || !company.exists) throw NO_INVITE;
+  const status: unknown = invite.get('status');
+  if (status === 'accepted') throw new OwnerError(410, { error: 'used' });
+  if (status === 'revoked') throw new OwnerError(410, { error: 'revoked' });
+  const expiresAt: unknown = invite.get('expiresAt');
+  if (!(expiresAt instanceof Timestamp) || expiresAt.toMillis() < now) {
+    throw new OwnerError(410, { error: 'expired' });
+  }
+}
+
+const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+
+export interface InviteView {
+  companyName: string;
+  email: string;
+  firstName?: string;
+  lastName?: string;
+  jobTitle?: string;
+  /** ISO 8601. */
+  expiresAt: string;
+}
+
+/** What the console shows before accepting. The token is the secret: no sign-in is needed. */
+export async function readInvite(token: string, now = Date.now()): Promise<InviteView> {
+  const { company, invite } = refs(token);
+  const [storedInvite, storedCompany] = await adminDb().getAll(invite, company);
+  assertUsable(storedInvite, storedCompany, now);
+  const names = Object.fromEntries(
+    (['firstName', 'lastName', 'jobTitle'] as const)
+      .map((field) => [field, text(storedInvite.get(field))])
+      .filter(([, value]) => value !== undefined),
+  );
+  return {
+    companyName: String(storedCompany.get(COMPANY_NAME_FIELD)),
+    email: String(storedInvite.get('email')),
+    ...names,
+    expiresAt: (storedInvite.get('expiresAt') as Timestamp).toDate().toISOString(),
+  };
+}
+
+/** `{ username? }`: the card that joined (the account's own, or the new one named `username`). */
+export async function acceptInvite(
+  owner: Owner,
+  token: string,
+  body: unknown,
+  now = Date.now(),
+): Promise<string> {
+  const { company: companyRef, invite: inviteRef, companyId } = refs(token);
+  assertVerified(owner);
+  const chosen = (body as { username?: unknown } | null)?.username;
+  const db = adminDb();
+  const index = db.doc(ownerPath(owner.uid));
+  const memberRef = db.doc(memberPath(companyId, owner.uid));
+
+  const username = await db.runTransaction(async (tx) => {
+    const [invite, company, owned, member] = await tx.getAll(
+      inviteRef,
+      companyRef,
+      index,
+      memberRef,
+    );
+    assertUsable(invite, company, now);
+    if (owner.email === undefined || owner.email !== invite.get('email')) {
+      throw new OwnerError(403, { error: 'wrong-address' });
+    }
+    const template = normaliseTemplate(company.get(TEMPLATE_FIELD));
+    const ownUsername: unknown = owned.get(OWNED_CARD_FIELD);
+    const joined = {
+      [COMPANY_FIELD]: companyId,
+      [JOINED_FIELD]: FieldValue.serverTimestamp(),
+      ...cardChanged(),
+    };
+    let username: string;
+    let names: { firstName: string; lastName: string };
+
+    if (typeof ownUsername === 'string') {
+      username = ownUsername;
+      const cardRef = db.doc(cardPath(username));
+      const card = await tx.get(cardRef);
+      if (!card.exists) throw new OwnerError(409, { error: 'no-card' });
+      if (card.get(COMPANY_FIELD) !== undefined && card.get(OFF_FIELD) === undefined) {
+        throw new OwnerError(409, { error: 'has-company' });
+      }
+      await chargeOwnerWrite(tx, owner.uid, now);
+      const own = card.data() as Partial<Record<TemplateField, unknown>>;
+      tx.update(cardRef, { ...joiningFields(template, own), ...joined });
+      names = namesOf(card);
+    } else {
+      if (typeof chosen !== 'string') throw badField('username', USERNAME_MESSAGES.format);
+      const problem = claimProblem(chosen);
+      if (problem) throw badField('username', problem);
+      username = chosen;
+      const cardRef = db.doc(cardPath(username));
+      if ((await tx.get(cardRef)).exists) {
+        throw new OwnerError(409, { error: 'taken', field: 'username' });
+      }
+      await chargeOwnerWrite(tx, owner.uid, now);
+      names = {
+        firstName: text(invite.get('firstName')) ?? '',
+        lastName: text(invite.get('lastName')) ?? '',
+      };
+      const jobTitle = text(invite.get('jobTitle'));
+      tx.create(cardRef, {
+        ...joiningFields(template),
+        ...names,
+        ...(jobTitle ? { jobTitle } : {}),
+        email: owner.email,
+        username,
+        [OWNER_FIELD]: owner.uid,
+        [CLAIMED_FIELD]: FieldValue.serverTimestamp(),
+        ...joined,
+      });
+      tx.create(index, { [OWNED_CARD_FIELD]: username });
+    }
+    tx.set(memberRef, joiningRecord({ username, ...names, email: owner.email }, 'member', member));
+    tx.update(companyRef, { [MEMBER_UIDS_FIELD]: FieldValue.arrayUnion(owner.uid) });
+    tx.update(inviteRef, {
+      status: 'accepted',
+      acceptedBy: owner.uid,
+      acceptedAt: FieldValue.serverTimestamp(),
+    });
+    return username;
+  });
+  await publishCards([username]);
+  return username;
+}

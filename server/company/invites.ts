@@ -1,0 +1,142 @@
+// Inviting people to a company, and revoking an invitation: each invitation is its document and
+// its e-mail (an outbox document), written together, all of a request's in one transaction.
+import 'server-only';
+import { FieldValue, Timestamp, type DocumentSnapshot } from 'firebase-admin/firestore';
+import {
+  COMPANY_NAME_FIELD,
+  OUTBOX_COLLECTION,
+  invitePath,
+  invitesPath,
+  memberPath,
+  membersPath,
+} from '../../lib/collections';
+import { INVITE_TTL_MS } from '../../lib/company';
+import {
+  INVITE_MESSAGES,
+  inviteRowsFromCsv,
+  inviteRowsFromJson,
+  type InviteRows,
+  type RefusedRow,
+} from '../../lib/invite-rows';
+import { adminDb } from '../firebase/admin-app';
+import type { Owner } from '../owner/auth';
+import { parseJson, readCapped } from '../owner/body';
+import { OwnerError, badField } from '../owner/respond';
+import { chargeOwnerWrite } from '../owner/write-limit';
+import { assertAdmin, assertVerified, readCompany } from './auth';
+import { inviteOutboxDoc } from './invite-mail';
+import { newInviteToken } from './invite-token';
+
+/** A JSON list, or a `text/csv` body. */
+export async function readInviteRows(request: Request): Promise<InviteRows> {
+  const type = (request.headers.get('content-type') ?? '').toLowerCase();
+  const text = new TextDecoder().decode(await readCapped(request));
+  if (type.startsWith('text/csv')) return inviteRowsFromCsv(text);
+  return inviteRowsFromJson(parseJson(text, 'body'));
+}
+
+/** Pending and not expired at `now`. */
+export function isOpenInvite(invite: DocumentSnapshot, now: number): boolean {
+  const expiresAt: unknown = invite.get('expiresAt');
+  return (
+    invite.get('status') === 'pending' &&
+    expiresAt instanceof Timestamp &&
+    expiresAt.toMillis() >= now
+  );
+}
+
+function inviterName(member: DocumentSnapshot, owner: Owner): string {
+  const name = [member.get('firstName'), member.get('lastName')]
+    .filter((part): part is string => typeof part === 'string' && part.trim() !== '')
+    .join(' ');
+  return name || owner.email || 'Ένας διαχειριστής';
+}
+
+export interface InvitesResult {
+  sent: number;
+  refused: RefusedRow[];
+}
+
+/** Invites the judged rows to company `id`: who is a member or already invited is refused. */
+export async function sendInvites(
+  owner: Owner,
+  id: string,
+  judged: InviteRows,
+  now = Date.now(),
+): Promise<InvitesResult> {
+  assertVerified(owner);
+  if (!judged.ok) throw badField('invites', judged.error);
+  const db = adminDb();
+  return db.runTransaction(async (tx) => {
+    const company = await readCompany(tx, id);
+    assertAdmin(company, owner);
+    const [members, invites, inviter] = await Promise.all([
+      tx.get(db.collection(membersPath(id)).where('status', '==', 'active')),
+      tx.get(db.collection(invitesPath(id)).where('status', '==', 'pending')),
+      tx.get(db.doc(memberPath(id, owner.uid))),
+    ]);
+    const memberEmails = new Set(members.docs.map((m) => String(m.get('email')).toLowerCase()));
+    const invited = new Set(
+      invites.docs.filter((i) => isOpenInvite(i, now)).map((i) => String(i.get('email'))),
+    );
+    const refused = [...judged.refused];
+    const going = judged.rows.filter((row) => {
+      const at = row.line === undefined ? {} : { line: row.line };
+      if (memberEmails.has(row.email)) {
+        refused.push({ ...at, email: row.email, error: INVITE_MESSAGES.member });
+        return false;
+      }
+      if (invited.has(row.email)) {
+        refused.push({ ...at, email: row.email, error: INVITE_MESSAGES.invited });
+        return false;
+      }
+      return true;
+    });
+    if (going.length === 0) return { sent: 0, refused };
+    await chargeOwnerWrite(tx, owner.uid, now);
+    const companyName = String(company.get(COMPANY_NAME_FIELD));
+    const from = inviterName(inviter, owner);
+    for (const row of going) {
+      const { token, inviteId } = newInviteToken(id);
+      tx.create(db.doc(invitePath(id, inviteId)), {
+        email: row.email,
+        ...(row.firstName ? { firstName: row.firstName } : {}),
+        ...(row.lastName ? { lastName: row.lastName } : {}),
+        ...(row.jobTitle ? { jobTitle: row.jobTitle } : {}),
+        status: 'pending',
+        createdAt: FieldValue.serverTimestamp(),
+        expiresAt: Timestamp.fromMillis(now + INVITE_TTL_MS),
+        invitedBy: owner.uid,
+      });
+      tx.create(
+        db.collection(OUTBOX_COLLECTION).doc(),
+        inviteOutboxDoc({ to: row.email, from, companyName, token, firstName: row.firstName }),
+      );
+    }
+    refused.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+    return { sent: going.length, refused };
+  });
+}
+
+/** Revokes a pending invitation: its link stops working. One already accepted is a 410 `used`. */
+export async function revokeInvite(
+  owner: Owner,
+  id: string,
+  inviteId: string,
+  now = Date.now(),
+): Promise<void> {
+  assertVerified(owner);
+  const db = adminDb();
+  const ref = db.doc(invitePath(id, inviteId));
+  await db.runTransaction(async (tx) => {
+    const company = await readCompany(tx, id);
+    assertAdmin(company, owner);
+    const invite = await tx.get(ref);
+    if (!invite.exists) throw new OwnerError(404, { error: 'no-invite' });
+    const status: unknown = invite.get('status');
+    if (status === 'accepted') throw new OwnerError(410, { error: 'used' });
+    if (status === 'revoked') return;
+    await chargeOwnerWrite(tx, owner.uid, now);
+    tx.update(ref, { status: 'revoked', revokedAt: FieldValue.serverTimestamp() });
+  });
+}

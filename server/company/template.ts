@@ -1,0 +1,85 @@
+// The template save: the fields judged by the card's own rules (lib/company.ts parseTemplate), the
+// logo by server/company/logo.ts, then ONE write to the company (with its logo) and the fan-out
+// to every member's card (server/revalidation/revalidate-company.ts).
+import 'server-only';
+import { FieldValue } from 'firebase-admin/firestore';
+import {
+  LOGO_VERSION_FIELD,
+  TEMPLATE_AT_FIELD,
+  TEMPLATE_FIELD,
+  companyLogoPath,
+  companyPath,
+} from '../../lib/collections';
+import { parseTemplate } from '../../lib/company';
+import { adminDb } from '../firebase/admin-app';
+import type { Owner } from '../owner/auth';
+import { isMultipart, parseForm, parseJson, readCapped } from '../owner/body';
+import { badField } from '../owner/respond';
+import { chargeOwnerWrite } from '../owner/write-limit';
+import { revalidateCompany } from '../revalidation/revalidate-company';
+import { assertAdmin, assertVerified, memberUidsOf, readCompany } from './auth';
+import { readLogo, type LogoUpload } from './logo';
+
+export interface TemplateBody {
+  fields: unknown;
+  /** A new logo's file; null removes the logo; absent leaves it as it is. */
+  logo?: File | null;
+}
+
+/** JSON `{ fields, logo?: null }`, or form data: a `fields` part (that JSON) and a `logo` file. */
+export async function readTemplateBody(request: Request): Promise<TemplateBody> {
+  const type = request.headers.get('content-type') ?? '';
+  const bytes = await readCapped(request);
+  if (!isMultipart(type)) {
+    const body = parseJson(new TextDecoder().decode(bytes), 'body') as Record<
+      string,
+      unknown
+    > | null;
+    const logo = body?.logo;
+    if (logo !== undefined && logo !== null)
+      throw badField('logo', 'Το λογότυπο στέλνεται ως αρχείο');
+    return { fields: body?.fields, ...(logo === null ? { logo: null } : {}) };
+  }
+  const form = await parseForm(bytes, type);
+  const fields = form.get('fields');
+  const logo = form.get('logo');
+  if (typeof fields !== 'string') throw badField('fields', 'Λείπουν τα πεδία του προτύπου');
+  if (typeof logo === 'string') throw badField('logo', 'Το λογότυπο στέλνεται ως αρχείο');
+  return { fields: parseJson(fields, 'fields'), ...(logo ? { logo } : {}) };
+}
+
+/** Saves the template (and logo) of company `id`: the number of its active members. */
+export async function saveTemplate(
+  owner: Owner,
+  id: string,
+  body: TemplateBody,
+  now = Date.now(),
+): Promise<number> {
+  assertVerified(owner);
+  const parsed = parseTemplate(body.fields);
+  if (!parsed.ok) throw badField(parsed.field, parsed.error);
+  const upload: LogoUpload | undefined = body.logo ? await readLogo(body.logo) : undefined;
+
+  const db = adminDb();
+  const logo = db.doc(companyLogoPath(id));
+  const members = await db.runTransaction(async (tx) => {
+    const company = await readCompany(tx, id);
+    assertAdmin(company, owner);
+    await chargeOwnerWrite(tx, owner.uid, now);
+    const update: Record<string, unknown> = {
+      [TEMPLATE_FIELD]: parsed.template,
+      [TEMPLATE_AT_FIELD]: FieldValue.serverTimestamp(),
+    };
+    if (upload) {
+      tx.set(logo, upload);
+      update[LOGO_VERSION_FIELD] = upload.version;
+    } else if (body.logo === null) {
+      tx.delete(logo);
+      update[LOGO_VERSION_FIELD] = FieldValue.delete();
+    }
+    tx.update(db.doc(companyPath(id)), update);
+    return memberUidsOf(company).length;
+  });
+  await revalidateCompany(id);
+  return members;
+}
