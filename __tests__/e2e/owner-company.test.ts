@@ -5,6 +5,8 @@
 // address read-only and their card shows it; the admin sees the lead a visitor leaves on that card,
 // which the member's navigation has no company screens for; removal switches the card off (410).
 // axe on the navigation and on each company screen at 390 px and 1366 px.
+import { readFileSync } from 'node:fs';
+import Papa from 'papaparse';
 import { adminAuth, adminDb } from '@/server/firebase/admin-app';
 import { COMPANY_FIELD, OUTBOX_COLLECTION } from '@/lib/collections';
 import { LOCKED_FIELD_NOTE } from '@/lib/company';
@@ -229,6 +231,14 @@ test('the admin sees a lead left on the member’s card, live, with the member i
   await lead.waitFor({ timeout: 15_000 });
   await lead.getByText(/Προς: Νίκος Μελετίου/).waitFor();
   await expectAccessible(page, 'company leads');
+  // The export: the server's CSV, downloaded as the owner's own export is.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Λήψη CSV όλων των επαφών' }).click(),
+  ]);
+  const csv = readFileSync((await download.path()) as string, 'utf8').replace(/^\uFEFF/, '');
+  const rows = Papa.parse<Record<string, string>>(csv, { header: true, skipEmptyLines: true });
+  expect(rows.data.map((row) => [row['Όνομα'], row['Κάρτα']])).toEqual([[LEAD, MEMBER]]);
   await companyScreen(page, 'Μέλη');
   const row = page.getByTestId('member').filter({ hasText: `/${MEMBER}` });
   await row.getByText('Ενεργό').waitFor();
