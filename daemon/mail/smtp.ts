@@ -4,7 +4,7 @@ import { createTransport } from 'nodemailer';
 import SMTPPool from 'nodemailer/lib/smtp-pool';
 import type { LeadMail } from './new-contact-mail';
 
-/** A mail as the server takes it: a lead mail, or an outbox mail with an HTML part beside its text. */
+/** A mail as the server takes it: a lead mail, or an outbox mail (an HTML part beside its text). */
 export type OutgoingMail = LeadMail & { html?: string };
 
 /** A send that hangs (a server that accepts the connection and never answers) fails instead. */

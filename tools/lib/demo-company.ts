@@ -1,8 +1,9 @@
-// The demo's company, «Studio Φως»: Maria its admin, Kostas and Alice its members (their demo cards
-// joined), the address and the company's name locked, the colour and the website defaults, a logo,
-// and one invitation pending. Written as karta's server would leave them (lib/collections.ts,
-// lib/company.ts), on the demo cards and their owner accounts (demo-owners.ts). The invitation's
-// e-mail is not queued in the outbox: the demo mails no one; its link is printed instead.
+// The demo's company, «Studio Φως»: Maria its admin, Kostas and Alice its members (their demo
+// cards joined), the address and the company's name locked, the colour and the website defaults,
+// a logo, and one invitation pending. Written as karta's server would leave them
+// (lib/collections.ts, lib/company.ts), on the demo cards and their owner accounts
+// (demo-owners.ts). The invitation's e-mail is not queued in the outbox: the demo mails no one;
+// its link is printed instead.
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
