@@ -1,9 +1,10 @@
 // The daemon of `npm run watch`: the change watcher (revalidation, and the clean-up after
 // erasures, the only process that deletes what an erased card leaves) and, with SMTP_URL, the
-// lead mailer. One process of it runs beside the site, in production as locally.
+// mailers (lead mail, and the outbox of the invitations). One process of it runs beside the site,
+// in production as locally.
 import type { Firestore } from 'firebase-admin/firestore';
 import { startWatcher } from './card-watcher';
-import { startConfiguredLeadMailer } from './mail/start';
+import { startConfiguredMailers } from './mail/start';
 
 /** The start of the line the daemon prints once every listener has its first snapshot. */
 export const DAEMON_READY = 'Watching cards';
@@ -19,13 +20,13 @@ export interface Daemon {
 export function startDaemon(options: { db: Firestore; siteUrl: string; secret: string }): Daemon {
   const { siteUrl } = options;
   const watcher = startWatcher(options);
-  const mailer = startConfiguredLeadMailer();
+  const mailer = startConfiguredMailers();
   return {
     ready: Promise.all([watcher.ready, mailer?.ready]).then(
       () =>
         `${DAEMON_READY} (updatedAt) and erasures; revalidating ${siteUrl}; ` +
         "deleting erased cards' orphaned contacts; " +
-        `${mailer ? 'mailing owners their new contacts' : 'no SMTP_URL, so no mail'}. Ctrl-C stops.`,
+        `${mailer ? 'mailing owners their new contacts, and the outbox' : 'no SMTP_URL, so no mail'}. Ctrl-C stops.`,
     ),
     stop: async () => {
       await Promise.all([watcher.stop(), mailer?.stop()]);

@@ -146,3 +146,7 @@ export const invitePath = (id: string, inviteId: string) => `${invitesPath(id)}/
 // { to, subject, text, html?, createdAt }. Server-only (the rules give browsers no access); the
 // mailer deletes each once sent, so an invitation's secret is stored only until it is mailed.
 export const OUTBOX_COLLECTION = 'outbox';
+/** A mailer's claim on the mail while it sends it: { by (the mailer), until (a time) }. */
+export const OUTBOX_SENDING_FIELD = 'sending';
+/** Why the mail can never be sent (no address, subject or text): kept, never tried again. */
+export const OUTBOX_FAILED_FIELD = 'failed';

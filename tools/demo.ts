@@ -2,9 +2,11 @@
 // (Firestore, Auth), production build, server, and the daemon of `npm run watch` mailing new
 // contacts to a mail catcher. Ctrl-C stops everything.
 import { authMailUrl } from './lib/auth-emulator';
+import { DEMO_INVITE, companyNote } from './lib/demo-company';
 import { ownerLine } from './lib/demo-owners';
 import { EmulatorSetupError } from './lib/emulator';
 import { DEMO_PROJECT_ID } from './lib/local-env';
+import { ACCOUNT_PATH, INVITE_PARAM } from '../lib/routes';
 import { DEMO_PROFILES_FILE } from './lib/paths';
 import { onShutdown } from './lib/processes';
 import { loadProfilesFile } from './lib/seed';
@@ -18,17 +20,26 @@ async function main(): Promise<void> {
     projectId: DEMO_PROJECT_ID,
     profiles,
     auth: true,
+    demoCompany: true,
     daemon: true,
     port: optionalPort('PORT') ?? 3000,
   });
-  const { env, emulator, auth, owners, mail } = stack;
+  const { env, emulator, auth, owners, company, mail } = stack;
   const base = env.NEXT_PUBLIC_SITE_URL;
   console.log('\nkarta is running. Demo profiles:');
   for (const { username } of profiles) console.log(`  ${base}/${encodeURIComponent(username)}`);
   console.log(
     `\nOwner console: ${base}/account. Demo owners, their addresses verified (email, password, card):`,
   );
-  for (const owner of owners) console.log(ownerLine(owner));
+  for (const owner of owners) console.log(ownerLine(owner) + companyNote(company, owner.username));
+  if (company) {
+    // The invitation's e-mail was never queued; its link, opened with an account of its address.
+    const link = new URL(
+      `${ACCOUNT_PATH}?${INVITE_PARAM}=${encodeURIComponent(company.inviteToken)}`,
+      base,
+    );
+    console.log(`invite: ${DEMO_INVITE.email} ${link.href} (pending, to ${company.name})`);
+  }
   console.log(`\nEmulators (project ${DEMO_PROJECT_ID}):`);
   console.log(`FIRESTORE_EMULATOR_HOST=${emulator.hostPort}`);
   if (auth) {

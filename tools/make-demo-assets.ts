@@ -7,6 +7,7 @@
  * Writes:
  *   public/demo/{username}.jpg       600x600 abstract avatars for the demo profiles
  *   tools/data/demo-profiles.json    demo profiles for the seed script
+ *   tools/data/studio-fos-logo.png   the logo of the demo's company, «Studio Φως»
  *   app/favicon.ico, app/icon.png, app/apple-icon.png
  */
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -250,6 +251,29 @@ function buildIco(images: { size: number; png: Buffer }[]): Buffer {
   return Buffer.concat([header, ...entries, ...images.map((i) => i.png)]);
 }
 
+/* ------------------------------------------------------- the company logo */
+
+/** «Studio Φως» (light): a sun rising over a horizon, in the colours of Maria's card. */
+function companyLogoSvg(size: number): string {
+  const rays = Array.from({ length: 9 }, (_, i) => {
+    const angle = Math.PI + (i * Math.PI) / 8;
+    const [x1, y1] = [256 + Math.cos(angle) * 130, 300 + Math.sin(angle) * 130];
+    const [x2, y2] = [256 + Math.cos(angle) * 190, 300 + Math.sin(angle) * 190];
+    return `<path d="M${x1.toFixed(1)} ${y1.toFixed(1)}L${x2.toFixed(1)} ${y2.toFixed(1)}"/>`;
+  }).join('');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 512 512">
+  <defs>
+    ${diagonalGradient('sun', '#F6A38E', '#B04A7A')}
+  </defs>
+  <rect width="512" height="512" rx="96" fill="#fff"/>
+  <g stroke="#B04A7A" stroke-width="22" stroke-linecap="round">${rays}</g>
+  <path d="M156 300a100 100 0 0 1 200 0z" fill="url(#sun)"/>
+  <path d="M96 330H416" stroke="#9A3E6A" stroke-width="24" stroke-linecap="round"/>
+  <text x="256" y="430" text-anchor="middle" font-family="${FONT}" font-weight="bold"
+    font-size="64" letter-spacing="6" fill="#9A3E6A">ΦΩΣ</text>
+</svg>`;
+}
+
 /* ------------------------------------------------------------------- main */
 
 const PNG_OPTIONS = { compressionLevel: 9, adaptiveFiltering: true } as const;
@@ -303,6 +327,13 @@ async function main(): Promise<void> {
     printWidth: 100,
   });
   await write('tools/data/demo-profiles.json', json);
+
+  await write(
+    'tools/data/studio-fos-logo.png',
+    await sharp(Buffer.from(companyLogoSvg(256)))
+      .png({ ...PNG_OPTIONS, palette: true })
+      .toBuffer(),
+  );
 
   const logo = (size: number, fullBleed?: boolean) =>
     sharp(Buffer.from(logoSvg(size, fullBleed)))

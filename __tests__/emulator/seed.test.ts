@@ -1,12 +1,39 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { OWNER_FIELD, UPDATED_FIELD } from '@/lib/collections';
+import {
+  ADMINS_FIELD,
+  COMPANIES_COLLECTION,
+  COMPANY_FIELD,
+  COMPANY_NAME_FIELD,
+  JOINED_FIELD,
+  LOGO_VERSION_FIELD,
+  MEMBER_UIDS_FIELD,
+  OUTBOX_COLLECTION,
+  OWNER_FIELD,
+  TEMPLATE_AT_FIELD,
+  TEMPLATE_FIELD,
+  UPDATED_FIELD,
+  companyLogoPath,
+  companyPath,
+  invitesPath,
+  memberPath,
+  membersPath,
+} from '@/lib/collections';
+import { INVITE_TTL_MS } from '@/lib/company';
 import { EDITABLE_FIELDS } from '@/lib/profile';
+import {
+  DEMO_COMPANY_ID,
+  DEMO_LOGO_FILE,
+  DEMO_TEMPLATE,
+  seedDemoCompany,
+} from '@/tools/lib/demo-company';
+import type { DemoOwner } from '@/tools/lib/demo-owners';
 import { localFirebaseEnv } from '@/tools/lib/local-env';
 import { DEMO_PROFILES_FILE, ROOT } from '@/tools/lib/paths';
 import { loadProfilesFile, parseProfiles, seedLiveProject, seedProfiles } from '@/tools/lib/seed';
@@ -187,5 +214,95 @@ describe('bad input files get a clear error naming the place', () => {
     expect(parseProfiles('{"eva": {"firstName": "Εύα"}}', 'f.json')).toEqual([
       { username: 'eva', firstName: 'Εύα' },
     ]);
+  });
+});
+
+describe('the demo company', () => {
+  const owners: DemoOwner[] = ['maria', 'nikos', 'eleni', 'kostas', 'alice'].map((username) => ({
+    username,
+    email: `${username}@karta.test`,
+    password: `karta-${username}`,
+    uid: `uid-${username}`,
+  }));
+
+  beforeEach(async () => {
+    await db.recursiveDelete(db.collection(COMPANIES_COLLECTION));
+    await seedProfiles(db, loadProfilesFile(DEMO_PROFILES_FILE));
+  });
+
+  test('«Studio Φως»: Maria admin, Kostas and Alice members, their cards joined, one invitation pending, no mail queued', async () => {
+    const profiles = await allUsers();
+    const company = await seedDemoCompany(db, owners);
+    expect(company.id).toBe(DEMO_COMPANY_ID);
+    expect([...company.roles]).toEqual([
+      ['maria', 'admin'],
+      ['kostas', 'member'],
+      ['alice', 'member'],
+    ]);
+
+    const stored = (await db.doc(companyPath(DEMO_COMPANY_ID)).get()).data()!;
+    expect(stored).toMatchObject({
+      [COMPANY_NAME_FIELD]: 'Studio Φως',
+      [TEMPLATE_FIELD]: DEMO_TEMPLATE,
+      [ADMINS_FIELD]: ['uid-maria'],
+      [MEMBER_UIDS_FIELD]: ['uid-maria', 'uid-kostas', 'uid-alice'],
+    });
+    expect(stored[TEMPLATE_AT_FIELD]).toBeInstanceOf(Timestamp);
+
+    const logo = (await db.doc(companyLogoPath(DEMO_COMPANY_ID)).get()).data()!;
+    expect(Buffer.from(logo.bytes).equals(readFileSync(DEMO_LOGO_FILE))).toBe(true);
+    expect(logo).toMatchObject({ contentType: 'image/png', version: stored[LOGO_VERSION_FIELD] });
+
+    const users = await allUsers();
+    for (const username of ['maria', 'kostas', 'alice']) {
+      expect(users[username]).toMatchObject({
+        [COMPANY_FIELD]: DEMO_COMPANY_ID,
+        [JOINED_FIELD]: expect.any(Timestamp),
+      });
+      const record = (await db.doc(memberPath(DEMO_COMPANY_ID, `uid-${username}`)).get()).data();
+      expect(record).toMatchObject({
+        username,
+        role: username === 'maria' ? 'admin' : 'member',
+        status: 'active',
+        email: `${username}@karta.test`,
+        firstName: profiles[username].firstName,
+      });
+    }
+    // The colour, a default, filled in where a card had none; a card's own values are kept (the
+    // locked address shows over them when the card renders).
+    expect(users.kostas.accentColor).toBe(DEMO_TEMPLATE.accentColor?.value);
+    expect(users.alice.address).toBe(profiles.alice.address);
+    // Not in the company.
+    expect(users.nikos[COMPANY_FIELD]).toBeUndefined();
+    expect(users.nikos).toEqual(profiles.nikos);
+
+    const invites = await db.collection(invitesPath(DEMO_COMPANY_ID)).get();
+    expect(invites.size).toBe(1);
+    const [invite] = invites.docs;
+    expect(invite.data()).toMatchObject({
+      email: 'eleni@example.com',
+      status: 'pending',
+      invitedBy: 'uid-maria',
+    });
+    const ttl = invite.get('expiresAt').toMillis() - invite.get('createdAt').toMillis();
+    expect(Math.abs(ttl - INVITE_TTL_MS)).toBeLessThan(60_000);
+    // The token's secret is stored only as its SHA-256.
+    const secret = company.inviteToken.slice(`${DEMO_COMPANY_ID}.`.length);
+    expect(invite.id).toBe(createHash('sha256').update(secret).digest('hex'));
+    expect((await db.collection(OUTBOX_COLLECTION).get()).size).toBe(0);
+  });
+
+  test('seeding it again leaves one pending invitation', async () => {
+    await seedDemoCompany(db, owners);
+    await seedProfiles(db, loadProfilesFile(DEMO_PROFILES_FILE));
+    await seedDemoCompany(db, owners);
+    expect((await db.collection(invitesPath(DEMO_COMPANY_ID)).get()).size).toBe(1);
+    expect((await db.collection(membersPath(DEMO_COMPANY_ID)).get()).size).toBe(3);
+  });
+
+  test('a missing member card is a clear error', async () => {
+    await expect(seedDemoCompany(db, owners.slice(0, 3))).rejects.toThrow(
+      "The demo company's member kostas has no demo owner.",
+    );
   });
 });

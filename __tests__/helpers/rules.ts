@@ -22,6 +22,8 @@ function emulatorHostPort(): { host: string; port: number } {
 
 export interface RulesFile {
   dbAs(role: Role): Firestore;
+  /** Signed in as the account `uid`. */
+  dbOf(uid: string): Firestore;
   /** With the rules off, as firebase-admin would: seeding, and reading back what a call left. */
   asServer<T>(work: (db: Firestore) => Promise<T>): Promise<T>;
   clear(): Promise<void>;
@@ -54,6 +56,7 @@ export function rulesFile(projectId: string, rules = RULES_TEXT): RulesFile {
         ? env().unauthenticatedContext()
         : env().authenticatedContext(role === 'owner' ? OWNER_UID : OTHER_UID)
       ).firestore() as unknown as Firestore,
+    dbOf: (uid) => env().authenticatedContext(uid).firestore() as unknown as Firestore,
     async asServer<T>(work: (db: Firestore) => Promise<T>): Promise<T> {
       const results: T[] = [];
       await env().withSecurityRulesDisabled(async (context) => {

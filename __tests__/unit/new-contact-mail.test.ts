@@ -3,7 +3,7 @@
 // on one line (daemon/mail/visitor-text.ts), and no mailer without SMTP_URL (daemon/mail/start.ts).
 import { Timestamp } from 'firebase-admin/firestore';
 import { athensTime, digestMail, leadMail, parseLeadContact } from '@/daemon/mail/new-contact-mail';
-import { startConfiguredLeadMailer } from '@/daemon/mail/start';
+import { startConfiguredMailers } from '@/daemon/mail/start';
 
 const createdAt = Timestamp.fromDate(new Date('2026-07-01T21:30:00Z'));
 
@@ -74,7 +74,7 @@ test('without SMTP_URL no mailer starts, and nothing fails', () => {
   const saved = process.env.SMTP_URL;
   delete process.env.SMTP_URL;
   try {
-    expect(startConfiguredLeadMailer()).toBeUndefined();
+    expect(startConfiguredMailers()).toBeUndefined();
   } finally {
     if (saved !== undefined) process.env.SMTP_URL = saved;
   }

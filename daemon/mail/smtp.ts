@@ -1,14 +1,18 @@
-// The SMTP side of the new-contact mails: nodemailer, configured by SMTP_URL and MAIL_FROM.
+// The SMTP side of karta's mail (the new-contact mails, the outbox): nodemailer, configured by
+// SMTP_URL and MAIL_FROM.
 import { createTransport } from 'nodemailer';
 import SMTPPool from 'nodemailer/lib/smtp-pool';
 import type { LeadMail } from './new-contact-mail';
+
+/** A mail as the server takes it: a lead mail, or an outbox mail (an HTML part beside its text). */
+export type OutgoingMail = LeadMail & { html?: string };
 
 /** A send that hangs (a server that accepts the connection and never answers) fails instead. */
 const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
 
 export interface SmtpSender {
   /** Hands one mail to the server; rejects when it is not accepted. */
-  send(mail: LeadMail): Promise<void>;
+  send(mail: OutgoingMail): Promise<void>;
   /** Closes the pool's connections. */
   close(): void;
 }

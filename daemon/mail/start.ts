@@ -1,5 +1,7 @@
-// The lead mailer as the environment configures it: SMTP_URL and MAIL_FROM, the owners' addresses
-// from Firebase Auth. Started beside the change watcher (bin/watch.ts, the demo).
+// The daemon's mailers as the environment configures them (SMTP_URL and MAIL_FROM), over one SMTP
+// pool: the lead mailer (the owners' addresses from Firebase Auth) and the outbox mailer (what
+// karta's server queues, the invitations). Started beside the change watcher (bin/watch.ts, the
+// demo).
 import { env } from '../../lib/env';
 import { adminAuth, adminDb } from '../../server/firebase/admin-app';
 import {
@@ -9,6 +11,7 @@ import {
   type LeadMailerOptions,
   type OwnerAccount,
 } from './lead-mailer';
+import { startOutboxMailer } from './outbox';
 import { smtpSender } from './smtp';
 
 /** The account `uid`'s address and whether its holder confirmed it; null if it no longer exists. */
@@ -22,25 +25,26 @@ export async function ownerAccount(uid: string): Promise<OwnerAccount | null> {
   }
 }
 
-/** Starts the mailer if SMTP_URL is set; without it nothing is mailed and nothing fails. */
-export function startConfiguredLeadMailer(
+/**
+ * Starts the mailers if SMTP_URL is set; without it nothing is mailed and nothing fails (the
+ * outbox keeps what is queued until a daemon with SMTP_URL runs).
+ */
+export function startConfiguredMailers(
   options: Pick<LeadMailerOptions, 'log'> = {},
 ): LeadMailer | undefined {
   const smtpUrl = env.smtpUrl;
   if (!smtpUrl) return undefined;
-  // As many connections as the mailer sends at once: a mail never waits for one.
-  const smtp = smtpSender(smtpUrl, env.mailFrom, MAILER_CONCURRENCY);
-  const mailer = startLeadMailer({
-    db: adminDb(),
-    ownerAccount,
-    send: smtp.send,
-    ...options,
-  });
+  // As many connections as the lead mailer sends at once, and one for the outbox: a mail never
+  // waits for one.
+  const smtp = smtpSender(smtpUrl, env.mailFrom, MAILER_CONCURRENCY + 1);
+  const db = adminDb();
+  const mailer = startLeadMailer({ db, ownerAccount, send: smtp.send, ...options });
+  const outbox = startOutboxMailer({ db, send: smtp.send, ...options });
   return {
-    ready: mailer.ready,
+    ready: Promise.all([mailer.ready, outbox.ready]).then(() => {}),
     progress: () => mailer.progress(),
     async stop() {
-      await mailer.stop();
+      await Promise.all([mailer.stop(), outbox.stop()]);
       smtp.close();
     },
   };

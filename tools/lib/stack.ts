@@ -12,6 +12,7 @@ import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { DAEMON_READY } from '../../daemon/start';
 import { startAuthEmulator, type RunningAuthEmulator } from './auth-emulator';
+import { seedDemoCompany, type DemoCompany } from './demo-company';
 import { createDemoOwners, type DemoOwner } from './demo-owners';
 import { freePort, startEmulator, type RunningEmulator } from './emulator';
 import { localAuthEnv, localFirebaseEnv } from './local-env';
@@ -165,6 +166,8 @@ export interface Stack {
   auth?: RunningAuthEmulator;
   /** One per seeded card when the Auth emulator runs. */
   owners: DemoOwner[];
+  /** The demo's company, with `demoCompany`. */
+  company?: DemoCompany;
   /** firebase-admin's Firestore for the stack's project, until the stack stops. */
   db: Firestore;
   /** The catcher the lead mails go to, when the stack started one. */
@@ -201,6 +204,8 @@ export interface BackendOptions<E extends FirestoreAddress = RunningEmulator> {
   profiles: ProfileRecord[];
   /** Also the Auth emulator (the owner console needs it), with an owner account per card. */
   auth?: boolean;
+  /** Also the demo's company (tools/lib/demo-company.ts), on the demo cards' owners (with `auth`). */
+  demoCompany?: boolean;
   /**
    * A Firestore emulator already running (the test run's, or FIRESTORE_EMULATOR_HOST's): used
    * under `projectId`, given the project's rules, and never stopped here. One of its own unless
@@ -216,6 +221,7 @@ export interface Backends<E extends FirestoreAddress = RunningEmulator> {
   auth?: RunningAuthEmulator;
   /** One per seeded card when the Auth emulator runs. */
   owners: DemoOwner[];
+  company?: DemoCompany;
   /** firebase-admin's Firestore for the stack's project, until the stack stops. */
   db: Firestore;
   /** The variables that point Next, both SDKs and the daemon at the emulators. */
@@ -266,10 +272,13 @@ export async function startBackends<E extends FirestoreAddress = RunningEmulator
           options.profiles.map((p) => p.username),
         )
       : [];
+    const company = options.demoCompany ? await seedDemoCompany(db, owners) : undefined;
+    if (company) log(`Seeded the company ${company.name} (companies/${company.id}).`);
     return {
       emulator: firestore,
       auth,
       owners,
+      company,
       db,
       env: {
         ...localFirebaseEnv(projectId, firestore.hostPort),
@@ -349,6 +358,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       emulator: backends.emulator,
       auth: backends.auth,
       owners: backends.owners,
+      company: backends.company,
       db: backends.db,
       mail,
       daemonLog,
