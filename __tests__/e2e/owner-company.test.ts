@@ -150,6 +150,7 @@ test('invites an address; a malformed one is refused by its line; the invitation
   const result = page.getByTestId('invite-result');
   await result.getByText('Στάλθηκε 1 πρόσκληση.').waitFor();
   await result.getByText(/^Γραμμή 2: not-an-address: /).waitFor();
+  console.log(`invite answer: ${(await result.innerText()).replace(/\s+/g, ' ')}`);
   const invite = page.getByTestId('invite').filter({ hasText: INVITED });
   await invite.getByText('Προσκλήθηκε').waitFor();
   await expectAccessible(page, 'company members (invited)');
@@ -280,7 +281,9 @@ test('the admin removes the member: the card answers 410', async () => {
   await row.getByRole('button', { name: 'Αφαίρεση μέλους Νίκος Μελετίου' }).click();
   await row.getByRole('button', { name: 'Επιβεβαίωση αφαίρεσης Νίκος Μελετίου' }).click();
   await row.getByText('Αποχώρησε').waitFor();
+  const removed = Date.now();
   await eventually(async () => (await get(`/${MEMBER}`)).status === 410, {
     what: `/${MEMBER} answering 410`,
   });
+  console.log(`removal: /${MEMBER} answered 410 ${Date.now() - removed} ms after the confirmation`);
 });
