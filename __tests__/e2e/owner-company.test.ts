@@ -13,6 +13,7 @@ import { LOCKED_FIELD_NOTE } from '@/lib/company';
 import { INVITE_PARAM } from '@/lib/routes';
 import { CARD_MESSAGES } from '@/lib/profile';
 import { USERNAME_MESSAGES } from '@/lib/username';
+import { COMPANY_REFUSALS } from '@/components/account/company/messages';
 import { mailInbox } from '@/tools/lib/mail-catcher';
 import type { BrowserContext, Page } from 'playwright-core';
 import { baseUrl, browserForThisFile, expectAccessible } from '../helpers/browser';
@@ -185,6 +186,12 @@ test('the invited person opens the link, signs up, verifies and joins with a use
     await member
       .getByRole('heading', { level: 1, name: `Η κάρτα σας: /${MEMBER}` })
       .waitFor({ timeout: 20_000 });
+
+    // The link works once: opened again, it says so in Greek, and the console goes on without it.
+    await member.goto(`${baseUrl()}/account?${INVITE_PARAM}=${encodeURIComponent(token)}`);
+    await member.getByText(COMPANY_REFUSALS.used).waitFor();
+    await member.getByRole('button', { name: 'Συνέχεια χωρίς την πρόσκληση' }).click();
+    await member.getByRole('heading', { level: 1, name: `Η κάρτα σας: /${MEMBER}` }).waitFor();
 
     // A member has no company screens: the company is named in Λογαριασμός, with leaving.
     await section(member, 'Λογαριασμός');
