@@ -32,7 +32,7 @@ const POLL_MS = 100;
 const RENDER_MARGIN_MS = 2000;
 
 /** The longest a render begun before a mark can go on: its read's deadline, then the rest. */
-function renderBoundMs(): number {
+export function renderBoundMs(): number {
   return env.firestoreReadTimeoutMs + RENDER_MARGIN_MS;
 }
 
@@ -40,7 +40,7 @@ function renderBoundMs(): number {
 // Firestore unreachable that request fails. Marking the path's implicit tag stale ('max') keeps
 // the last good page served while a regeneration is tried. Next has no public call that marks a
 // path stale, so the tag is built from Next's own constant rather than a copy of it.
-function markStale(path: string): void {
+export function markStale(path: string): void {
   revalidateTag(`${NEXT_CACHE_IMPLICIT_TAG_ID}${path}`, 'max');
 }
 
@@ -54,11 +54,16 @@ async function versionNow(username: string): Promise<string | null> {
 }
 
 /**
- * Asks this origin for the path until it answers from a regenerated entry. Next applies the
- * marks only once the revalidation's response is on its way, so the first answers may still be
- * the old fresh entry; the first request that finds it stale starts the regeneration.
+ * Asks this origin for the path until it answers from a regenerated entry; resolves with the
+ * card version that entry carries (null when the deadline came first). Next applies the marks
+ * only once the revalidation's response is on its way, so the first answers may still be the old
+ * fresh entry; the first request that finds it stale starts the regeneration.
  */
-async function regenerate(origin: string, path: string, deadline: number): Promise<void> {
+export async function regenerate(
+  origin: string,
+  path: string,
+  deadline: number,
+): Promise<string | null> {
   let marked = false;
   while (Date.now() < deadline) {
     const res = await fetch(new URL(path, origin), {
@@ -68,10 +73,13 @@ async function regenerate(origin: string, path: string, deadline: number): Promi
     });
     await res.arrayBuffer();
     const state = res.headers.get('x-nextjs-cache');
-    if (state === 'MISS' || (marked && state !== 'STALE')) return;
+    if (state === 'MISS' || (marked && state !== 'STALE')) {
+      return res.headers.get(CARD_VERSION_HEADER);
+    }
     if (state === 'STALE') marked = true;
     await sleep(POLL_MS);
   }
+  return null;
 }
 
 /**
