@@ -11,15 +11,12 @@
 import { Timestamp, type Firestore, type QuerySnapshot } from 'firebase-admin/firestore';
 import {
   COMPANIES_COLLECTION,
+  COMPANY_FIELD,
   ERASURES_COLLECTION,
   UPDATED_FIELD,
   USERS_COLLECTION,
 } from '../lib/collections';
-import {
-  requestCompanyRevalidation,
-  requestRevalidation,
-  type RevalidateClientOptions,
-} from '../server/revalidation/client';
+import { requestRevalidation, type RevalidateClientOptions } from '../server/revalidation/client';
 import { followErasures } from './cleanup/erasures';
 import { followCompanies } from './companies';
 import { keepListening, type Unsubscribe } from './listener';
@@ -169,22 +166,38 @@ export function startWatcher(options: WatcherOptions): Watcher {
     onRead: (docs, initial) => onRead?.({ listener: ERASURES_COLLECTION, docs, initial }),
   });
 
-  // A template save reaches every member card: the server fans it out, and the site's recheck of
-  // the company (one request, answered 200 once every card is served current and has left the
-  // CDN) finishes a fan-out the server did not.
+  /**
+   * A template save reaches every card of the company: the server fans it out, and this recheck
+   * of each card (MAX_USERNAMES a request; the site answers 200 once each is served as Firestore
+   * holds it and has left the CDN, and redoes one that is not) finishes a fan-out it did not.
+   */
+  async function recheckCompany(companyId: string): Promise<void> {
+    const cards = await db
+      .collection(USERS_COLLECTION)
+      .where(COMPANY_FIELD, '==', companyId)
+      .select()
+      .get();
+    onRead?.({ listener: USERS_COLLECTION, docs: cards.size, initial: false });
+    const usernames = cards.docs.map((doc) => doc.id);
+    for (let i = 0; i < usernames.length; i += MAX_USERNAMES) {
+      await requestRevalidation(usernames.slice(i, i + MAX_USERNAMES), {
+        ...options,
+        recheck: true,
+        onRetry: (attempt, reason, delay) =>
+          log(
+            `revalidate company ${companyId}: not yet (${reason}); retry ${attempt} in ${delay} ms`,
+          ),
+      });
+    }
+  }
+
   const companies = followCompanies({
     db,
     log,
     delayMs: companyDelayMs,
     retryLaterMs,
     refreshMs,
-    recheck: (companyId) =>
-      requestCompanyRevalidation(companyId, {
-        ...options,
-        recheck: true,
-        onRetry: (attempt, reason, delay) =>
-          log(`revalidate company: not yet (${reason}); retry ${attempt} in ${delay} ms`),
-      }),
+    recheck: recheckCompany,
     onRead: (docs, initial) => onRead?.({ listener: COMPANIES_COLLECTION, docs, initial }),
   });
 

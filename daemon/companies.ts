@@ -1,6 +1,7 @@
 // Follows the companies whose template is saved (templateAt, stamped by the server with each save)
-// and has the site recheck every card of each (server/revalidation/revalidate-company.ts): the
-// server fans a save out itself, and one it did not finish (killed mid-way) is finished here. The
+// and has every card of each rechecked (card-watcher.ts): the server fans a save out itself
+// (server/revalidation/revalidate-company.ts), and one it did not finish (killed mid-way) is
+// finished here. The
 // listener asks only for companies saved after a point in time, as the card listener does
 // (card-watcher.ts): from Firestore's "now" at the start, then from the last snapshot's read time
 // after a dropped listener or a periodic re-listen, so it never holds the whole collection.

@@ -1,6 +1,6 @@
 import 'server-only';
 import { cache } from 'react';
-import { Timestamp, type DocumentSnapshot } from 'firebase-admin/firestore';
+import type { DocumentSnapshot, Timestamp } from 'firebase-admin/firestore';
 import { withDeadline } from '../lib/deadline';
 import { env } from '../lib/env';
 import { adminDb } from './firebase/admin';
@@ -82,6 +82,17 @@ interface CardRead {
 const exactTime = (time: Timestamp) =>
   `${time.seconds}.${String(time.nanoseconds).padStart(9, '0')}`;
 
+/**
+ * A Timestamp field's exact time, or undefined. By its shape rather than `instanceof`: a second
+ * copy of the SDK (a test's isolated modules) makes Timestamps of another class.
+ */
+function timeIn(value: unknown): string | undefined {
+  const time = value as Partial<Timestamp> | null | undefined;
+  return typeof time?.seconds === 'number' && typeof time.nanoseconds === 'number'
+    ? exactTime(time as Timestamp)
+    : undefined;
+}
+
 /** A document's text field, or undefined. */
 function textOf(data: Record<string, unknown> | undefined, field: string): string | undefined {
   const value = data?.[field];
@@ -111,8 +122,7 @@ async function toStoredCard({ snapshot }: CardRead): Promise<StoredCard> {
   }
   const company = await readCompany(companyId);
   const fields = company?.data();
-  const templateAt = fields?.[TEMPLATE_AT_FIELD];
-  const version = `${updated}:${templateAt instanceof Timestamp ? exactTime(templateAt) : 'none'}`;
+  const version = `${updated}:${timeIn(fields?.[TEMPLATE_AT_FIELD]) ?? 'none'}`;
   const template = normaliseTemplate(fields?.[TEMPLATE_FIELD]);
   const shown: CardCompany = {
     id: companyId,
