@@ -50,9 +50,10 @@ sub vcl_recv {
         set req.url = regsuball(req.url, "(?<=[?&])src(=[^&]*)?(&|$)", "");
         set req.url = regsub(req.url, "[?&]$", "");
     }
-    # A card's photo (/{username}/photo/{version}) is the same resource whatever the query: one
-    # object, so that made-up queries never reach an origin (which would redirect them anyway).
-    if (req.url ~ "^/[^/?]+/photo/[^/?]+[?]") {
+    # A card's photo (/{username}/photo/{version}) and its company's logo (/{username}/logo/…) are
+    # the same resource whatever the query: one object, so that made-up queries never reach an
+    # origin (which would redirect them anyway).
+    if (req.url ~ "^/[^/?]+/(photo|logo)/[^/?]+[?]") {
         set req.url = regsub(req.url, "[?].*$", "");
     }
     if (req.method == "PURGE") {
