@@ -72,6 +72,18 @@ test("the locked address is shown instead of the member's own, the logo beside t
   expect(screen.queryByText('Δικό μου', { exact: false })).toBeNull();
 });
 
+test("a member card of no company name of its own names its company's, with the logo", () => {
+  const noName = { ...own, companyName: undefined, jobTitle: undefined };
+  const profile: CardProfile = {
+    ...toPublicProfile(applyCompany(noName, company, {})),
+    company,
+  };
+  const { container } = renderCardBody(profile, ASSETS);
+  const headline = container.querySelector('.headline')!;
+  expect(headline.textContent).toBe('@Studio Φως');
+  expect(headline.querySelector('img.logo')).not.toBeNull();
+});
+
 test('a card of no company: no logo', () => {
   const { container } = renderCardBody(toPublicProfile(own), ASSETS);
   expect(container.querySelector('img.logo')).toBeNull();

@@ -54,7 +54,11 @@ function Logo({ profile }: { profile: CardProfile }) {
 }
 
 function Identity({ profile, name }: { profile: CardProfile; name: string }) {
-  const title = headline(profile);
+  // A member card names its company, the card's own companyName unless the template locks one.
+  const title = headline({
+    jobTitle: profile.jobTitle,
+    companyName: profile.companyName ?? profile.company?.name,
+  });
   return (
     <section className="identity" aria-label="Στοιχεία">
       <h1 className="name">{name}</h1>

@@ -63,13 +63,14 @@ export async function regenerate(
   origin: string,
   path: string,
   deadline: number,
+  pollMs = POLL_MS,
 ): Promise<string | null> {
   let marked = false;
   while (Date.now() < deadline) {
     const res = await fetch(new URL(path, origin), {
       cache: 'no-store',
       redirect: 'manual',
-      signal: AbortSignal.timeout(Math.max(deadline - Date.now(), POLL_MS)),
+      signal: AbortSignal.timeout(Math.max(deadline - Date.now(), pollMs)),
     });
     await res.arrayBuffer();
     const state = res.headers.get('x-nextjs-cache');
@@ -77,7 +78,7 @@ export async function regenerate(
       return res.headers.get(CARD_VERSION_HEADER);
     }
     if (state === 'STALE') marked = true;
-    await sleep(POLL_MS);
+    await sleep(pollMs);
   }
   return null;
 }

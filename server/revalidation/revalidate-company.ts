@@ -1,8 +1,9 @@
 import 'server-only';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { after } from 'next/server';
 import { COMPANY_FIELD, USERS_COLLECTION } from '../../lib/collections';
 import { env } from '../../lib/env';
-import { cardPaths, companyTag } from '../../lib/routes';
+import { cardPaths, companyTag, profilePath } from '../../lib/routes';
 import { purgeServed, purgeUnderWay } from '../cdn/purge-ledger';
 import { adminDb } from '../firebase/admin';
 import { readWithDeadline } from '../profile-store';
@@ -17,10 +18,12 @@ import {
 } from './revalidate-cards';
 
 /**
- * Cards regenerated at once on this origin: enough to keep its CPU busy while each waits on
- * Firestore, few enough that a company of hundreds does not queue every visitor's request.
+ * Cards regenerated at once on this origin once the CDN is purged: a few, so that visitors' own
+ * requests (each card renders on the first) are not queued behind them.
  */
-const CARDS_AT_ONCE = 8;
+const CARDS_AT_ONCE = 4;
+/** How often an answer is asked for while the marks are applied or a card regenerates. */
+const POLL_MS = 25;
 
 /** Every card of the company (switched-off ones too: their 410 page shows its name), by name. */
 async function companyCards(companyId: string): Promise<string[]> {
@@ -33,43 +36,66 @@ async function companyCards(companyId: string): Promise<string[]> {
 }
 
 /**
- * Regenerates each card's answers on this origin, CARDS_AT_ONCE at a time: username → the version
- * its answers now carry ('' when they disagree or one did not regenerate in time, which the
- * recheck then purges again by the card's own tag).
+ * Until this origin no longer answers `path` from the entry it held before the marks (a miss, or
+ * stale): Next applies a request's marks only once its response is on its way, and a CDN that
+ * fetched the card before then would keep the old one.
  */
-async function regenerateAll(origin: string, usernames: string[]): Promise<Map<string, string>> {
-  const served = new Map<string, string>();
+async function marksApplied(origin: string, path: string, deadline: number): Promise<void> {
+  while (Date.now() < deadline) {
+    const res = await fetch(new URL(path, origin), {
+      cache: 'no-store',
+      redirect: 'manual',
+      signal: AbortSignal.timeout(Math.max(deadline - Date.now(), POLL_MS)),
+    });
+    await res.arrayBuffer();
+    if (res.headers.get('x-nextjs-cache') !== 'HIT') return;
+    await sleep(POLL_MS);
+  }
+}
+
+/** Regenerates each card's answers on this origin, CARDS_AT_ONCE cards at a time. */
+async function regenerateAll(origin: string, usernames: string[]): Promise<void> {
   let next = 0;
   async function worker(): Promise<void> {
     while (next < usernames.length) {
       const username = usernames[next++];
       const deadline = Date.now() + renderBoundMs();
-      const versions = await Promise.all(
-        cardPaths(username).map((path) => regenerate(origin, path, deadline).catch(() => null)),
+      await Promise.all(
+        cardPaths(username).map((path) =>
+          regenerate(origin, path, deadline, POLL_MS).catch(() => null),
+        ),
       );
-      const [first] = versions;
-      served.set(username, first && versions.every((v) => v === first) ? first : '');
     }
   }
   await Promise.all(Array.from({ length: Math.min(CARDS_AT_ONCE, usernames.length) }, worker));
-  return served;
 }
 
 /**
- * Regenerates every card of the company, then purges them from the CDN with one purge by the
- * company's tag (every member card's answers carry it: server/cdn/tags.ts), then asks for a
- * recheck once every render begun before the marks has been stored.
+ * Purges the company's cards from the CDN with one purge by its tag (every member card's answers
+ * carry it: server/cdn/tags.ts) as soon as this origin has applied the marks, so that each card
+ * the CDN is asked for next is rendered anew (on either origin, sharing Redis); then regenerates
+ * the rest here a few at a time, and asks for a recheck once every render begun before the marks
+ * has been stored.
+ *
+ * A card the CDN fetched while an origin still served it stale (its entry not deleted by the
+ * mark) would stay old there: the recheck purges every card that is current by its own tag (none
+ * is recorded as purged at a version here), and redoes one that is not.
  */
 async function refreshAndPurge(companyId: string, usernames: string[], markedAt: number) {
   const origin = env.ownOrigin;
-  const served = origin
-    ? await regenerateAll(origin, usernames)
-    : new Map(usernames.map((username) => [username, '']));
-  await purgeServed(served, [companyTag(companyId)]).catch((error: Error) =>
+  if (origin) {
+    await marksApplied(origin, profilePath(usernames[0]), Date.now() + renderBoundMs()).catch(
+      () => undefined,
+    );
+  }
+  await purgeServed(new Map(usernames.map((username) => [username, ''])), [
+    companyTag(companyId),
+  ]).catch((error: Error) =>
     console.error(`CDN purge of company ${companyId} failed; retrying card by card:`, error),
   );
   const secret = env.revalidateSecret;
   if (!origin || !secret) return;
+  await regenerateAll(origin, usernames);
   // A timer, not after(): see scheduleRecheck in revalidate-cards.ts.
   const recheck = () =>
     requestCompanyRevalidation(companyId, { siteUrl: origin, secret, recheck: true }).catch(
@@ -79,10 +105,10 @@ async function refreshAndPurge(companyId: string, usernames: string[], markedAt:
 }
 
 /**
- * After a template save: marks every answer of every card of the company stale (each is served as
- * it was until regenerated), then, after the response, regenerates them on this origin a few at a
- * time, purges the CDN once by the company's tag, and rechecks. Throws when Firestore does not
- * answer the list of cards; nothing is marked then.
+ * After a template save: marks every answer of every card of the company stale, then, after the
+ * response, purges the CDN once by the company's tag, regenerates the cards on this origin a few at
+ * a time, and rechecks. Throws when Firestore does not answer the list of cards; nothing is marked
+ * then.
  */
 export async function revalidateCompany(companyId: string): Promise<void> {
   const usernames = await companyCards(companyId);

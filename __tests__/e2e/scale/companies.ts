@@ -3,6 +3,7 @@
 // every member card through Varnish, purged by one purge of the company's tag; a member switched
 // off answers 410 through Varnish (page, vCard and QR code) within 2 s, with the Greek page.
 import { FieldValue } from 'firebase-admin/firestore';
+import sharp from 'sharp';
 import {
   COMPANY_FIELD,
   JOINED_FIELD,
@@ -12,7 +13,8 @@ import {
   companyPath,
 } from '@/lib/collections';
 import { CARD_OFF_TITLE } from '@/lib/company';
-import { companyTag, qrPath, vcardPath } from '@/lib/routes';
+import { companyLogoPath } from '@/lib/collections';
+import { companyTag, logoPath, qrPath, vcardPath } from '@/lib/routes';
 import { cardChanged } from '@/server/card-stamp';
 import { ceiling, eventually } from '@/__tests__/helpers/eventually';
 import { revalidate } from '@/__tests__/helpers/revalidate';
@@ -102,6 +104,52 @@ export function companies(ctx: ScaleContext): void {
       purgedBefore + 1,
     );
   }, 240_000);
+
+  test("the company's logo: beside its name, in the vCard and JSON-LD, served for the version the card names only", async () => {
+    const username = MEMBERS[1];
+    const png = await sharp({
+      create: { width: 64, height: 32, channels: 3, background: { r: 200, g: 40, b: 40 } },
+    })
+      .png()
+      .toBuffer();
+    await ctx.db.doc(companyLogoPath(COMPANY)).set({
+      bytes: png,
+      contentType: 'image/png',
+      version: 'logo-v1',
+    });
+    await ctx.db.doc(companyPath(COMPANY)).update({
+      logoVersion: 'logo-v1',
+      [TEMPLATE_AT_FIELD]: FieldValue.serverTimestamp(),
+    });
+    await askOriginA({ companyId: COMPANY });
+    const page = await eventually(
+      async () => {
+        const answer = await viaCdn(`/${username}`);
+        return answer.body.includes(logoPath(username, 'logo-v1')) && answer;
+      },
+      { within: 60_000, what: `/${username} naming its company's logo` },
+    );
+    expect(page.body).toMatch(/<img class="logo" src="\/[^"]+\/logo\/logo-v1"/);
+    expect(page.body).toContain(`"logo":"${ctx.stack.cdnUrl}${logoPath(username, 'logo-v1')}"`);
+    const logo = await fetch(`${ctx.stack.cdnUrl}${logoPath(username, 'logo-v1')}`);
+    expect(logo.status).toBe(200);
+    expect(logo.headers.get('content-type')).toBe('image/png');
+    expect(logo.headers.get('cache-control')).toContain('immutable');
+    expect(logo.headers.get('surrogate-key')).toBe(`card-${username} ${companyTag(COMPANY)}`);
+    expect(Buffer.from(await logo.arrayBuffer()).equals(png)).toBe(true);
+    const other = await fetch(`${ctx.stack.cdnUrl}${logoPath(username, 'logo-v0')}`);
+    expect(other.status).toBe(404);
+    const vcard = await eventually(
+      async () => {
+        const answer = await viaCdn(vcardPath(username));
+        return answer.body.replace(/\r\n[ \t]/g, '').includes('LOGO;') && answer;
+      },
+      { within: 60_000, what: `${vcardPath(username)} with a LOGO` },
+    );
+    expect(vcard.body.replace(/\r\n[ \t]/g, '')).toContain(
+      `LOGO;ENCODING=b;TYPE=PNG:${png.toString('base64')}\r\n`,
+    );
+  }, 120_000);
 
   test('a member switched off answers 410 through Varnish within 2 s: its page (Greek, the company, its website), vCard and QR code', async () => {
     const [username] = MEMBERS;
