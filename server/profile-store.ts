@@ -99,11 +99,22 @@ function textOf(data: Record<string, unknown> | undefined, field: string): strin
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
+// A template save regenerates every member card at once: the renders that read one company at the
+// same time share its read, while it is under way only (never a read that has ended), so a render
+// begun after a save never reads an answer older than one read's round trip; such a render carries
+// the older templateAt in its version, which the revalidation's recheck redoes.
+const companyReads = new Map<string, Promise<DocumentSnapshot | null>>();
+
 /** The company a card names, read with the card's deadline; null when its document is missing. */
-async function readCompany(companyId: string): Promise<DocumentSnapshot | null> {
+function readCompany(companyId: string): Promise<DocumentSnapshot | null> {
+  const underWay = companyReads.get(companyId);
+  if (underWay) return underWay;
   const path = companyPath(companyId);
-  const snapshot = await readWithDeadline(() => adminDb().doc(path).get(), path);
-  return snapshot.exists ? snapshot : null;
+  const read = readWithDeadline(() => adminDb().doc(path).get(), path)
+    .then((snapshot) => (snapshot.exists ? snapshot : null))
+    .finally(() => companyReads.delete(companyId));
+  companyReads.set(companyId, read);
+  return read;
 }
 
 /**

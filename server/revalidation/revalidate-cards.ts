@@ -54,33 +54,24 @@ async function versionNow(username: string): Promise<string | null> {
 }
 
 /**
- * Asks this origin for the path until it answers from a regenerated entry; resolves with the
- * card version that entry carries (null when the deadline came first). Next applies the marks
- * only once the revalidation's response is on its way, so the first answers may still be the old
- * fresh entry; the first request that finds it stale starts the regeneration.
+ * Asks this origin for the path until it answers from a regenerated entry. Next applies the
+ * marks only once the revalidation's response is on its way, so the first answers may still be
+ * the old fresh entry; the first request that finds it stale starts the regeneration.
  */
-export async function regenerate(
-  origin: string,
-  path: string,
-  deadline: number,
-  pollMs = POLL_MS,
-): Promise<string | null> {
+async function regenerate(origin: string, path: string, deadline: number): Promise<void> {
   let marked = false;
   while (Date.now() < deadline) {
     const res = await fetch(new URL(path, origin), {
       cache: 'no-store',
       redirect: 'manual',
-      signal: AbortSignal.timeout(Math.max(deadline - Date.now(), pollMs)),
+      signal: AbortSignal.timeout(Math.max(deadline - Date.now(), POLL_MS)),
     });
     await res.arrayBuffer();
     const state = res.headers.get('x-nextjs-cache');
-    if (state === 'MISS' || (marked && state !== 'STALE')) {
-      return res.headers.get(CARD_VERSION_HEADER);
-    }
+    if (state === 'MISS' || (marked && state !== 'STALE')) return;
     if (state === 'STALE') marked = true;
-    await sleep(pollMs);
+    await sleep(POLL_MS);
   }
-  return null;
 }
 
 /**

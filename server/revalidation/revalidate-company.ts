@@ -9,20 +9,9 @@ import { adminDb } from '../firebase/admin';
 import { readWithDeadline } from '../profile-store';
 import { requestCompanyRevalidation } from './client';
 import { MAX_USERNAMES } from './request';
-import {
-  markStale,
-  regenerate,
-  renderBoundMs,
-  revalidateCards,
-  type Revalidation,
-} from './revalidate-cards';
+import { markStale, renderBoundMs, revalidateCards, type Revalidation } from './revalidate-cards';
 
-/**
- * Cards regenerated at once on this origin once the CDN is purged: a few, so that visitors' own
- * requests (each card renders on the first) are not queued behind them.
- */
-const CARDS_AT_ONCE = 4;
-/** How often an answer is asked for while the marks are applied or a card regenerates. */
+/** How often the first card is asked for while this origin applies the marks. */
 const POLL_MS = 25;
 
 /** Every card of the company (switched-off ones too: their 410 page shows its name), by name. */
@@ -53,35 +42,17 @@ async function marksApplied(origin: string, path: string, deadline: number): Pro
   }
 }
 
-/** Regenerates each card's answers on this origin, CARDS_AT_ONCE cards at a time. */
-async function regenerateAll(origin: string, usernames: string[]): Promise<void> {
-  let next = 0;
-  async function worker(): Promise<void> {
-    while (next < usernames.length) {
-      const username = usernames[next++];
-      const deadline = Date.now() + renderBoundMs();
-      await Promise.all(
-        cardPaths(username).map((path) =>
-          regenerate(origin, path, deadline, POLL_MS).catch(() => null),
-        ),
-      );
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(CARDS_AT_ONCE, usernames.length) }, worker));
-}
-
 /**
  * Purges the company's cards from the CDN with one purge by its tag (every member card's answers
  * carry it: server/cdn/tags.ts) as soon as this origin has applied the marks, so that each card
- * the CDN is asked for next is rendered anew (on either origin, sharing Redis); then regenerates
- * the rest here a few at a time, and asks for a recheck once every render begun before the marks
- * has been stored.
- *
- * A card the CDN fetched while an origin still served it stale (its entry not deleted by the
- * mark) would stay old there: the recheck purges every card that is current by its own tag (none
- * is recorded as purged at a version here), and redoes one that is not.
+ * the CDN is asked for next is rendered anew, on whichever origin it asks (sharing Redis): the
+ * renders follow the visitors, spread over every origin, rather than queue on this one. Then, once
+ * every render begun before the marks has been stored, the recheck: each card this origin does not
+ * serve from the current write (one the CDN fetched while it was still served stale, a render that
+ * read the card before the save) is redone and purged by its own tag, and every card is purged by
+ * its own tag once served current (none is recorded as purged at a version here).
  */
-async function refreshAndPurge(companyId: string, usernames: string[], markedAt: number) {
+async function purgeAndRecheck(companyId: string, usernames: string[], markedAt: number) {
   const origin = env.ownOrigin;
   if (origin) {
     await marksApplied(origin, profilePath(usernames[0]), Date.now() + renderBoundMs()).catch(
@@ -95,7 +66,6 @@ async function refreshAndPurge(companyId: string, usernames: string[], markedAt:
   );
   const secret = env.revalidateSecret;
   if (!origin || !secret) return;
-  await regenerateAll(origin, usernames);
   // A timer, not after(): see scheduleRecheck in revalidate-cards.ts.
   const recheck = () =>
     requestCompanyRevalidation(companyId, { siteUrl: origin, secret, recheck: true }).catch(
@@ -106,8 +76,7 @@ async function refreshAndPurge(companyId: string, usernames: string[], markedAt:
 
 /**
  * After a template save: marks every answer of every card of the company stale, then, after the
- * response, purges the CDN once by the company's tag, regenerates the cards on this origin a few at
- * a time, and rechecks. Throws when Firestore does not answer the list of cards; nothing is marked
+ * response, purges the CDN once by the company's tag, and rechecks. Throws when Firestore does not answer the list of cards; nothing is marked
  * then.
  */
 export async function revalidateCompany(companyId: string): Promise<void> {
@@ -116,7 +85,7 @@ export async function revalidateCompany(companyId: string): Promise<void> {
   const markedAt = Date.now();
   usernames.flatMap(cardPaths).forEach(markStale);
   usernames.forEach(purgeUnderWay);
-  after(() => refreshAndPurge(companyId, usernames, markedAt));
+  after(() => purgeAndRecheck(companyId, usernames, markedAt));
 }
 
 /**
