@@ -33,6 +33,8 @@ export interface CompanyResult {
   shownMs: number[];
   p50Ms: number;
   maxMs: number;
+  /** Save → the company's revalidation answered (the write, the list, the marks). */
+  answeredMs: number;
   /** Redis bytes of a member card (its three entries and their share of the tag index), mean. */
   redisBytesPerCard: number;
   redisLargest: number;
@@ -175,6 +177,7 @@ export async function measureCompany(options: CompanyOptions): Promise<CompanyRe
     body: JSON.stringify({ companyId: COMPANY_ID }),
   });
   if (!res.ok) throw new Error(`The company's revalidation answered HTTP ${res.status}`);
+  const answeredMs = Date.now() - since;
 
   const shownAt = new Map<string, number>();
   while (shownAt.size < usernames.length) {
@@ -195,7 +198,8 @@ export async function measureCompany(options: CompanyOptions): Promise<CompanyRe
   const p50Ms = median(shownMs);
   const maxMs = Math.max(...shownMs);
   console.log(
-    `  template save → ${usernames.length} member cards via Varnish: p50 ${p50Ms} ms, max ${maxMs} ms`,
+    `  template save → ${usernames.length} member cards via Varnish: p50 ${p50Ms} ms, max ${maxMs} ms ` +
+      `(the write and the revalidation's answer: ${answeredMs} ms)`,
   );
 
   const perCard = await redisBytes(stack.redis.url, options.builtDistDir, usernames);
@@ -203,6 +207,7 @@ export async function measureCompany(options: CompanyOptions): Promise<CompanyRe
   console.log(`  Redis bytes per member card: mean ${Math.round(redisBytesPerCard)} B`);
   return {
     members: usernames.length,
+    answeredMs,
     shownMs,
     p50Ms,
     maxMs,
@@ -229,7 +234,9 @@ export function companyRows(result: CompanyResult | undefined, error?: string): 
     {
       part,
       budget,
-      measured: `${result.members} members: p50 ${b(result.p50Ms)} ms, max ${b(result.maxMs)} ms`,
+      measured:
+        `${result.members} members: p50 ${b(result.p50Ms)} ms, max ${b(result.maxMs)} ms ` +
+        `(the save answered in ${b(result.answeredMs)} ms)`,
       status:
         result.p50Ms <= BUDGETS.companyFanOutP50Ms && result.maxMs <= BUDGETS.companyFanOutMaxMs
           ? 'PASS'

@@ -102,6 +102,15 @@ sub vcl_backend_response {
     if (beresp.status >= 500 && bereq.is_bgfetch) {
         return (abandon);
     }
+    # An origin answering from an entry it is regenerating (`x-nextjs-cache: STALE`: a revalidation
+    # marked it, e.g. a company's template save purged before its members are rendered again) sends
+    # the old card while it renders the new: not kept (for 1 s, requests go straight to an origin),
+    # so the next request fetches the new one rather than the old for the entry's hour.
+    if (beresp.http.x-nextjs-cache == "STALE") {
+        set beresp.ttl = 1s;
+        set beresp.uncacheable = true;
+        return (deliver);
+    }
     # A missing card may be created any moment: its 404 is kept 10 s, whatever Next says.
     if (beresp.status == 404 || beresp.status == 410) {
         set beresp.ttl = 10s;
