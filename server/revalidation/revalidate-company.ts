@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { after } from 'next/server';
 import { COMPANY_FIELD, USERS_COLLECTION } from '../../lib/collections';
 import { env } from '../../lib/env';
-import { cardPaths, companyTag, profilePath } from '../../lib/routes';
+import { cardPaths, companyTag } from '../../lib/routes';
 import { purgeServed, purgeUnderWay } from '../cdn/purge-ledger';
 import { adminDb } from '../firebase/admin';
 import { readWithDeadline } from '../profile-store';
@@ -55,14 +55,21 @@ async function marksApplied(origin: string, path: string, deadline: number): Pro
 async function purgeAndRecheck(companyId: string, usernames: string[], markedAt: number) {
   const origin = env.ownOrigin;
   if (origin) {
-    await marksApplied(origin, profilePath(usernames[0]), Date.now() + renderBoundMs()).catch(
-      () => undefined,
-    );
+    // The last path marked: Next applies a request's marks in order.
+    const last = cardPaths(usernames[usernames.length - 1]).at(-1) as string;
+    await marksApplied(origin, last, Date.now() + renderBoundMs()).catch(() => undefined);
   }
+  const applied = Date.now() - markedAt;
   await purgeServed(new Map(usernames.map((username) => [username, ''])), [
     companyTag(companyId),
-  ]).catch((error: Error) =>
-    console.error(`CDN purge of company ${companyId} failed; retrying card by card:`, error),
+  ]).then(
+    () =>
+      console.log(
+        `Company ${companyId}: ${usernames.length} cards marked, applied in ${applied} ms, ` +
+          `purged from the CDN ${Date.now() - markedAt} ms after the marks`,
+      ),
+    (error: Error) =>
+      console.error(`CDN purge of company ${companyId} failed; retrying card by card:`, error),
   );
   const secret = env.revalidateSecret;
   if (!origin || !secret) return;
