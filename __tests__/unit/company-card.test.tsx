@@ -97,6 +97,9 @@ test("the JSON-LD: worksFor the company, an Organization with its logo's absolut
     logo: expect.stringMatching(/^https?:\/\/[^/]+\/kostas\/logo\/v1$/),
   });
   const doc = new DOMParser().parseFromString(await renderCard(member(), ASSETS), 'text/html');
+  // The logo is no preload of its own beside the photo's.
+  expect(doc.querySelector('link[rel=preload][href*="/logo/"]')).toBeNull();
+  expect(doc.querySelector('img.logo')).not.toBeNull();
   const script = doc.querySelector('script[type="application/ld+json"]')!;
   expect(JSON.parse(script.textContent!).worksFor.logo).toBe(
     ld.worksFor && (ld.worksFor as { logo: string }).logo,

@@ -49,6 +49,8 @@ function Logo({ profile }: { profile: CardProfile }) {
       alt={`Λογότυπο: ${profile.companyName ?? company.name}`}
       height={24}
       decoding="async"
+      // Not the card's largest image: no preload of it competes with the photo's.
+      fetchPriority="low"
     />
   );
 }

@@ -130,7 +130,9 @@ export function companies(ctx: ScaleContext): void {
       { within: 60_000, what: `/${username} naming its company's logo` },
     );
     expect(page.body).toMatch(/<img class="logo" src="\/[^"]+\/logo\/logo-v1"/);
-    expect(page.body).toContain(`"logo":"${ctx.stack.cdnUrl}${logoPath(username, 'logo-v1')}"`);
+    // Absolute, on the site's address (the build's NEXT_PUBLIC_SITE_URL).
+    expect(page.body).toContain(`"logo":"http://`);
+    expect(page.body).toContain(`${logoPath(username, 'logo-v1')}"}`);
     const logo = await fetch(`${ctx.stack.cdnUrl}${logoPath(username, 'logo-v1')}`);
     expect(logo.status).toBe(200);
     expect(logo.headers.get('content-type')).toBe('image/png');
