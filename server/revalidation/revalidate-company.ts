@@ -11,7 +11,7 @@ import { requestCompanyRevalidation } from './client';
 import { MAX_USERNAMES } from './request';
 import { markStale, renderBoundMs, revalidateCards, type Revalidation } from './revalidate-cards';
 
-/** How often the first card is asked for while this origin applies the marks. */
+/** How often the last marked path is asked for while this origin applies the marks. */
 const POLL_MS = 25;
 
 /** Every card of the company (switched-off ones too: their 410 page shows its name), by name. */
