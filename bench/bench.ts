@@ -19,6 +19,7 @@ import { commandLine } from './lib/args';
 import { measureBeacons } from './lib/beacons';
 import { budgetRows, type BenchResults } from './lib/budgets';
 import { measureCdn } from './lib/cdn';
+import { companyRows, measureCompany, type CompanyResult } from './lib/company';
 import {
   CONSOLE_FLOOD_CONTACTS,
   consoleFloodRows,
@@ -75,6 +76,7 @@ const WATCHER_CARDS = 10_000;
 const WATCHER_EDITED_WHILE_CUT = 5;
 const WATCHER_EDITS = 20;
 const FLOOD_CONTACTS = 10_000;
+const COMPANY_MEMBERS = 200;
 
 type Cleanup = () => Promise<void>;
 const cleanups: Cleanup[] = [];
@@ -108,6 +110,7 @@ const PARTS = [
   'contacts',
   'console',
   'cdn',
+  'company',
   'watcher',
   'beacons',
   'flood',
@@ -156,6 +159,7 @@ function ownerOf(owners: DemoOwner[], username: string): DemoOwner {
 let consoleFlood: ConsoleFloodResult | undefined;
 let redisMemory: RedisMemoryResult | undefined;
 let redisFrozen: RedisFrozenResult | undefined;
+let company: CompanyResult | undefined;
 
 /** Every part that needs the production build, its server and Chromium. */
 async function siteParts(results: BenchResults, runDir: string, chromiumPath: string) {
@@ -283,6 +287,17 @@ async function siteParts(results: BenchResults, runDir: string, chromiumPath: st
     });
   });
 
+  await part('company', results, async () => {
+    company = await measureCompany({
+      env: stack.env,
+      builtDistDir: DIST_DIR,
+      db,
+      members: COMPANY_MEMBERS,
+      runDir,
+      addCleanup,
+    });
+  });
+
   await part('beacons', results, async () => {
     results.beacons = await measureBeacons({
       env: stack.env,
@@ -368,6 +383,7 @@ async function main(): Promise<number> {
     ...mailerMemoryRows(mailerMemory, results.errors['mailer-memory']),
     ...redisMemoryRows(redisMemory, results.errors.redis),
     ...redisFrozenRows(redisFrozen, results.errors['redis-frozen']),
+    ...companyRows(company, results.errors.company),
   ];
   console.log(details(results));
   console.log('\n== Summary (the table of docs/performance.md)\n');

@@ -9,14 +9,21 @@
 // the last snapshot's read time, so it reads what changed meanwhile and nothing else. A card
 // written without the stamp (by hand in the Firebase console) is not followed.
 import { Timestamp, type Firestore, type QuerySnapshot } from 'firebase-admin/firestore';
-import { ERASURES_COLLECTION, UPDATED_FIELD, USERS_COLLECTION } from '../lib/collections';
+import {
+  COMPANIES_COLLECTION,
+  COMPANY_FIELD,
+  ERASURES_COLLECTION,
+  UPDATED_FIELD,
+  USERS_COLLECTION,
+} from '../lib/collections';
 import { requestRevalidation, type RevalidateClientOptions } from '../server/revalidation/client';
 import { followErasures } from './cleanup/erasures';
+import { followCompanies } from './companies';
 import { keepListening, type Unsubscribe } from './listener';
 import { MAX_USERNAMES } from '../server/revalidation/request';
 
 export interface WatchRead {
-  listener: typeof USERS_COLLECTION | typeof ERASURES_COLLECTION;
+  listener: typeof USERS_COLLECTION | typeof ERASURES_COLLECTION | typeof COMPANIES_COLLECTION;
   /** Documents Firestore delivered in one snapshot: the reads it bills. */
   docs: number;
   /** The first snapshot of a listener, at start or after listening again. */
@@ -33,6 +40,11 @@ export interface WatcherOptions extends RevalidateClientOptions {
   retryLaterMs?: number;
   /** The card listener is replaced this often, dropping the cards it holds (none when idle). */
   refreshMs?: number;
+  /**
+   * A company's template save is rechecked this much after it is seen (daemon/companies.ts): by
+   * then the server's own fan-out has regenerated and purged every member card.
+   */
+  companyDelayMs?: number;
   onRead?: (read: WatchRead) => void;
 }
 
@@ -63,6 +75,7 @@ export function startWatcher(options: WatcherOptions): Watcher {
     now = Date.now,
     retryLaterMs = 30_000,
     refreshMs = 10 * 60_000,
+    companyDelayMs = 30_000,
     onRead,
   } = options;
   const pending = new Map<string, Change>();
@@ -153,6 +166,41 @@ export function startWatcher(options: WatcherOptions): Watcher {
     onRead: (docs, initial) => onRead?.({ listener: ERASURES_COLLECTION, docs, initial }),
   });
 
+  /**
+   * A template save reaches every card of the company: the server fans it out, and this recheck
+   * of each card (MAX_USERNAMES a request; the site answers 200 once each is served as Firestore
+   * holds it and has left the CDN, and redoes one that is not) finishes a fan-out it did not.
+   */
+  async function recheckCompany(companyId: string): Promise<void> {
+    const cards = await db
+      .collection(USERS_COLLECTION)
+      .where(COMPANY_FIELD, '==', companyId)
+      .select()
+      .get();
+    onRead?.({ listener: USERS_COLLECTION, docs: cards.size, initial: false });
+    const usernames = cards.docs.map((doc) => doc.id);
+    for (let i = 0; i < usernames.length; i += MAX_USERNAMES) {
+      await requestRevalidation(usernames.slice(i, i + MAX_USERNAMES), {
+        ...options,
+        recheck: true,
+        onRetry: (attempt, reason, delay) =>
+          log(
+            `revalidate company ${companyId}: not yet (${reason}); retry ${attempt} in ${delay} ms`,
+          ),
+      });
+    }
+  }
+
+  const companies = followCompanies({
+    db,
+    log,
+    delayMs: companyDelayMs,
+    retryLaterMs,
+    refreshMs,
+    recheck: recheckCompany,
+    onRead: (docs, initial) => onRead?.({ listener: COMPANIES_COLLECTION, docs, initial }),
+  });
+
   function onSnapshot({ snapshot, from }: CardsSnapshot, initial: boolean): void {
     const changes = snapshot.docChanges();
     const reads = changes.filter((change) => change.type !== 'removed').length;
@@ -225,7 +273,7 @@ export function startWatcher(options: WatcherOptions): Watcher {
   });
 
   return {
-    ready: Promise.all([cardsReady, erasures.ready]).then(() => {}),
+    ready: Promise.all([cardsReady, erasures.ready, companies.ready]).then(() => {}),
     async stop() {
       stopped = true;
       cards.stop();
@@ -234,7 +282,7 @@ export function startWatcher(options: WatcherOptions): Watcher {
         clearTimeout(timer);
         flush();
       }
-      await Promise.allSettled([...inFlight, erasures.stop()]);
+      await Promise.allSettled([...inFlight, erasures.stop(), companies.stop()]);
     },
   };
 }

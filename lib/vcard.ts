@@ -57,6 +57,13 @@ export interface VCardFields {
   links?: VCardLink[];
   /** JPEG, with or without a 'data:image/jpeg;base64,' prefix. */
   thumbnailBase64?: string;
+  /** The company's logo (a member card's), base64, folded like the photo. */
+  logo?: VCardLogo;
+}
+
+export interface VCardLogo {
+  base64: string;
+  type: 'PNG' | 'JPEG';
 }
 
 const CRLF = '\r\n';
@@ -193,6 +200,7 @@ export function buildVCard(fields: VCardFields): string {
   const email = clean(fields.email);
   const url = cleanSingleLine(fields.url);
   const photo = fields.thumbnailBase64 ? photoContent(fields.thumbnailBase64) : null;
+  const logo = fields.logo ? photoContent(fields.logo.base64) : null;
 
   // FN is mandatory in 3.0 and is what address books list, so it falls back to the company.
   const fullName =
@@ -212,6 +220,7 @@ export function buildVCard(fields: VCardFields): string {
   if (url) lines.push(`URL:${url}`);
   lines.push(...linkLines(fields.links ?? []));
   if (photo) lines.push(`PHOTO;ENCODING=b;TYPE=JPEG:${photo}`);
+  if (logo && fields.logo) lines.push(`LOGO;ENCODING=b${typeParam(fields.logo.type)}:${logo}`);
   lines.push('END:VCARD');
 
   return lines.map((line) => foldLine(line) + CRLF).join('');
@@ -273,8 +282,8 @@ function profileLinks(p: Profile): VCardLink[] {
   return links;
 }
 
-/** The card a profile saves as: what the vCard route serves. */
-export function profileVCard(p: Profile): string {
+/** The card a profile saves as: what the vCard route serves, with its company's logo if any. */
+export function profileVCard(p: Profile, logo?: VCardLogo): string {
   return buildVCard({
     firstName: p.firstName,
     lastName: p.lastName,
@@ -286,6 +295,7 @@ export function profileVCard(p: Profile): string {
     url: safeHttpUrl(p.websiteLink),
     links: profileLinks(p),
     thumbnailBase64: p.thumbnailBase64,
+    logo,
   });
 }
 

@@ -4,6 +4,7 @@
 // (Redis stopped or frozen, an origin stopped, Firestore frozen or cut) restores it before the
 // next test.
 import { cdnPurges } from './scale/cdn-purges';
+import { companies } from './scale/companies';
 import { productionPath } from './scale/production-path';
 import { sharedCache } from './scale/shared-cache';
 import { scaleContext } from './scale/stack';
@@ -15,3 +16,4 @@ describe('production path', () => productionPath(ctx));
 describe('CDN purges and photos', () => cdnPurges(ctx));
 describe('shared cache on Redis', () => sharedCache(ctx));
 describe('visitor counts', () => stats(ctx));
+describe('company cards', () => companies(ctx));

@@ -5,8 +5,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { batches } from '@/server/cdn/batches';
 import { PurgeError, retryAfterMs, sendWithRetry } from '@/server/cdn/http';
-import { purgeCards } from '@/server/cdn/purge';
-import { cardTag } from '@/lib/routes';
+import { purgeCards, purgeTags } from '@/server/cdn/purge';
+import { cardTag, companyTag } from '@/lib/routes';
 
 interface Received {
   method: string;
@@ -273,6 +273,14 @@ describe('Varnish: PURGE by surrogate key', () => {
     expect(received()).toHaveLength(1);
     expect(received()[0]).toMatchObject({ method: 'PURGE', url: '/' });
     expect(received()[0].headers['surrogate-key']).toBe('card-maria card-nikos');
+  });
+
+  test("purgeTags: a company's tag, once, however many cards carry it; each tag once", async () => {
+    process.env.CDN_PROVIDER = 'varnish';
+    process.env.VARNISH_PURGE_URL = `${await fake(() => ({ status: 200 }))}/`;
+    await purgeTags([companyTag('studio-fos'), companyTag('studio-fos')]);
+    expect(received()).toHaveLength(1);
+    expect(received()[0].headers['surrogate-key']).toBe(companyTag('studio-fos'));
   });
 
   test('Varnish refusing (not in its ACL) is a clear, final error', async () => {

@@ -1,7 +1,7 @@
 import { unstable_doesMiddlewareMatch } from 'next/experimental/testing/server';
 import { NextRequest } from 'next/server';
 import { cardTagHeaders } from '@/server/cdn/tags';
-import { cardTag } from '@/lib/routes';
+import { cardTag, companyTag } from '@/lib/routes';
 import { config, proxy } from '@/proxy';
 
 const GREEK = 'μαρία';
@@ -23,6 +23,13 @@ test("a card's tag headers: both spellings, percent-encoded as cardTag() has it"
     'Cache-Tag': `card-${GREEK_PATH.slice(1)}`,
   });
   expect(cardTagHeaders(GREEK)['Cache-Tag']).toBe(cardTag(GREEK));
+});
+
+test("a member card's answers carry its company's tag beside its own, in each spelling", () => {
+  expect(cardTagHeaders('kostas', 'studio-fos')).toEqual({
+    'Surrogate-Key': `card-kostas ${companyTag('studio-fos')}`,
+    'Cache-Tag': `card-kostas,${companyTag('studio-fos')}`,
+  });
 });
 
 describe('the proxy runs only where a path can be malformed', () => {

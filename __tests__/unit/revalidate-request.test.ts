@@ -67,6 +67,27 @@ test('a recheck says so, and only with a boolean', () => {
   });
 });
 
+test("a company's cards: its id alone, with or without a recheck", () => {
+  expect(parseRevalidateBody({ companyId: 'studio-fos' })).toEqual({
+    ok: true,
+    companyId: 'studio-fos',
+    recheck: false,
+  });
+  expect(parseRevalidateBody({ companyId: 'Ab3_x', recheck: true })).toMatchObject({
+    recheck: true,
+  });
+  for (const body of [
+    { companyId: '' },
+    { companyId: 'a/b' },
+    { companyId: 7 },
+    { companyId: 'x'.repeat(129) },
+    { companyId: 'acme', usernames: ['maria'] },
+    { companyId: 'acme', username: 'maria' },
+  ]) {
+    expect(parseRevalidateBody(body)).toMatchObject({ ok: false, status: 400 });
+  }
+});
+
 test('the route answers 503 without revealing anything when REVALIDATE_SECRET is not set', async () => {
   const saved = process.env.REVALIDATE_SECRET;
   delete process.env.REVALIDATE_SECRET;

@@ -1,5 +1,5 @@
 import { cardAssets } from '@/components/card/assets';
-import { renderCard, renderNotFound } from '@/components/card/render';
+import { renderCard, renderCardOff, renderNotFound } from '@/components/card/render';
 import { cardFileResponse } from '@/components/card/response';
 import { toPublicProfile } from '@/lib/profile';
 import { listPrerenderedUsernames } from '@/server/profile-store';
@@ -45,9 +45,18 @@ export async function GET(
   return cardFileResponse(
     params,
     async (profile) =>
-      new Response(await renderCard(toPublicProfile(profile), cardAssets()), {
-        headers: cardHeaders(),
-      }),
+      new Response(
+        await renderCard(
+          profile.company
+            ? { ...toPublicProfile(profile), company: profile.company }
+            : toPublicProfile(profile),
+          cardAssets(),
+        ),
+        { headers: cardHeaders() },
+      ),
     async () => new Response(await renderNotFound(), { status: 404, headers: cardHeaders() }),
+    // Gone for good (HTTP 410): search engines drop it, and the visitor learns whose card it was.
+    async (company) =>
+      new Response(await renderCardOff(company), { status: 410, headers: cardHeaders() }),
   );
 }

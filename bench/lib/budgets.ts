@@ -67,6 +67,9 @@ export const BUDGETS = {
   cdnEditP95Ms: 2000,
   /** A replaced or erased photo and its optimised copy → 404 through the CDN. */
   photoGoneMs: 10_000,
+  /** A company's template save → each member card (200) showing it through the CDN. */
+  companyFanOutP50Ms: 2000,
+  companyFanOutMaxMs: 10_000,
   /** An owner's save in the console (through karta's server) → the card live through the CDN. */
   ownerEditP50Ms: 1000,
   minCdnVsNginx: 0.8,

@@ -3,9 +3,10 @@
 // without scripts (Save contact is a link to the vCard, QR a link to the SVG);
 // island/card-script.ts finds its parts by their data- attributes and makes them work.
 import type { CardAssets } from '@/components/card/build/manifest';
+import type { CompanyProfile } from '@/lib/company';
 import { fullName, type PublicProfile } from '@/lib/profile';
 import { headline, location } from '@/components/card/profile-view';
-import { cardUrl, qrPath, vcardPath } from '@/lib/routes';
+import { cardUrl, logoPath, qrPath, vcardPath } from '@/lib/routes';
 import { profileVCardFileName } from '@/lib/vcard';
 import { CardLinks } from './CardLinks';
 import { ContactRows } from './ContactRows';
@@ -37,12 +38,38 @@ function Exchange({ assets }: { assets: CardAssets }) {
   );
 }
 
-function Identity({ profile, name }: { profile: PublicProfile; name: string }) {
-  const title = headline(profile);
+/** The company's logo, beside its name (a member card's), served under the card's own path. */
+function Logo({ profile }: { profile: CardProfile }) {
+  const company = profile.company;
+  if (!company?.logoVersion) return null;
+  return (
+    <img
+      className="logo"
+      src={logoPath(profile.username, company.logoVersion)}
+      alt={`Λογότυπο: ${profile.companyName ?? company.name}`}
+      height={24}
+      decoding="async"
+      // Not the card's largest image: no preload of it competes with the photo's.
+      fetchPriority="low"
+    />
+  );
+}
+
+function Identity({ profile, name }: { profile: CardProfile; name: string }) {
+  // A member card names its company, the card's own companyName unless the template locks one.
+  const title = headline({
+    jobTitle: profile.jobTitle,
+    companyName: profile.companyName ?? profile.company?.name,
+  });
   return (
     <section className="identity" aria-label="Στοιχεία">
       <h1 className="name">{name}</h1>
-      {title && <p className="headline">{title}</p>}
+      {title && (
+        <p className="headline">
+          <Logo profile={profile} />
+          {title}
+        </p>
+      )}
       <p className="location">{location(profile)}</p>
     </section>
   );
@@ -100,8 +127,11 @@ function QrDialog({ profile, name }: { profile: PublicProfile; name: string }) {
   );
 }
 
+/** A card as it shows: a member card's carries its company (lib/company.ts applyCompany). */
+export type CardProfile = CompanyProfile<PublicProfile>;
+
 export interface CardProps {
-  profile: PublicProfile;
+  profile: CardProfile;
   assets: CardAssets;
   /** The card's stats key, sent with its beacons (server/stats/card-key.ts); none, none is sent. */
   statsKey?: string;

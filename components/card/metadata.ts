@@ -4,9 +4,10 @@ import { socialFieldUrl } from '../../lib/card-links';
 import { safeHttpUrl } from '../../lib/links';
 import { normalisePhone } from '../../lib/phone';
 import { env } from '../../lib/env';
+import type { CompanyProfile } from '../../lib/company';
 import { fullName, type PublicProfile } from '../../lib/profile';
 import { headline, location } from './profile-view';
-import { cardUrl } from '../../lib/routes';
+import { cardUrl, logoPath } from '../../lib/routes';
 
 function profileTitle(p: PublicProfile): string {
   const name = fullName(p);
@@ -63,7 +64,17 @@ export function profileHead(p: PublicProfile): ProfileHead {
   };
 }
 
-export function personJsonLd(p: PublicProfile): Record<string, unknown> {
+/** The organisation the person works for: a member card's company, with its logo. */
+function worksFor(p: CompanyProfile<PublicProfile>): Record<string, unknown> | undefined {
+  const name = p.companyName ?? p.company?.name;
+  if (!name) return undefined;
+  const organisation: Record<string, unknown> = { '@type': 'Organization', name };
+  const logoVersion = p.company?.logoVersion;
+  if (logoVersion) organisation.logo = new URL(logoPath(p.username, logoVersion), env.siteUrl).href;
+  return organisation;
+}
+
+export function personJsonLd(p: CompanyProfile<PublicProfile>): Record<string, unknown> {
   // The person's profiles: Facebook and Instagram, then the owner's links of a brand's kind, each
   // address once. Only addresses on the brand's own hosts; a plain link (`link`: an e-shop, or an
   // address that was not the brand's it was stored as) says nothing of who the person is.
@@ -84,7 +95,8 @@ export function personJsonLd(p: PublicProfile): Record<string, unknown> {
     url: website ?? cardUrl(p.username),
   };
   if (p.jobTitle) ld.jobTitle = p.jobTitle;
-  if (p.companyName) ld.worksFor = { '@type': 'Organization', name: p.companyName };
+  const organisation = worksFor(p);
+  if (organisation) ld.worksFor = organisation;
   if (p.email) ld.email = p.email;
   const phone = normalisePhone(p.phoneNumber);
   if (phone) ld.telephone = phone;

@@ -3,7 +3,7 @@
 // card the CDN may still hold, old, from one it has dropped since the origin served the current
 // write. Kept in this process: after a restart, or on another origin, a card has no record, and a
 // recheck purges it again rather than take it for done.
-import { purgeCards } from './purge';
+import { purgeCards, purgeTags } from './purge';
 
 /** The first wait before a refused purge is tried again; it doubles after each refusal… */
 export const PURGE_RETRY_FIRST_MS = 1000;
@@ -85,14 +85,14 @@ async function retryOwed(): Promise<void> {
 }
 
 /**
- * Purges these cards (username → the write the origin serves) from the CDN. Resolves once the CDN
- * has accepted; otherwise they are kept and tried again until it does, and the PurgeError is
- * thrown.
+ * Purges these cards (username → the write the origin serves) from the CDN: by their own tags, or
+ * by `tags` that cover them all (a company's). Resolves once the CDN has accepted; otherwise they
+ * are kept and tried again (by their own tags) until it does, and the PurgeError is thrown.
  */
-export async function purgeServed(cards: Map<string, string>): Promise<void> {
+export async function purgeServed(cards: Map<string, string>, tags?: string[]): Promise<void> {
   if (cards.size === 0) return;
   try {
-    await purgeCards([...cards.keys()]);
+    await (tags ? purgeTags(tags) : purgeCards([...cards.keys()]));
   } catch (error) {
     for (const [username, version] of cards) set(username, { state: 'owed', version });
     scheduleRetry();

@@ -15,10 +15,18 @@ const PURGE_BUDGET_MS = 10_000;
  * nothing without one. Resolves once the CDN has accepted every purge; rejects with a
  * PurgeError naming the CDN and the reason otherwise.
  */
-export async function purgeCards(usernames: string[]): Promise<void> {
+export function purgeCards(usernames: string[]): Promise<void> {
+  return purgeTags(usernames.map(cardTag));
+}
+
+/**
+ * Purges every cached answer that carries one of these tags (tags.ts), as purgeCards does: e.g.
+ * one companyTag() for every member card of a company.
+ */
+export async function purgeTags(keys: string[]): Promise<void> {
   const cdn = env.cdn;
-  if (!cdn || usernames.length === 0) return;
-  const tags = [...new Set(usernames.map(cardTag))];
+  if (!cdn || keys.length === 0) return;
+  const tags = [...new Set(keys)];
   const deadline = Date.now() + PURGE_BUDGET_MS;
   switch (cdn.provider) {
     case 'varnish':

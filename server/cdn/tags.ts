@@ -3,16 +3,20 @@
 // (components/card/response.ts), so they are stored with each ISR-cached response;
 // purge.ts purges by the same cardTag(), so the header and the purge agree by construction, Greek
 // usernames included.
-import { cardTag } from '../../lib/routes';
+import { cardTag, companyTag } from '../../lib/routes';
 
 /**
- * Both spellings of the card's tag: Surrogate-Key (Fastly, Varnish; space-separated keys) and
- * Cache-Tag (Cloudflare; comma-separated). cardTag() is percent-encoded, so it never contains
- * either separator.
+ * Both spellings of the card's tags: Surrogate-Key (Fastly, Varnish; space-separated keys) and
+ * Cache-Tag (Cloudflare; comma-separated). A member card's answers carry its company's tag beside
+ * its own, so that one purge by it covers every member card after a template save. cardTag() and
+ * companyTag() are percent-encoded, so they never contain either separator.
  */
-export function cardTagHeaders(username: string): Record<'Surrogate-Key' | 'Cache-Tag', string> {
-  const tag = cardTag(username);
-  return { 'Surrogate-Key': tag, 'Cache-Tag': tag };
+export function cardTagHeaders(
+  username: string,
+  companyId?: string,
+): Record<'Surrogate-Key' | 'Cache-Tag', string> {
+  const tags = companyId ? [cardTag(username), companyTag(companyId)] : [cardTag(username)];
+  return { 'Surrogate-Key': tags.join(' '), 'Cache-Tag': tags.join(',') };
 }
 
 /**

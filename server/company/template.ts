@@ -80,6 +80,9 @@ export async function saveTemplate(
     tx.update(db.doc(companyPath(id)), update);
     return memberUidsOf(company).length;
   });
-  await revalidateCompany(id);
+  // The save stands if the fan-out fails: the watcher follows the company's templateAt.
+  await revalidateCompany(id).catch((error: unknown) =>
+    console.error(`Revalidating the cards of company ${id} after its template save failed:`, error),
+  );
   return members;
 }

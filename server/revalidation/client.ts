@@ -24,13 +24,24 @@ export class RevalidateError extends Error {
   }
 }
 
-export async function requestRevalidation(
+export function requestRevalidation(
   usernames: string[],
   options: RevalidateClientOptions,
 ): Promise<string[]> {
+  return post(options.recheck ? { usernames, recheck: true } : { usernames }, options);
+}
+
+/** Revalidates every card of a company (server/revalidation/revalidate-company.ts). */
+export async function requestCompanyRevalidation(
+  companyId: string,
+  options: RevalidateClientOptions,
+): Promise<void> {
+  await post(options.recheck ? { companyId, recheck: true } : { companyId }, options);
+}
+
+async function post(body: RevalidateBody, options: RevalidateClientOptions): Promise<string[]> {
   const { retries = 6, firstDelayMs = 500, fetchImpl = fetch } = options;
   const url = new URL(REVALIDATE_PATH, options.siteUrl).href;
-  const body: RevalidateBody = options.recheck ? { usernames, recheck: true } : { usernames };
   for (let attempt = 0; ; attempt++) {
     let reason: string;
     try {

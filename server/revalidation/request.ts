@@ -6,17 +6,22 @@ export const REVALIDATE_PATH = '/api/revalidate';
 export const MAX_USERNAMES = 100;
 
 /**
- * What a POST asks for. `recheck` marks the second pass a revalidation sends itself once every
- * render begun before its mark has been stored (server/revalidation/revalidate-cards.ts); a
- * recheck schedules none of its own.
+ * What a POST asks for: cards by username, or every card of a company (its id: after a template
+ * save). `recheck` marks the second pass a revalidation sends itself once every render begun
+ * before its mark has been stored (server/revalidation/revalidate-cards.ts); a recheck schedules
+ * none of its own.
  */
-export interface RevalidateBody {
-  usernames: string[];
+export type RevalidateBody = ({ usernames: string[] } | { companyId: string }) & {
   recheck?: boolean;
-}
+};
 
 export type RevalidateCheck =
-  { ok: true; usernames: string[]; recheck: boolean } | { ok: false; status: 400; error: string };
+  | { ok: true; usernames: string[]; recheck: boolean }
+  | { ok: true; companyId: string; recheck: boolean }
+  | { ok: false; status: 400; error: string };
+
+/** A Firestore document id as karta's companies have them (auto ids, the demo's `studio-fos`). */
+const COMPANY_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
 /** Constant time whatever the lengths: both sides are hashed to the same size first. */
 export function secretMatches(given: string, expected: string): boolean {
@@ -43,16 +48,26 @@ export function parseRevalidateBody(body: unknown): RevalidateCheck {
     return {
       ok: false,
       status: 400,
-      error: 'Expected a JSON object with "username" or "usernames".',
+      error: 'Expected a JSON object with "username", "usernames" or "companyId".',
     };
   }
-  const { username, usernames, recheck } = body as {
+  const { username, usernames, companyId, recheck } = body as {
     username?: unknown;
     usernames?: unknown;
+    companyId?: unknown;
     recheck?: unknown;
   };
   if (recheck !== undefined && typeof recheck !== 'boolean') {
     return { ok: false, status: 400, error: '"recheck" must be true or false.' };
+  }
+  if (companyId !== undefined) {
+    if (username !== undefined || usernames !== undefined) {
+      return { ok: false, status: 400, error: 'Give "companyId" alone, without usernames.' };
+    }
+    if (typeof companyId !== 'string' || !COMPANY_ID.test(companyId)) {
+      return { ok: false, status: 400, error: '"companyId" is not a company id.' };
+    }
+    return { ok: true, companyId, recheck: recheck === true };
   }
   let list: unknown[];
   if (username !== undefined && usernames === undefined) list = [username];

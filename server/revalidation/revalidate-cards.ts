@@ -32,7 +32,7 @@ const POLL_MS = 100;
 const RENDER_MARGIN_MS = 2000;
 
 /** The longest a render begun before a mark can go on: its read's deadline, then the rest. */
-function renderBoundMs(): number {
+export function renderBoundMs(): number {
   return env.firestoreReadTimeoutMs + RENDER_MARGIN_MS;
 }
 
@@ -40,7 +40,7 @@ function renderBoundMs(): number {
 // Firestore unreachable that request fails. Marking the path's implicit tag stale ('max') keeps
 // the last good page served while a regeneration is tried. Next has no public call that marks a
 // path stale, so the tag is built from Next's own constant rather than a copy of it.
-function markStale(path: string): void {
+export function markStale(path: string): void {
   revalidateTag(`${NEXT_CACHE_IMPLICIT_TAG_ID}${path}`, 'max');
 }
 

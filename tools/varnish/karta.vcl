@@ -50,9 +50,10 @@ sub vcl_recv {
         set req.url = regsuball(req.url, "(?<=[?&])src(=[^&]*)?(&|$)", "");
         set req.url = regsub(req.url, "[?&]$", "");
     }
-    # A card's photo (/{username}/photo/{version}) is the same resource whatever the query: one
-    # object, so that made-up queries never reach an origin (which would redirect them anyway).
-    if (req.url ~ "^/[^/?]+/photo/[^/?]+[?]") {
+    # A card's photo (/{username}/photo/{version}) and its company's logo (/{username}/logo/…) are
+    # the same resource whatever the query: one object, so that made-up queries never reach an
+    # origin (which would redirect them anyway).
+    if (req.url ~ "^/[^/?]+/(photo|logo)/[^/?]+[?]") {
         set req.url = regsub(req.url, "[?].*$", "");
     }
     if (req.method == "PURGE") {
@@ -100,6 +101,15 @@ sub vcl_backend_response {
     # A refetch in the background that fails keeps the stale object instead of replacing it.
     if (beresp.status >= 500 && bereq.is_bgfetch) {
         return (abandon);
+    }
+    # An origin answering from an entry it is regenerating (`x-nextjs-cache: STALE`: a revalidation
+    # marked it, e.g. a company's template save purged before its members are rendered again) sends
+    # the old card while it renders the new: not kept (for 1 s, requests go straight to an origin),
+    # so the next request fetches the new one rather than the old for the entry's hour.
+    if (beresp.http.x-nextjs-cache == "STALE") {
+        set beresp.ttl = 1s;
+        set beresp.uncacheable = true;
+        return (deliver);
     }
     # A missing card may be created any moment: its 404 is kept 10 s, whatever Next says.
     if (beresp.status == 404 || beresp.status == 410) {

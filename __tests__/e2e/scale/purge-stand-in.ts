@@ -1,5 +1,5 @@
 // A stand-in for the CDN's purge API between the origins and Varnish's purge address: it checks
-// each request as the Varnish adapter documents it (PURGE, `Surrogate-Key: card-… card-…`),
+// each request as the Varnish adapter documents it (PURGE, `Surrogate-Key: card-… company-…`),
 // counts what it forwards, and refuses every purge (503) while told to.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -19,7 +19,7 @@ export class PurgeStandIn {
       req.method !== 'PURGE' ||
       req.url !== '/' ||
       typeof keys !== 'string' ||
-      !/^card-\S+( card-\S+)*$/.test(keys)
+      !/^(card|company)-\S+( (card|company)-\S+)*$/.test(keys)
     ) {
       this.malformed.push(`${req.method} ${req.url} ${String(keys)}`);
       res.writeHead(400).end();

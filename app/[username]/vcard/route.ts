@@ -1,7 +1,15 @@
 import { cardFileResponse } from '@/components/card/response';
-import { profileVCard, profileVCardFileName, vcardContentDisposition } from '@/lib/vcard';
+import { logoVCardType } from '@/lib/company-logo';
+import {
+  profileVCard,
+  profileVCardFileName,
+  vcardContentDisposition,
+  type VCardLogo,
+} from '@/lib/vcard';
+import { getLogo } from '@/server/logo-store';
 
-// Cached like the page and regenerated with it; the card (with its photo) stays out of the page.
+// Cached like the page and regenerated with it; the card (with its photo, and a member card's
+// company logo) stays out of the page. A switched-off card's answers 410, as the page does.
 export const revalidate = 3600;
 export const dynamic = 'force-static';
 export const dynamicParams = true;
@@ -15,14 +23,19 @@ export async function GET(
   _request: Request,
   { params }: { params: Promise<{ username: string }> },
 ) {
-  return cardFileResponse(
-    params,
-    (profile) =>
-      new Response(profileVCard(profile), {
-        headers: {
-          'content-type': 'text/vcard; charset=utf-8',
-          'content-disposition': vcardContentDisposition(profileVCardFileName(profile)),
-        },
-      }),
-  );
+  return cardFileResponse(params, async (profile) => {
+    const version = profile.company?.logoVersion;
+    const stored = version && profile.company ? await getLogo(profile.company.id) : null;
+    // Only the logo the card names: one replaced since waits for the card's next render.
+    const logo: VCardLogo | undefined =
+      stored && stored.version === version
+        ? { base64: stored.bytes.toString('base64'), type: logoVCardType(stored.contentType) }
+        : undefined;
+    return new Response(profileVCard(profile, logo), {
+      headers: {
+        'content-type': 'text/vcard; charset=utf-8',
+        'content-disposition': vcardContentDisposition(profileVCardFileName(profile)),
+      },
+    });
+  });
 }

@@ -1,5 +1,7 @@
 import { env } from '@/lib/env';
-import { revalidateCards } from '@/server/revalidation/revalidate-cards';
+import { ProfileReadError } from '@/server/profile-store';
+import { revalidateCards, type Revalidation } from '@/server/revalidation/revalidate-cards';
+import { recheckCompany, revalidateCompany } from '@/server/revalidation/revalidate-company';
 import { checkAuthorization, parseRevalidateBody } from '@/server/revalidation/request';
 
 // Called by the change watcher (npm run watch), a Cloud Function, or `npm run revalidate`.
@@ -24,9 +26,41 @@ export async function POST(request: Request) {
   const parsed = parseRevalidateBody(body);
   if (!parsed.ok) return answer(parsed.status, { error: parsed.error });
 
-  const { revalidated, pending, current, unpurged } = await revalidateCards(parsed.usernames, {
-    recheck: parsed.recheck,
-  });
+  if ('companyId' in parsed) {
+    if (parsed.recheck) {
+      try {
+        return settled(await recheckCompany(parsed.companyId), true);
+      } catch (error) {
+        return firestoreDown(error);
+      }
+    }
+    try {
+      await revalidateCompany(parsed.companyId);
+    } catch (error) {
+      return firestoreDown(error);
+    }
+    return answer(200, { companyId: parsed.companyId });
+  }
+  return settled(
+    await revalidateCards(parsed.usernames, { recheck: parsed.recheck }),
+    parsed.recheck,
+  );
+}
+
+/** A company's cards could not be listed: nothing was marked; the caller tries again. */
+function firestoreDown(error: unknown): Response {
+  if (!(error instanceof ProfileReadError)) throw error;
+  return answer(
+    503,
+    { error: 'Firestore did not answer; those cards are unchanged. Try again.' },
+    { 'retry-after': String(RETRY_AFTER_S) },
+  );
+}
+
+function settled(
+  { revalidated, pending, current, unpurged }: Revalidation,
+  recheck: boolean,
+): Response {
   const retry = { 'retry-after': String(RETRY_AFTER_S) };
   if (pending.length > 0) {
     // The watcher and the other callers retry on 503; the cards keep their last good content.
@@ -40,7 +74,7 @@ export async function POST(request: Request) {
       retry,
     );
   }
-  if (parsed.recheck && current.length < parsed.usernames.length) {
+  if (recheck && current.length < revalidated.length + current.length + unpurged.length) {
     // A recheck answers 200 only when the CDN has dropped every card since the origin served it
     // as Firestore holds it: the watcher keeps an erasure's tombstone until then.
     return answer(
@@ -54,7 +88,7 @@ export async function POST(request: Request) {
       retry,
     );
   }
-  return answer(200, { revalidated, ...(parsed.recheck ? { current } : {}) });
+  return answer(200, { revalidated, ...(recheck ? { current } : {}) });
 }
 
 function notAllowed() {

@@ -1,0 +1,252 @@
+// A company's template save on the production path (tools/lib/scale-stack.ts: Varnish, two
+// origins, Redis, the daemon): a company of `members` cards, each cached by Varnish; the admin's
+// save changes the locked address (the one write the server makes: template and templateAt, then
+// the company's revalidation asked of one origin, as the server's fan-out does:
+// server/revalidation/revalidate-company.ts). For each member card, the ms from the save until
+// Varnish serves the new address; and Redis bytes per member card (page, vCard, QR code and their
+// share of the tag index), against the 10 KB budget of every card.
+import { createWriteStream, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { FieldValue, type Firestore } from 'firebase-admin/firestore';
+import { createClient } from 'redis';
+import {
+  COMPANY_FIELD,
+  JOINED_FIELD,
+  TEMPLATE_AT_FIELD,
+  cardPath,
+  companyPath,
+} from '../../lib/collections';
+import { cardPaths } from '../../lib/routes';
+import { REVALIDATE_PATH } from '../../server/revalidation/request';
+import { cacheKeyPrefix } from '../../server/cache/handler.mjs';
+import { ROOT } from '../../tools/lib/paths';
+import { startScaleStack } from '../../tools/lib/scale-stack';
+import { BUDGETS, type BudgetRow } from './budgets';
+import { rawGet } from './http';
+import { REDIS_BYTES_PER_CARD_BUDGET } from './redis-memory';
+import { median } from './stats';
+
+export interface CompanyResult {
+  members: number;
+  /** Save → the member card showing the new address through Varnish, one sample per member. */
+  shownMs: number[];
+  p50Ms: number;
+  maxMs: number;
+  /** Save → the company's revalidation answered (the write, the list, the marks). */
+  answeredMs: number;
+  /** Redis bytes of a member card (its three entries and their share of the tag index), mean. */
+  redisBytesPerCard: number;
+  redisLargest: number;
+}
+
+type Cleanup = () => Promise<void>;
+
+export interface CompanyOptions {
+  env: NodeJS.ProcessEnv;
+  builtDistDir: string;
+  db: Firestore;
+  members: number;
+  runDir: string;
+  addCleanup: (cleanup: Cleanup) => void;
+}
+
+const COMPANY_ID = 'bench-company';
+const OLD_ADDRESS = 'Λεωφόρος Συγγρού 100, Αθήνα';
+const NEW_ADDRESS = 'Λεωφόρος Κηφισίας 200, Μαρούσι';
+/** Requests to Varnish at once while polling. */
+const AT_ONCE = 20;
+const LIMIT_MS = 60_000;
+const TAG_INDEX = '__sharedTags__';
+
+const memberName = (i: number) => `bench-member-${String(i).padStart(3, '0')}`;
+
+/** Runs `task` over `items`, AT_ONCE at a time. */
+async function pool<T>(items: T[], task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await task(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(AT_ONCE, items.length) }, worker));
+}
+
+async function seed(db: Firestore, members: number): Promise<string[]> {
+  const usernames = Array.from({ length: members }, (_, i) => memberName(i));
+  const uids = usernames.map((u) => `uid-${u}`);
+  const batch = db.batch();
+  batch.set(db.doc(companyPath(COMPANY_ID)), {
+    name: 'Μετρήσεις Α.Ε.',
+    template: {
+      companyName: { value: 'Μετρήσεις Α.Ε.', locked: true },
+      address: { value: OLD_ADDRESS, locked: true },
+      websiteLink: { value: 'https://metriseis.example.gr', locked: true },
+      phoneNumber: { value: '+30 210 000 0000', locked: true },
+    },
+    admins: [uids[0]],
+    memberUids: uids,
+    [TEMPLATE_AT_FIELD]: FieldValue.serverTimestamp(),
+    createdAt: FieldValue.serverTimestamp(),
+  });
+  usernames.forEach((username, i) =>
+    batch.set(db.doc(cardPath(username)), {
+      firstName: `Υπάλληλος ${i}`,
+      lastName: 'Μετρήσεων',
+      jobTitle: 'Σύμβουλος πωλήσεων',
+      email: `${username}@example.gr`,
+      mobileNumber: '+30 691 234 5678',
+      ownerUid: uids[i],
+      [COMPANY_FIELD]: COMPANY_ID,
+      [JOINED_FIELD]: FieldValue.serverTimestamp(),
+    }),
+  );
+  await batch.commit();
+  return usernames;
+}
+
+/** Redis bytes of each member card: its three entries, and their share of the tag index. */
+async function redisBytes(redisUrl: string, distDir: string, usernames: string[]) {
+  const buildId = readFileSync(path.join(ROOT, distDir, 'BUILD_ID'), 'utf8').trim();
+  const prefix = cacheKeyPrefix(buildId);
+  const client = createClient({ url: redisUrl });
+  await client.connect();
+  try {
+    const keys = new Set<string>();
+    for await (const key of client.scanIterator({ MATCH: `${prefix}*`, COUNT: 1000 })) {
+      keys.add(key);
+    }
+    const usage = async (key: string) => Number(await client.memoryUsage(key, { SAMPLES: 0 }));
+    const entries = Number(await client.hLen(prefix + TAG_INDEX));
+    const indexShare = entries === 0 ? 0 : ((await usage(prefix + TAG_INDEX)) / entries) * 3;
+    const perCard: number[] = [];
+    for (const username of usernames) {
+      let bytes = indexShare;
+      for (const pathname of cardPaths(username)) {
+        const key = [...keys].find((k) => k.endsWith(pathname));
+        if (!key) throw new Error(`Redis holds no entry of ${pathname}`);
+        bytes += await usage(key);
+      }
+      perCard.push(bytes);
+    }
+    return perCard;
+  } finally {
+    await client.quit();
+  }
+}
+
+export async function measureCompany(options: CompanyOptions): Promise<CompanyResult> {
+  const { db, runDir, addCleanup } = options;
+  const usernames = await seed(db, options.members);
+  const log = createWriteStream(path.join(runDir, 'company-stack.log'));
+  const stack = await startScaleStack({
+    env: options.env,
+    builtDistDir: options.builtDistDir,
+    log: (line) => log.write(`${line}\n`),
+    logDir: runDir,
+  });
+  addCleanup(() => stack.stop());
+  const viaCdn = async (username: string) => {
+    const res = await fetch(`${stack.cdnUrl}/${username}`, { signal: AbortSignal.timeout(10_000) });
+    return { body: await res.text(), cache: res.headers.get('x-cache') };
+  };
+
+  // Every member card cached by Varnish (and its vCard and QR code by the origins), as visitors
+  // would have left them.
+  await pool(usernames, async (username) => {
+    for (const pathname of cardPaths(username)) await rawGet(`${stack.cdnUrl}${pathname}`);
+    const end = Date.now() + LIMIT_MS;
+    for (;;) {
+      const page = await viaCdn(username);
+      if (page.body.includes(OLD_ADDRESS) && page.cache === 'HIT') break;
+      if (Date.now() > end) throw new Error(`/${username} never cached with the old address`);
+      await sleep(50);
+    }
+  });
+
+  // The admin's save: the one write, then the company's revalidation on one origin.
+  const since = Date.now();
+  await db.doc(companyPath(COMPANY_ID)).update({
+    'template.address': { value: NEW_ADDRESS, locked: true },
+    [TEMPLATE_AT_FIELD]: FieldValue.serverTimestamp(),
+  });
+  const res = await fetch(new URL(REVALIDATE_PATH, stack.origins[0]), {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${stack.env.REVALIDATE_SECRET}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({ companyId: COMPANY_ID }),
+  });
+  if (!res.ok) throw new Error(`The company's revalidation answered HTTP ${res.status}`);
+  const answeredMs = Date.now() - since;
+
+  const shownAt = new Map<string, number>();
+  while (shownAt.size < usernames.length) {
+    if (Date.now() - since > LIMIT_MS) {
+      throw new Error(
+        `${usernames.length - shownAt.size} member cards never showed the new address`,
+      );
+    }
+    await pool(
+      usernames.filter((u) => !shownAt.has(u)),
+      async (username) => {
+        const page = await viaCdn(username);
+        if (page.body.includes(NEW_ADDRESS)) shownAt.set(username, Date.now() - since);
+      },
+    );
+  }
+  const shownMs = usernames.map((u) => shownAt.get(u) as number);
+  const p50Ms = median(shownMs);
+  const maxMs = Math.max(...shownMs);
+  console.log(
+    `  template save → ${usernames.length} member cards via Varnish: p50 ${p50Ms} ms, max ${maxMs} ms ` +
+      `(the write and the revalidation's answer: ${answeredMs} ms)`,
+  );
+
+  const perCard = await redisBytes(stack.redis.url, options.builtDistDir, usernames);
+  const redisBytesPerCard = perCard.reduce((a, b) => a + b, 0) / perCard.length;
+  console.log(`  Redis bytes per member card: mean ${Math.round(redisBytesPerCard)} B`);
+  return {
+    members: usernames.length,
+    answeredMs,
+    shownMs,
+    p50Ms,
+    maxMs,
+    redisBytesPerCard,
+    redisLargest: Math.max(...perCard),
+  };
+}
+
+/** The part's budget rows; without figures, the one row that says why. */
+export function companyRows(result: CompanyResult | undefined, error?: string): BudgetRow[] {
+  const part = 'Company';
+  const budget =
+    `template save → every member card via Varnish, p50 ≤ ${BUDGETS.companyFanOutP50Ms} ms, ` +
+    `max ≤ ${BUDGETS.companyFanOutMaxMs} ms`;
+  if (!result) {
+    return [
+      error
+        ? { part, budget, measured: error, status: 'ERROR' }
+        : { part, budget, measured: 'not run (--only)', status: 'SKIP' },
+    ];
+  }
+  const b = (n: number) => Math.round(n).toLocaleString('en');
+  return [
+    {
+      part,
+      budget,
+      measured:
+        `${result.members} members: p50 ${b(result.p50Ms)} ms, max ${b(result.maxMs)} ms ` +
+        `(the save answered in ${b(result.answeredMs)} ms)`,
+      status:
+        result.p50Ms <= BUDGETS.companyFanOutP50Ms && result.maxMs <= BUDGETS.companyFanOutMaxMs
+          ? 'PASS'
+          : 'MISS',
+    },
+    {
+      part,
+      budget: `Redis bytes per member card, mean ≤ ${REDIS_BYTES_PER_CARD_BUDGET.toLocaleString('en')}`,
+      measured: `mean ${b(result.redisBytesPerCard)} B over ${result.members} (largest ${b(result.redisLargest)} B)`,
+      status: result.redisBytesPerCard <= REDIS_BYTES_PER_CARD_BUDGET ? 'PASS' : 'MISS',
+    },
+  ];
+}

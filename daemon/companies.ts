@@ -1,0 +1,142 @@
+// Follows the companies whose template is saved (templateAt, stamped by the server with each save)
+// and has every card of each rechecked (card-watcher.ts): the server fans a save out itself
+// (server/revalidation/revalidate-company.ts), and one it did not finish (killed mid-way) is
+// finished here. The
+// listener asks only for companies saved after a point in time, as the card listener does
+// (card-watcher.ts): from Firestore's "now" at the start, then from the last snapshot's read time
+// after a dropped listener or a periodic re-listen, so it never holds the whole collection.
+import { Timestamp, type Firestore, type QuerySnapshot } from 'firebase-admin/firestore';
+import { COMPANIES_COLLECTION, TEMPLATE_AT_FIELD } from '../lib/collections';
+import { keepListening, type Unsubscribe } from './listener';
+
+export interface CompaniesOptions {
+  db: Firestore;
+  log: (line: string) => void;
+  /**
+   * Asks the site to recheck every card of the company; resolves once it has confirmed that each
+   * is served current and has left the CDN, rejects when it could not.
+   */
+  recheck: (companyId: string) => Promise<void>;
+  /**
+   * A save is rechecked this much after it is seen: the server's own fan-out has done it by then,
+   * so the recheck finds every card current and costs no render and no purge.
+   */
+  delayMs: number;
+  /** A recheck that failed is asked again this much later. */
+  retryLaterMs: number;
+  /** The listener is replaced this often (it holds the companies saved since it began). */
+  refreshMs: number;
+  onRead?: (docs: number, initial: boolean) => void;
+}
+
+export interface Companies {
+  /** Resolves with the listener's first snapshot. */
+  ready: Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Later than any write: a query for it answers nothing, with Firestore's time. */
+const END_OF_TIME = new Timestamp(253402300799, 0);
+
+export function followCompanies(options: CompaniesOptions): Companies {
+  const { db, log, recheck, delayMs, retryLaterMs, refreshMs, onRead } = options;
+  /** Company → the time of the save seen first among those not yet rechecked. */
+  const due = new Map<string, { at: number; timer: NodeJS.Timeout }>();
+  const inFlight = new Set<Promise<void>>();
+  let stopped = false;
+  let since: Timestamp | undefined;
+  let lastReadTime: Timestamp | undefined;
+  let held = 0;
+  /** Each held company's template save: another change of it (a member joining) is no save. */
+  const saves = new Map<string, number>();
+  let markReady: () => void = () => {};
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
+
+  function schedule(companyId: string, at: number, wait: number): void {
+    if (stopped || due.has(companyId)) return;
+    const timer = setTimeout(() => {
+      due.delete(companyId);
+      const job = recheck(companyId).then(
+        () => log(`revalidated company ${companyId} ${Date.now() - at} ms after its template save`),
+        (error: Error) => {
+          log(`revalidate failed for company ${companyId}: ${error.message}; again later`);
+          schedule(companyId, at, retryLaterMs);
+        },
+      );
+      inFlight.add(job);
+      void job.finally(() => inFlight.delete(job));
+    }, wait);
+    due.set(companyId, { at, timer });
+  }
+
+  function onSnapshot(snapshot: QuerySnapshot, initial: boolean): void {
+    const changes = snapshot.docChanges().filter((change) => change.type !== 'removed');
+    onRead?.(changes.length, initial);
+    if (initial) saves.clear();
+    for (const change of changes) {
+      const savedAt = change.doc.get(TEMPLATE_AT_FIELD) as Timestamp;
+      if (saves.get(change.doc.id) === savedAt.toMillis()) continue;
+      saves.set(change.doc.id, savedAt.toMillis());
+      schedule(change.doc.id, change.doc.updateTime.toMillis(), delayMs);
+    }
+    held = snapshot.size;
+    lastReadTime = snapshot.readTime;
+    if (initial) markReady();
+  }
+
+  function listen(
+    from: Timestamp,
+    next: (snapshot: QuerySnapshot) => void,
+    fail: (reason: string) => void,
+  ): Unsubscribe {
+    return db
+      .collection(COMPANIES_COLLECTION)
+      .where(TEMPLATE_AT_FIELD, '>', from)
+      .onSnapshot(next, (error) => fail(`Firestore listener failed (${error.message})`));
+  }
+
+  function open(
+    next: (snapshot: QuerySnapshot) => void,
+    fail: (reason: string) => void,
+  ): Unsubscribe {
+    held = 0;
+    since = lastReadTime ?? since;
+    if (since) return listen(since, next, fail);
+    let closed = false;
+    let close: Unsubscribe | undefined;
+    db.collection(COMPANIES_COLLECTION)
+      .where(TEMPLATE_AT_FIELD, '>', END_OF_TIME)
+      .limit(1)
+      .get()
+      .then(
+        (empty) => {
+          since = empty.readTime;
+          if (!closed) close = listen(since, next, fail);
+        },
+        (error: Error) => fail(`Firestore not answering (${error.message})`),
+      );
+    return () => {
+      closed = true;
+      close?.();
+    };
+  }
+
+  const listener = keepListening({
+    open,
+    onSnapshot,
+    log,
+    name: 'watch companies',
+    relisten: { everyMs: refreshMs, when: () => held > 0 },
+  });
+
+  return {
+    ready,
+    async stop() {
+      stopped = true;
+      listener.stop();
+      due.forEach(({ timer }) => clearTimeout(timer));
+      due.clear();
+      await Promise.allSettled([...inFlight]);
+    },
+  };
+}
