@@ -8,11 +8,10 @@ import {
   type TemplateField,
 } from '../../lib/company';
 import {
-  LOGO_CONTENT_TYPES,
   LOGO_MAX_BYTES,
   LOGO_MESSAGES,
+  isLogoContentType,
   looksLikeLogo,
-  type LogoContentType,
 } from '../../lib/company-logo';
 import { judgeLinks, storedForm, type CardFormErrors, type LinkDraft } from './card-form';
 
@@ -93,10 +92,9 @@ export function templateErrorField(field: string | undefined): string | null {
  * type, not empty, within LOGO_MAX_BYTES.
  */
 export function logoProblem(bytes: Uint8Array, type: string): string | null {
-  const known = (LOGO_CONTENT_TYPES as readonly string[]).includes(type);
-  if (!known) return LOGO_MESSAGES.type;
+  if (!isLogoContentType(type)) return LOGO_MESSAGES.type;
   if (bytes.length < 1) return LOGO_MESSAGES.empty;
   if (bytes.length > LOGO_MAX_BYTES) return LOGO_MESSAGES.tooLarge;
-  if (!looksLikeLogo(bytes, type as LogoContentType)) return LOGO_MESSAGES.type;
+  if (!looksLikeLogo(bytes, type)) return LOGO_MESSAGES.type;
   return null;
 }
