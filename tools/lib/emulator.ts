@@ -102,7 +102,12 @@ export function findJava(env: Record<string, string | undefined> = process.env):
   }
 }
 
-export function freePort(host = '127.0.0.1'): Promise<number> {
+// Ports handed out by this process. A port is free when asked for, not reserved: the kernel may
+// give it again before its first owner listens on it (two origins' ports picked, then Redis's,
+// the same as one of them), so none is handed out twice.
+const handedOut = new Set<number>();
+
+function anyFreePort(host: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();
@@ -113,6 +118,15 @@ export function freePort(host = '127.0.0.1'): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+export async function freePort(host = '127.0.0.1'): Promise<number> {
+  for (;;) {
+    const port = await anyFreePort(host);
+    if (handedOut.has(port)) continue;
+    handedOut.add(port);
+    return port;
+  }
 }
 
 export interface StartOptions extends FindOptions {
