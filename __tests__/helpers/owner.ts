@@ -154,15 +154,22 @@ export async function signIn(context: BrowserContext, owner: Owner): Promise<Pag
 
 /**
  * Opens one section of the console by its item in the navigation; on a phone, an item the bar
- * has no room for is in the «Περισσότερα» menu, which is opened first.
+ * has no room for is in the «Περισσότερα» menu, which is opened first. The bar may change while
+ * the card's company is read (a member's has no «Εταιρεία»), so it is tried until the section is
+ * the current one.
  */
 export async function section(page: Page, name: string): Promise<void> {
   const nav = page.getByRole('navigation', { name: 'Ενότητες λογαριασμού' });
   const item = nav.getByRole('button', { name, exact: true });
-  if (!(await item.isVisible())) {
-    await nav.getByRole('button', { name: 'Περισσότερα', exact: true }).click();
-  }
-  await item.click();
+  const more = nav.getByRole('button', { name: 'Περισσότερα', exact: true });
+  await eventually(
+    async () => {
+      if (!(await item.isVisible())) await more.click({ timeout: 2_000 });
+      await item.click({ timeout: 2_000 });
+      return (await item.getAttribute('aria-current')) === 'page';
+    },
+    { what: `the console's section ${name}` },
+  );
 }
 
 /** The ID token of the session the console keeps in this browser, as the web SDK stores it. */
