@@ -162,11 +162,13 @@ export async function section(page: Page, name: string): Promise<void> {
   const nav = page.getByRole('navigation', { name: 'Ενότητες λογαριασμού' });
   const item = nav.getByRole('button', { name, exact: true });
   const more = nav.getByRole('button', { name: 'Περισσότερα', exact: true });
+  // Once chosen, an item of the menu is hidden with it.
+  const chosen = nav.getByRole('button', { name, exact: true, includeHidden: true });
   await eventually(
     async () => {
       if (!(await item.isVisible())) await more.click({ timeout: 2_000 });
       await item.click({ timeout: 2_000 });
-      return (await item.getAttribute('aria-current')) === 'page';
+      return (await chosen.getAttribute('aria-current', { timeout: 2_000 })) === 'page';
     },
     { what: `the console's section ${name}` },
   );
