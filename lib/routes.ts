@@ -1,7 +1,12 @@
 // The one place that says where a card lives: its page, its vCard, its QR code, its canonical URL,
 // and the paths a revalidation of that card must cover.
 import { env } from './env';
-import { QR_SOURCE_PARAM, QR_SOURCE_VALUE } from './stats/events';
+import {
+  QR_SOURCE_PARAM,
+  QR_SOURCE_VALUE,
+  WALLET_SOURCE_VALUE,
+  type ViewSource,
+} from './stats/events';
 
 /** What the site stores about visitors and how to have it erased (app/privacy). */
 export const PRIVACY_PATH = '/privacy';
@@ -80,8 +85,20 @@ export function cardUrl(username: string): string {
  * and the ISR cache ignore it (one cached card, not one per parameter: docs/deployment.md).
  */
 export function qrCodeUrl(username: string): string {
+  return sourceUrl(username, QR_SOURCE_VALUE);
+}
+
+/**
+ * The address a card's wallet pass holds in its barcode: cardUrl with `?src=wallet`, counted apart
+ * from the QR code's views and handled like qrCodeUrl's parameter everywhere else.
+ */
+export function walletUrl(username: string): string {
+  return sourceUrl(username, WALLET_SOURCE_VALUE);
+}
+
+function sourceUrl(username: string, source: ViewSource): string {
   const url = new URL(cardUrl(username));
-  url.searchParams.set(QR_SOURCE_PARAM, QR_SOURCE_VALUE);
+  url.searchParams.set(QR_SOURCE_PARAM, source);
   return url.href;
 }
 

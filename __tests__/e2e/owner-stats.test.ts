@@ -51,7 +51,13 @@ beforeAll(async () => {
       phoneTaps: 1,
       whatsappTaps: 3,
     }),
-    stats(nefeli, daysAgo(2)).set({ views: 4, qrViews: 1, saves: 1, instagramTaps: 2 }),
+    stats(nefeli, daysAgo(2)).set({
+      views: 4,
+      qrViews: 1,
+      walletViews: 3,
+      saves: 1,
+      instagramTaps: 2,
+    }),
     // The 7th day, counting today: still in the week. Its malformed email count is 0.
     stats(nefeli, daysAgo(6)).set({ views: 9, websiteTaps: 1, emailTaps: 'δύο' }),
     // The 8th: only in the 30 days, and the busiest.
@@ -203,7 +209,8 @@ describe('an owner with counts', () => {
     ]);
     expect(await listItems(page, 'stats-sources')).toEqual([
       'Από τον κωδικό QR: 5 (16%)',
-      'Από σύνδεσμο: 27 (84%)',
+      'Από Wallet: 3 (9%)',
+      'Από σύνδεσμο: 24 (75%)',
     ]);
   });
 
@@ -223,7 +230,8 @@ describe('an owner with counts', () => {
     ]);
     expect(await listItems(page, 'stats-sources')).toEqual([
       'Από τον κωδικό QR: 6 (18%)',
-      'Από σύνδεσμο: 27 (82%)',
+      'Από Wallet: 3 (9%)',
+      'Από σύνδεσμο: 24 (73%)',
     ]);
     expect(
       await page

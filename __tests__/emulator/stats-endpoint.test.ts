@@ -88,18 +88,25 @@ const statsOf = async (username: string) =>
 /** Writes what the store holds, as the interval would. */
 const flush = () => statsService().flusher.flush();
 
-test('a beacon is counted: 204, never cached; a view from the QR code adds to qrViews', async () => {
+test('a beacon is counted: 204, never cached; a view from the QR code adds to qrViews, one from the wallet pass to walletViews', async () => {
   const username = await newCard('ok');
   afterTasks.length = 0;
   const res = await send(beaconBody(card(username), 'view'));
   expect(res.status).toBe(204);
   expect(res.headers.get('cache-control')).toBe('no-store');
-  expect((await send(beaconBody(card(username), 'view', true))).status).toBe(204);
+  expect((await send(beaconBody(card(username), 'view', 'qr'))).status).toBe(204);
+  expect((await send(beaconBody(card(username), 'view', 'wallet'))).status).toBe(204);
+  expect((await send(beaconBody(card(username), 'view', 'wallet'))).status).toBe(204);
   expect((await send(beaconBody(card(username), 'whatsapp'))).status).toBe(204);
   // A graceful stop awaits what after() was given: each count's flush.
-  expect(afterTasks).toHaveLength(3);
+  expect(afterTasks).toHaveLength(5);
   await flush();
-  expect(await statsOf(username)).toEqual({ views: 2, qrViews: 1, whatsappTaps: 1 });
+  expect(await statsOf(username)).toEqual({
+    views: 4,
+    qrViews: 1,
+    walletViews: 2,
+    whatsappTaps: 1,
+  });
 });
 
 test('malformed bodies get 400 or 413, never cached, and count nothing', async () => {
@@ -108,6 +115,7 @@ test('malformed bodies get 400 or 413, never cached, and count nothing', async (
     ['not JSON', `{"u":"${username}","e":"view"`, 400],
     ['an unknown event', `{"u":"${username}","e":"purchase"}`, 400],
     ['an extra field', `{"u":"${username}","e":"view","id":"abc"}`, 400],
+    ['a wallet mark on a tap', `{"u":"${username}","e":"save","w":1}`, 400],
     ['q on a tap', `{"u":"${username}","e":"phone","q":1}`, 400],
     ['a bad username', '{"u":"api","e":"view"}', 400],
     ['a path as username', `{"u":"${username}/stats","e":"view"}`, 400],

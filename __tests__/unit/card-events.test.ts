@@ -128,6 +128,14 @@ describe('the view', () => {
     expect(beacons).toEqual([[EVENTS_PATH, { u: 'maria', k: KEY, e: 'view', q: 1 }]]);
   });
 
+  test('opened from the wallet pass: the view carries w:1 and ?src=wallet leaves the address bar', () => {
+    history.replaceState(null, '', '/maria?utm=x&src=wallet');
+    const { load } = renderCard();
+    expect(location.pathname + location.search).toBe('/maria?utm=x');
+    load();
+    expect(beacons).toEqual([[EVENTS_PATH, { u: 'maria', k: KEY, e: 'view', w: 1 }]]);
+  });
+
   test("a card's HTML without a stats key: its beacons carry none", () => {
     renderCardBody(MARIA, island.ASSETS);
     enhanceCard(document.querySelector('main')!, island.loadSheetModule, island.neverIdle, (task) =>
@@ -137,7 +145,7 @@ describe('the view', () => {
   });
 
   test('without ?src=qr, or with another source, the view has no q and the address stays', () => {
-    for (const url of ['/maria', '/maria?src=nfc']) {
+    for (const url of ['/maria', '/maria?src=nfc', '/maria?src=toString', '/maria?src=Wallet']) {
       beacons = [];
       history.replaceState(null, '', url);
       renderCard().load();

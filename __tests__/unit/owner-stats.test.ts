@@ -124,7 +124,7 @@ describe('counting', () => {
     expect(summary.empty).toBe(true);
     expect(summary.dailyViews).toEqual(Array(STATS_DAYS).fill(0));
     expect(summary.topLinks).toEqual([]);
-    expect(summary.sources).toEqual({ qr: 0, link: 0 });
+    expect(summary.sources).toEqual({ qr: 0, wallet: 0, link: 0 });
     expect(summary.share.month).toEqual({ actions: 0, views: 0, ratio: null });
   });
 
@@ -184,12 +184,34 @@ describe('what the counts mean', () => {
       [day('2026-04-20', { views: 10, qrViews: 4 }), day('2026-04-02', { views: 5, qrViews: 1 })],
       '2026-04-20',
     );
-    expect(summary.sources).toEqual({ qr: 5, link: 10 });
+    expect(summary.sources).toEqual({ qr: 5, wallet: 0, link: 10 });
     expect(summary.totals.qrViews.month).toBe(5);
+  });
+
+  test('wallet views beside QR views and the others, in the 30 days', () => {
+    const summary = summariseStats(
+      [
+        day('2026-04-20', { views: 10, qrViews: 4, walletViews: 3 }),
+        day('2026-04-02', { views: 5, walletViews: 2 }),
+        day('2026-03-01', { views: 50, walletViews: 50 }),
+      ],
+      '2026-04-20',
+    );
+    expect(summary.sources).toEqual({ qr: 4, wallet: 5, link: 6 });
+    expect(summary.totals.walletViews.month).toBe(5);
+    expect(summariseStats([day('2026-04-20', { walletViews: 1 })], '2026-04-20').empty).toBe(false);
   });
 
   test('more QR views than views (a broken count) never makes link views negative', () => {
     const summary = summariseStats([day('2026-04-20', { views: 2, qrViews: 3 })], '2026-04-20');
-    expect(summary.sources).toEqual({ qr: 2, link: 0 });
+    expect(summary.sources).toEqual({ qr: 2, wallet: 0, link: 0 });
+  });
+
+  test('more QR and wallet views than views never makes any source negative', () => {
+    const summary = summariseStats(
+      [day('2026-04-20', { views: 5, qrViews: 3, walletViews: 4 })],
+      '2026-04-20',
+    );
+    expect(summary.sources).toEqual({ qr: 3, wallet: 2, link: 0 });
   });
 });

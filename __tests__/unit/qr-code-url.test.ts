@@ -1,8 +1,9 @@
-// The QR code's address: the card's canonical URL with ?src=qr, and only the QR code's.
+// The QR code's and the wallet pass's addresses: the card's canonical URL with ?src=qr or
+// ?src=wallet, and only theirs.
 import { profileHead, personJsonLd } from '@/components/card/metadata';
 import { normaliseProfile, toPublicProfile } from '@/lib/profile';
-import { cardUrl, qrCodeUrl } from '@/lib/routes';
-import { QR_SOURCE_PARAM, QR_SOURCE_VALUE } from '@/lib/stats/events';
+import { cardUrl, qrCodeUrl, walletUrl } from '@/lib/routes';
+import { QR_SOURCE_PARAM, QR_SOURCE_VALUE, WALLET_SOURCE_VALUE } from '@/lib/stats/events';
 
 const saved = process.env.NEXT_PUBLIC_SITE_URL;
 beforeEach(() => {
@@ -19,6 +20,14 @@ test('qrCodeUrl is cardUrl with the source parameter, the username encoded once'
   expect(qrCodeUrl('%2F')).toBe('https://karta.example/%252F?src=qr');
   const url = new URL(qrCodeUrl('maria'));
   expect([...url.searchParams]).toEqual([[QR_SOURCE_PARAM, QR_SOURCE_VALUE]]);
+});
+
+test('walletUrl is cardUrl with ?src=wallet, the username encoded once', () => {
+  expect(walletUrl('maria')).toBe('https://karta.example/maria?src=wallet');
+  expect(walletUrl('μαρία')).toBe(`${cardUrl('μαρία')}?src=wallet`);
+  expect(walletUrl('%2F')).toBe('https://karta.example/%252F?src=wallet');
+  const url = new URL(walletUrl('maria'));
+  expect([...url.searchParams]).toEqual([[QR_SOURCE_PARAM, WALLET_SOURCE_VALUE]]);
 });
 
 test('the canonical URL, Open Graph and JSON-LD never carry it', () => {

@@ -14,16 +14,28 @@ describe('parseBeacon: the closed list, or nothing', () => {
         username: 'maria',
         key: MARIA.key,
         event,
-        fromQr: false,
+        source: undefined,
       });
     },
   );
 
   test('a view from the QR code, and the counters it adds to', () => {
-    const beacon = parseBeacon(beaconBody(MARIA, 'view', true));
-    expect(beacon).toEqual({ username: 'maria', key: MARIA.key, event: 'view', fromQr: true });
+    const beacon = parseBeacon(beaconBody(MARIA, 'view', 'qr'));
+    expect(beacon).toEqual({ username: 'maria', key: MARIA.key, event: 'view', source: 'qr' });
     expect(countersOf(beacon!)).toEqual(['views', 'qrViews']);
     expect(countersOf(parseBeacon(beaconBody(MARIA, 'save'))!)).toEqual(['saves']);
+  });
+
+  test('a view from the wallet pass: "w":1, counted in walletViews', () => {
+    const body = beaconBody(MARIA, 'view', 'wallet');
+    expect(body).toBe(`{"u":"maria","k":"${MARIA.key}","e":"view","w":1}`);
+    const beacon = parseBeacon(body);
+    expect(beacon).toEqual({ username: 'maria', key: MARIA.key, event: 'view', source: 'wallet' });
+    expect(countersOf(beacon!)).toEqual(['views', 'walletViews']);
+  });
+
+  test('a tap carries no source, whatever the address said', () => {
+    expect(beaconBody(MARIA, 'save', 'wallet')).toBe(`{"u":"maria","k":"${MARIA.key}","e":"save"}`);
   });
 
   test("without a key (a card's HTML that has none): parsed, with none; the service counts nothing", () => {
@@ -31,7 +43,7 @@ describe('parseBeacon: the closed list, or nothing', () => {
       username: 'maria',
       key: undefined,
       event: 'view',
-      fromQr: false,
+      source: undefined,
     });
   });
 
@@ -58,6 +70,9 @@ describe('parseBeacon: the closed list, or nothing', () => {
     ['an extra field', '{"u":"maria","e":"view","ip":"1.2.3.4"}'],
     ['q other than 1', '{"u":"maria","e":"view","q":true}'],
     ['q on an event other than a view', '{"u":"maria","e":"save","q":1}'],
+    ['w other than 1', '{"u":"maria","e":"view","w":"1"}'],
+    ['w on an event other than a view', '{"u":"maria","e":"phone","w":1}'],
+    ['two sources at once', '{"u":"maria","e":"view","q":1,"w":1}'],
     ['a reserved name', '{"u":"api","e":"view"}'],
     ['a path', '{"u":"maria/stats","e":"view"}'],
     ['an empty name', '{"u":"","e":"view"}'],
@@ -94,7 +109,7 @@ describe('readCappedText: the body up to MAX_BEACON_BYTES', () => {
   }
 
   test('a beacon is read whole', async () => {
-    expect(await readCappedText(post(beaconBody(MARIA, 'view', true)), MAX_BEACON_BYTES)).toEqual({
+    expect(await readCappedText(post(beaconBody(MARIA, 'view', 'qr')), MAX_BEACON_BYTES)).toEqual({
       ok: true,
       text: `{"u":"maria","k":"${MARIA.key}","e":"view","q":1}`,
     });

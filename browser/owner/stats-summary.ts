@@ -3,7 +3,13 @@
 // tapped and where views came from. Pure, so that the days and the arithmetic are tested alone.
 import { LINK_KINDS } from '../../lib/card-links';
 import { countOf, lastDays as daysEnding } from '../../lib/stats/days';
-import { CARD_EVENTS, QR_VIEWS, STATS_COUNTERS, type StatsCounter } from '../../lib/stats/events';
+import {
+  CARD_EVENTS,
+  QR_VIEWS,
+  STATS_COUNTERS,
+  WALLET_VIEWS,
+  type StatsCounter,
+} from '../../lib/stats/events';
 
 /** How many Athens days the console shows, today included. */
 export const STATS_DAYS = 30;
@@ -54,8 +60,11 @@ export interface StatsSummary {
   share: Record<Period, Share>;
   /** Links tapped in the 30 days, most tapped first; none with no taps. */
   topLinks: { counter: LinkCounter; count: number }[];
-  /** Views in the 30 days from the card's QR code, and the others (a link, a message, typed). */
-  sources: { qr: number; link: number };
+  /**
+   * Views in the 30 days from the card's QR code, from its wallet pass, and the others (a link, a
+   * message, typed).
+   */
+  sources: { qr: number; wallet: number; link: number };
   /** Nothing at all was counted in the 30 days. */
   empty: boolean;
 }
@@ -108,8 +117,9 @@ export function summariseStats(docs: readonly StatsDoc[], today: string): StatsS
     // Array.prototype.sort is stable: equal counts keep the card's order.
     .sort((a, b) => b.count - a.count);
 
-  // A QR view is also a view; a count that says otherwise is not trusted beyond the views.
+  // A QR or wallet view is also a view; counts that say otherwise are not trusted beyond the views.
   const qr = Math.min(totals[QR_VIEWS].month, views.month);
+  const wallet = Math.min(totals[WALLET_VIEWS].month, views.month - qr);
 
   return {
     days,
@@ -117,7 +127,7 @@ export function summariseStats(docs: readonly StatsDoc[], today: string): StatsS
     dailyViews: daily(CARD_EVENTS.view),
     share,
     topLinks,
-    sources: { qr, link: views.month - qr },
+    sources: { qr, wallet, link: views.month - qr - wallet },
     empty: STATS_COUNTERS.every((counter) => totals[counter].month === 0),
   };
 }

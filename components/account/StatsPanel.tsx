@@ -76,8 +76,8 @@ function shareText({ actions, views, ratio }: Share): string {
 }
 
 function Summary({ summary }: { summary: StatsSummary }) {
-  const { qr, link } = summary.sources;
-  const viewed = qr + link;
+  const { qr, wallet, link } = summary.sources;
+  const viewed = qr + wallet + link;
   return (
     <>
       <TotalsTable
@@ -122,16 +122,24 @@ function Summary({ summary }: { summary: StatsSummary }) {
         ))}
       </ul>
 
-      <h3>Από QR ή από σύνδεσμο (30 ημέρες)</h3>
+      <h3>Από QR, Wallet ή σύνδεσμο (30 ημέρες)</h3>
       {viewed > 0 && (
         <div className={styles.split} aria-hidden="true">
           <span className={styles.splitPart} style={{ width: `${(qr / viewed) * 100}%` }} />
+          <span
+            className={`${styles.splitPart} ${styles.splitWallet}`}
+            style={{ width: `${(wallet / viewed) * 100}%` }}
+          />
         </div>
       )}
       <ul className={styles.plainList} data-testid="stats-sources">
         <li>
           Από τον κωδικό QR: <strong>{NUMBER.format(qr)}</strong>
           {viewed > 0 && ` (${PERCENT.format(qr / viewed)})`}
+        </li>
+        <li>
+          Από Wallet: <strong>{NUMBER.format(wallet)}</strong>
+          {viewed > 0 && ` (${PERCENT.format(wallet / viewed)})`}
         </li>
         <li>
           Από σύνδεσμο: <strong>{NUMBER.format(link)}</strong>

@@ -41,19 +41,42 @@ export const CARD_EVENTS = {
 } as const;
 
 export type CardEvent = keyof typeof CARD_EVENTS;
-export type StatsCounter = (typeof CARD_EVENTS)[CardEvent] | typeof QR_VIEWS;
+export type StatsCounter = (typeof CARD_EVENTS)[CardEvent] | typeof QR_VIEWS | typeof WALLET_VIEWS;
 
 /** A view that came from the card's QR code also adds one here (besides `views`). */
 export const QR_VIEWS = 'qrViews';
+/** A view that came from the card's wallet pass (its barcode) also adds one here. */
+export const WALLET_VIEWS = 'walletViews';
 
-/** The query parameter the QR code's URL carries; the CDN and the ISR cache ignore it. */
+/**
+ * The query parameter that names where a visit came from (lib/routes.ts qrCodeUrl, walletUrl); the
+ * CDN and the ISR cache ignore it.
+ */
 export const QR_SOURCE_PARAM = 'src';
 export const QR_SOURCE_VALUE = 'qr';
+export const WALLET_SOURCE_VALUE = 'wallet';
+
+/** Where a view came from, when its address said so: the value of `src`. */
+export type ViewSource = typeof QR_SOURCE_VALUE | typeof WALLET_SOURCE_VALUE;
+
+/**
+ * The beacon's field that marks a view from each source (always 1), and the counter it adds one
+ * to. The QR code's `q` is kept as it was, so that cached cards keep counting.
+ */
+export const VIEW_SOURCES = {
+  qr: { field: 'q', counter: QR_VIEWS },
+  wallet: { field: 'w', counter: WALLET_VIEWS },
+} as const satisfies Record<ViewSource, { field: string; counter: string }>;
+
+export function isViewSource(value: unknown): value is ViewSource {
+  return typeof value === 'string' && Object.hasOwn(VIEW_SOURCES, value);
+}
 
 // Marked pure so that the card's inline script, which imports this module for beaconBody, drops it.
 export const STATS_COUNTERS: readonly StatsCounter[] = /* @__PURE__ */ (() => [
   ...Object.values(CARD_EVENTS),
   QR_VIEWS,
+  WALLET_VIEWS,
 ])();
 
 export function isCardEvent(value: unknown): value is CardEvent {
@@ -66,7 +89,10 @@ export const EVENTS_PATH = '/api/events';
 /** The longest body the endpoint reads; a longer one is refused with 413. */
 export const MAX_BEACON_BYTES = 256;
 
-/** What the card's script sends, as JSON text: `{"u":"maria","k":"…","e":"view","q":1}`. */
+/**
+ * What the card's script sends, as JSON text: `{"u":"maria","k":"…","e":"view","q":1}`, or
+ * `"w":1` for a view from the wallet pass.
+ */
 export interface Beacon {
   /** The card's username. */
   u: string;
@@ -75,6 +101,8 @@ export interface Beacon {
   e: CardEvent;
   /** Present (1) on a view of a card opened from its QR code. */
   q?: 1;
+  /** Present (1) on a view of a card opened from its wallet pass. */
+  w?: 1;
 }
 
 /** The card a beacon is for, as its HTML names it. */
@@ -83,12 +111,13 @@ export interface BeaconCard {
   key?: string;
 }
 
-export function beaconBody(card: BeaconCard, event: CardEvent, fromQr = false): string {
+/** The beacon of `event`; `source` marks a view only (a tap has no source). */
+export function beaconBody(card: BeaconCard, event: CardEvent, source?: ViewSource): string {
   const beacon: Beacon = {
     u: card.username,
     ...(card.key ? { k: card.key } : {}),
     e: event,
-    ...(fromQr && event === 'view' ? { q: 1 as const } : {}),
+    ...(source && event === 'view' ? { [VIEW_SOURCES[source].field]: 1 } : {}),
   };
   return JSON.stringify(beacon);
 }

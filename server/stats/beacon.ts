@@ -4,10 +4,11 @@ import { parseUsername } from '../../lib/username';
 import { CARD_KEY_PATTERN } from './card-key';
 import {
   CARD_EVENTS,
-  QR_VIEWS,
+  VIEW_SOURCES,
   isCardEvent,
   type CardEvent,
   type StatsCounter,
+  type ViewSource,
 } from '../../lib/stats/events';
 
 /** A beacon as counted: the card's username (decoded), its stats key, and its event. */
@@ -16,10 +17,12 @@ export interface ParsedBeacon {
   /** Checked against the card's by the service (card-key.ts); absent from a card with none. */
   key: string | undefined;
   event: CardEvent;
-  fromQr: boolean;
+  /** Where the view came from, if its address said so (lib/stats/events.ts VIEW_SOURCES). */
+  source: ViewSource | undefined;
 }
 
-const KEYS = new Set(['u', 'k', 'e', 'q']);
+const SOURCES = Object.entries(VIEW_SOURCES) as [ViewSource, (typeof VIEW_SOURCES)[ViewSource]][];
+const KEYS = new Set(['u', 'k', 'e', ...SOURCES.map(([, { field }]) => field)]);
 
 /** The beacon in `text`, or null for anything else (not JSON, an unknown event or key, a bad name). */
 export function parseBeacon(text: string): ParsedBeacon | null {
@@ -32,21 +35,27 @@ export function parseBeacon(text: string): ParsedBeacon | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
   const fields = value as Record<string, unknown>;
   if (!Object.keys(fields).every((key) => KEYS.has(key))) return null;
-  const { u, k, e, q } = fields;
+  const { u, k, e } = fields;
   if (typeof u !== 'string' || !isCardEvent(e)) return null;
   // A key of the wrong shape is no card's: malformed, like an unknown field.
   const key = typeof k === 'string' && CARD_KEY_PATTERN.test(k) ? k : undefined;
   if (k !== undefined && key === undefined) return null;
-  // Only a view can come from the QR code, and the script marks it with 1, never anything else.
-  if (q !== undefined && !(q === 1 && e === 'view')) return null;
+  // Only a view has a source, one at most, and the script marks it with 1, never anything else.
+  const marked = SOURCES.filter(([, { field }]) => fields[field] !== undefined);
+  if (marked.length > 1) return null;
+  const [source] = marked.map(([name]) => name);
+  if (source && !(fields[VIEW_SOURCES[source].field] === 1 && e === 'view')) return null;
   // The name as the card's data-username holds it: never decoded (a `%` in it is its own).
   const username = parseUsername(u);
   if (username === null) return null;
-  return { username, key, event: e, fromQr: q === 1 };
+  return { username, key, event: e, source };
 }
 
-/** The counters a beacon adds one to: its event's, and qrViews for a view from the QR code. */
+/**
+ * The counters a beacon adds one to: its event's, and its source's for a view from the QR code
+ * (qrViews) or the wallet pass (walletViews).
+ */
 export function countersOf(beacon: ParsedBeacon): StatsCounter[] {
   const counter = CARD_EVENTS[beacon.event];
-  return beacon.fromQr ? [counter, QR_VIEWS] : [counter];
+  return beacon.source ? [counter, VIEW_SOURCES[beacon.source].counter] : [counter];
 }

@@ -83,7 +83,7 @@ export function stats(ctx: ScaleContext): void {
     for (let i = 0; i < 25; i++) {
       const pair = await Promise.all([
         send(a, beaconBody(card(username), 'view'), `192.0.2.${i}`),
-        send(b, beaconBody(card(username), 'view', true), `192.0.2.${i}`),
+        send(b, beaconBody(card(username), 'view', 'qr'), `192.0.2.${i}`),
       ]);
       for (const res of pair) statuses.add(res.status);
     }

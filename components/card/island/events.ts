@@ -5,10 +5,11 @@
 import {
   beaconBody,
   EVENTS_PATH,
+  isViewSource,
   QR_SOURCE_PARAM,
-  QR_SOURCE_VALUE,
   type BeaconCard,
   type CardEvent,
+  type ViewSource,
 } from '@/lib/stats/events';
 
 /** Counts one event of the card the script runs on. */
@@ -19,21 +20,22 @@ export type Count = (event: CardEvent) => void;
  * counted. Every browser the card is built for has sendBeacon; where it is missing a visitor has
  * switched it off (Firefox's beacon.enabled), and nothing is sent rather than a fetch in its place.
  */
-export function sendEvent(card: BeaconCard, event: CardEvent, fromQr = false): void {
-  if ('sendBeacon' in navigator) navigator.sendBeacon(EVENTS_PATH, beaconBody(card, event, fromQr));
+export function sendEvent(card: BeaconCard, event: CardEvent, source?: ViewSource): void {
+  if ('sendBeacon' in navigator) navigator.sendBeacon(EVENTS_PATH, beaconBody(card, event, source));
 }
 
 /**
- * Whether the card was opened from its QR code (`?src=qr`, lib/routes.ts qrCodeUrl); the parameter
- * is taken off the address bar at once, so that a link copied or shared from it does not count as
- * a scan.
+ * Where the card was opened from: its QR code (`?src=qr`, lib/routes.ts qrCodeUrl) or its wallet
+ * pass (`?src=wallet`, walletUrl). The parameter is taken off the address bar at once, so that a
+ * link copied or shared from it does not count as a scan; any other value is left alone.
  */
-export function takeQrSource(win: Window = window): boolean {
+export function takeSource(win: Window = window): ViewSource | undefined {
   const url = new URL(win.location.href);
-  if (url.searchParams.get(QR_SOURCE_PARAM) !== QR_SOURCE_VALUE) return false;
+  const source = url.searchParams.get(QR_SOURCE_PARAM);
+  if (!isViewSource(source)) return undefined;
   url.searchParams.delete(QR_SOURCE_PARAM);
   win.history.replaceState(win.history.state, '', url);
-  return true;
+  return source;
 }
 
 /**
@@ -44,9 +46,9 @@ export function takeQrSource(win: Window = window): boolean {
 export function countCard(
   card: BeaconCard,
   whenLoaded: (task: () => void) => void,
-  fromQr = takeQrSource(),
+  source = takeSource(),
 ): Count {
-  whenLoaded(() => sendEvent(card, 'view', fromQr));
+  whenLoaded(() => sendEvent(card, 'view', source));
   return (event) => sendEvent(card, event);
 }
 
