@@ -2,10 +2,11 @@
 // sends to EVENTS_PATH, caught by request interception (answered 204 here: the endpoint is not
 // what is tested), one view after the load event and one event per tap, each with the card's stats
 // key as the origin computes it (so a real endpoint would count it); a visit from the QR code
-// (`?src=qr`) counted as such and its address cleaned; the card's CSP allowing all of it; and the
-// origin's ISR answering `?src=qr` from the card's one cached entry.
+// (`?src=qr`) or the wallet pass (`?src=wallet`) counted as such and its address cleaned; the
+// card's CSP allowing all of it; and the origin's ISR answering `?src=qr` from the card's one
+// cached entry.
 import type { BrowserContext, Page } from 'playwright-core';
-import { cardUrl, qrCodeUrl } from '@/lib/routes';
+import { cardUrl, qrCodeUrl, walletUrl } from '@/lib/routes';
 import { EVENTS_PATH, type Beacon } from '@/lib/stats/events';
 import { cardKey } from '@/server/stats/card-key';
 import { baseUrl, browserForThisFile, watchProblems } from '../helpers/browser';
@@ -95,6 +96,17 @@ test('from the QR code: the view carries q:1, the address bar loses ?src=qr, can
   expect(await page.locator('meta[property="og:url"]').getAttribute('content')).toBe(
     cardUrl('maria'),
   );
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
+test('from the wallet pass: the view carries w:1 and the address bar loses ?src=wallet', async () => {
+  const url = new URL(walletUrl('maria'));
+  expect(url.search).toBe('?src=wallet');
+  const { context, page, problems, beacons } = await visit(`/maria${url.search}`);
+  await quiet();
+  expect(beacons).toEqual([{ ...view, w: 1 }]);
+  expect(page.url()).toBe(`${baseUrl()}/maria`);
   expect(problems).toEqual([]);
   await context.close();
 });

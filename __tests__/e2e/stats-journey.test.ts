@@ -1,11 +1,12 @@
 // The whole path of a count, every part real: a visitor's phone browser on an owner's card (a
-// view, Save contact, the exchange sheet with a contact sent, a WhatsApp tap), its beacons to the
+// view from the card's wallet pass, Save contact, the exchange sheet with a contact sent, a WhatsApp tap), its beacons to the
 // production build's endpoint, the flush into users/{username}/stats/{Athens day}, and the owner's
 // «Στατιστικά» showing them. Headless Chromium counts nothing (server/stats/bots.ts), so the visitor
 // has a phone's user agent.
 import { adminDb } from '@/server/firebase/admin-app';
 import { athensDay } from '@/lib/stats/day';
 import { STATS_COLLECTION } from '@/lib/collections';
+import { walletUrl } from '@/lib/routes';
 import { baseUrl, browserForThisFile, watchProblems } from '../helpers/browser';
 import { makeOwner, section, signIn } from '../helpers/owner';
 import { eventually } from '../helpers/eventually';
@@ -31,7 +32,7 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms 
   }
 }
 
-test('a visit, Save contact, an exchange and a WhatsApp tap reach the owner’s stats and console', async () => {
+test('a visit from the wallet pass, Save contact, an exchange and a WhatsApp tap reach the owner’s stats and console', async () => {
   const owner = await makeOwner(
     `counted-${STAMP}`,
     { firstName: 'Μέτρα', lastName: 'Μετρητή', phoneNumber: '+30 691 234 5678' },
@@ -49,7 +50,12 @@ test('a visit, Save contact, an exchange and a WhatsApp tap reach the owner’s 
   try {
     const page = await visitor.newPage();
     const problems = watchProblems(page);
-    await page.goto(`${baseUrl()}/${owner.username}`, { waitUntil: 'load' });
+    // The address a wallet pass's barcode holds; the script takes its `src` off at once.
+    const fromWallet = new URL(walletUrl(owner.username));
+    await page.goto(`${baseUrl()}${fromWallet.pathname}${fromWallet.search}`, {
+      waitUntil: 'load',
+    });
+    expect(page.url()).toBe(`${baseUrl()}/${owner.username}`);
     await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('link', { name: 'Αποθήκευση Επαφής' }).click(),
@@ -77,7 +83,14 @@ test('a visit, Save contact, an exchange and a WhatsApp tap reach the owner’s 
   const today = adminDb().doc(
     `users/${owner.username}/${STATS_COLLECTION}/${athensDay(Date.now())}`,
   );
-  const expected = { views: 1, saves: 1, sheetOpens: 1, exchanges: 1, whatsappTaps: 1 };
+  const expected = {
+    views: 1,
+    walletViews: 1,
+    saves: 1,
+    sheetOpens: 1,
+    exchanges: 1,
+    whatsappTaps: 1,
+  };
   const counted = await until(
     async () => (await today.get()).data() ?? {},
     (data) => Object.entries(expected).every(([field, n]) => data[field] === n),
@@ -95,6 +108,10 @@ test('a visit, Save contact, an exchange and a WhatsApp tap reach the owner’s 
     await page
       .getByRole('table', { name: 'Πατήματα συνδέσμων' })
       .getByRole('row', { name: 'WhatsApp 1 1 1', exact: true })
+      .waitFor();
+    await page
+      .getByTestId('stats-sources')
+      .getByText('Από Wallet: 1 (100%)', { exact: true })
       .waitFor();
   } finally {
     await ownerSide.close();
