@@ -2,8 +2,8 @@ vcl 4.1;
 
 # karta's local stand-in for a CDN (Varnish 7 from Debian; Fastly's VCL descends from it):
 # round-robin over the origins with health probes, Next's Cache-Control honoured as it comes
-# (s-maxage → TTL, stale-while-revalidate → grace), 404s kept briefly, the QR code's `src`
-# parameter and a photo's whole query ignored, and purges by the cards' Surrogate-Key from loopback only. tools/lib/varnish.ts replaces the two generated sections
+# (s-maxage → TTL, stale-while-revalidate → grace), 404s kept briefly, the `src`
+# parameter (QR code, wallet pass) and a photo's whole query ignored, and purges by the cards' Surrogate-Key from loopback only. tools/lib/varnish.ts replaces the two generated sections
 # below with one backend per origin; as written here the file compiles (`varnishd -C -f`) with a
 # single origin on 127.0.0.1:3000.
 
@@ -43,9 +43,10 @@ sub vcl_init {
 }
 
 sub vcl_recv {
-    # The QR code's `src` parameter (lib/routes.ts qrCodeUrl) is for the card's script in the
-    # browser, not for a cache: taken off before the lookup (and the origin's request), so that
-    # /maria?src=qr and /maria are one object, purged as one. Every other parameter is kept.
+    # The `src` parameter of the QR code and the wallet pass (lib/routes.ts qrCodeUrl, walletUrl)
+    # is for the card's script in the browser, not for a cache: taken off before the lookup (and
+    # the origin's request), so that /maria?src=qr, /maria?src=wallet and /maria are one object,
+    # purged as one. Every other parameter is kept.
     if (req.url ~ "[?&]src(=|&|$)") {
         set req.url = regsuball(req.url, "(?<=[?&])src(=[^&]*)?(&|$)", "");
         set req.url = regsub(req.url, "[?&]$", "");
