@@ -8,6 +8,7 @@ import { photoDocPath } from '@/lib/collections';
 import { photoPath } from '@/lib/routes';
 import { adminDb } from '@/server/firebase/admin-app';
 import { baseUrl, browserForThisFile, expectAccessible } from '../helpers/browser';
+import { eventually } from '../helpers/eventually';
 import { makeOwner, section, signIn } from '../helpers/owner';
 
 const STAMP = Date.now().toString(36);
@@ -56,6 +57,16 @@ const fullName = `${NAME.firstName} ${NAME.lastName}`;
 
 test('«Αντιγραφή για Gmail» puts a signature on the clipboard that renders the name and photo from the site alone', async () => {
   await page.getByTestId('signature-preview').waitFor();
+  // The preview shows the photo too, under the console's own security policy.
+  const preview = page.frameLocator('[data-testid="signature-preview"]');
+  await preview.getByText(fullName).waitFor();
+  await eventually(
+    async () =>
+      (await preview
+        .locator('img')
+        .evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)) === true,
+    { what: 'the photo in the signature preview' },
+  );
   await page.getByRole('button', { name: 'Αντιγραφή για Gmail' }).click();
   await page.getByText('Η υπογραφή αντιγράφηκε.', { exact: false }).waitFor();
   const { html, text } = await page.evaluate(async () => {
