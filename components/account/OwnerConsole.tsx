@@ -80,7 +80,7 @@ export default function OwnerConsole({ onLeft, ...props }: OwnerConsoleProps) {
       </div>
       {shown === 'stats' && <StatsPanel claim={claim} />}
       {shown === 'edit' && <CardEditor username={username} company={company ?? null} />}
-      {shown === 'share' && <SharePanel username={username} />}
+      {shown === 'share' && <SharePanel username={username} company={company?.company ?? null} />}
       {shown === 'company' && (
         <CompanyPanel uid={props.user.uid} username={username} state={company} />
       )}

@@ -6,6 +6,8 @@ import { qrPngDataUrl } from '@/browser/owner/qr-png';
 import { qrSvg } from '@/lib/qr';
 import { cardUrl, qrCodeUrl } from '@/lib/routes';
 import { copyLink } from '@/lib/share';
+import type { Company } from '@/browser/owner/company';
+import EmailSignature from './EmailSignature';
 import styles from './account.module.css';
 
 interface Codes {
@@ -15,9 +17,16 @@ interface Codes {
 
 /**
  * The card's address to copy, and its QR code (the card page's own, whose address carries
- * `?src=qr` so that scans are counted apart) as SVG and PNG.
+ * `?src=qr` so that scans are counted apart) as SVG and PNG, and the card as an e-mail signature.
  */
-export default function SharePanel({ username }: { username: string }) {
+export default function SharePanel({
+  username,
+  company = null,
+}: {
+  username: string;
+  /** The card's company, whose locked values the signature shows. */
+  company?: Company | null;
+}) {
   const url = cardUrl(username);
   const codeUrl = qrCodeUrl(username);
   const [codes, setCodes] = useState<Codes | null>(null);
@@ -97,6 +106,7 @@ export default function SharePanel({ username }: { username: string }) {
       ) : (
         <p role="status">Δημιουργία κωδικού QR…</p>
       )}
+      <EmailSignature username={username} company={company} />
     </section>
   );
 }

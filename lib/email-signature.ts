@@ -1,0 +1,135 @@
+// The owner's e-mail signature: the card as it shows (a member's with its company's locked values),
+// as the markup a mail client keeps. Mail clients drop stylesheets, web fonts and scripts, so it is
+// tables with inline styles; every link is built from the card's validated values (http(s), mailto,
+// tel) and every text and attribute is escaped.
+import { ownPhotoVersion } from './card-photo';
+import type { CompanyProfile } from './company';
+import { displayUrl, mailtoLink, safeHttpUrl } from './links';
+import { telLink } from './phone';
+import { CARD_COLOR_PATTERN, fullName } from './profile';
+import { cardUrl, photoPath } from './routes';
+
+const ACCENT_COLOR = new RegExp(CARD_COLOR_PATTERN, 'i');
+/** A colour that reads on the white of most mail clients when the card has none. */
+const DEFAULT_ACCENT = '#1f2937';
+const FONT = 'font-family:Arial,Helvetica,sans-serif;';
+/** The photo's side in CSS pixels; the photo route serves far more, for sharp screens. */
+const PHOTO_SIZE = 72;
+
+/**
+ * The card renders with React, which escapes for it; this markup is a string, so it escapes
+ * itself: `&`, `<`, `>` and both quotes, which covers text and quoted attribute values alike.
+ */
+function escapeHtml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (char) =>
+      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
+  );
+}
+
+interface SignatureLine {
+  text: string;
+  href?: string;
+}
+
+interface SignatureParts {
+  name: string;
+  /** Absolute address of the card's own photo; none when the card has no uploaded photo. */
+  photoUrl?: string;
+  jobTitle?: string;
+  company?: string;
+  phone?: SignatureLine;
+  email?: SignatureLine;
+  website?: SignatureLine;
+  card: SignatureLine;
+  /** `#rrggbb`, the card's own colour when it has a valid one. */
+  accent: string;
+}
+
+function nonEmpty(text: string | undefined): string | undefined {
+  const trimmed = text?.trim();
+  return trimmed ? trimmed : undefined;
+}
+
+/** What the signature shows of a card, each link already judged safe. */
+function signatureParts(profile: CompanyProfile): SignatureParts {
+  const version = profile.displayImage
+    ? ownPhotoVersion(profile.username, profile.displayImage)
+    : null;
+  const card = cardUrl(profile.username);
+  const phoneText = nonEmpty(profile.phoneNumber) ?? nonEmpty(profile.mobileNumber);
+  const emailText = nonEmpty(profile.email);
+  const website = safeHttpUrl(profile.websiteLink);
+  const line = (text: string | undefined, href: string | undefined): SignatureLine | undefined =>
+    text === undefined ? undefined : href === undefined ? { text } : { text, href };
+  return {
+    name: fullName(profile),
+    ...(version ? { photoUrl: new URL(photoPath(profile.username, version), card).href } : {}),
+    ...(nonEmpty(profile.jobTitle) ? { jobTitle: nonEmpty(profile.jobTitle) } : {}),
+    ...(nonEmpty(profile.companyName ?? profile.company?.name)
+      ? { company: nonEmpty(profile.companyName ?? profile.company?.name) }
+      : {}),
+    ...(phoneText ? { phone: line(phoneText, telLink(phoneText)) } : {}),
+    ...(emailText ? { email: line(emailText, mailtoLink(emailText)) } : {}),
+    ...(website ? { website: { text: displayUrl(website), href: website } } : {}),
+    card: { text: displayUrl(card), href: card },
+    accent:
+      profile.accentColor && ACCENT_COLOR.test(profile.accentColor)
+        ? profile.accentColor.toLowerCase()
+        : DEFAULT_ACCENT,
+  };
+}
+
+function lineHtml(label: string, value: SignatureLine, accent: string): string {
+  const text = escapeHtml(value.text);
+  const shown = value.href
+    ? `<a href="${escapeHtml(value.href)}" style="color:${accent};text-decoration:none;">${text}</a>`
+    : text;
+  return `<tr><td style="${FONT}font-size:13px;line-height:18px;color:#374151;padding:0;">${escapeHtml(label)} ${shown}</td></tr>`;
+}
+
+/** The signature's markup: one table, inline styles only. */
+export function signatureHtml(profile: CompanyProfile): string {
+  const parts = signatureParts(profile);
+  const { accent } = parts;
+  const rows: string[] = [
+    `<tr><td style="${FONT}font-size:16px;line-height:22px;font-weight:bold;color:#111827;padding:0;">${escapeHtml(parts.name)}</td></tr>`,
+  ];
+  const role = [parts.jobTitle, parts.company].filter((part) => part !== undefined).join(' · ');
+  if (role) {
+    rows.push(
+      `<tr><td style="${FONT}font-size:13px;line-height:18px;color:#4b5563;padding:0 0 4px 0;">${escapeHtml(role)}</td></tr>`,
+    );
+  }
+  if (parts.phone) rows.push(lineHtml('Τ:', parts.phone, accent));
+  if (parts.email) rows.push(lineHtml('E:', parts.email, accent));
+  if (parts.website) rows.push(lineHtml('W:', parts.website, accent));
+  rows.push(
+    `<tr><td style="${FONT}font-size:13px;line-height:18px;padding:4px 0 0 0;"><a href="${escapeHtml(parts.card.href ?? '')}" style="color:${accent};font-weight:bold;text-decoration:none;">Η ψηφιακή μου κάρτα</a></td></tr>`,
+  );
+  const photo = parts.photoUrl
+    ? `<td style="padding:0 12px 0 0;vertical-align:top;"><img src="${escapeHtml(parts.photoUrl)}" alt="${escapeHtml(parts.name)}" width="${PHOTO_SIZE}" height="${PHOTO_SIZE}" style="display:block;width:${PHOTO_SIZE}px;height:${PHOTO_SIZE}px;border-radius:50%;border:0;"></td>`
+    : '';
+  return (
+    `<table cellpadding="0" cellspacing="0" border="0" role="presentation" style="border-collapse:collapse;">` +
+    `<tr>${photo}<td style="border-left:3px solid ${accent};padding:0 0 0 12px;vertical-align:top;">` +
+    `<table cellpadding="0" cellspacing="0" border="0" role="presentation" style="border-collapse:collapse;">${rows.join('')}</table>` +
+    `</td></tr></table>`
+  );
+}
+
+/** The signature as plain text, for a paste where HTML is not taken. */
+export function signatureText(profile: CompanyProfile): string {
+  const parts = signatureParts(profile);
+  return [
+    parts.name,
+    [parts.jobTitle, parts.company].filter((part) => part !== undefined).join(' · '),
+    parts.phone && `Τ: ${parts.phone.text}`,
+    parts.email && `E: ${parts.email.text}`,
+    parts.website && `W: ${parts.website.text}`,
+    parts.card.href,
+  ]
+    .filter((line): line is string => typeof line === 'string' && line !== '')
+    .join('\n');
+}
