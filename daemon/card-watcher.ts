@@ -19,6 +19,7 @@ import {
 import { requestRevalidation, type RevalidateClientOptions } from '../server/revalidation/client';
 import { followErasures } from './cleanup/erasures';
 import { followCompanies } from './companies';
+import { listenSince } from './listen-since';
 import { keepListening, type Unsubscribe } from './listener';
 import { MAX_USERNAMES } from '../server/revalidation/request';
 
@@ -63,9 +64,6 @@ type Change = {
   /** Called once the site has confirmed a request sent after this change. */
   confirmed?: Array<() => void>;
 };
-
-/** Later than any write: a query for it answers nothing, with Firestore's time. */
-const END_OF_TIME = new Timestamp(253402300799, 0);
 
 export function startWatcher(options: WatcherOptions): Watcher {
   const {
@@ -244,24 +242,14 @@ export function startWatcher(options: WatcherOptions): Watcher {
   function open(next: (cards: CardsSnapshot) => void, fail: (reason: string) => void): Unsubscribe {
     held = 0;
     since = lastReadTime ?? since;
-    if (since) return listen(since, next, fail);
-    let closed = false;
-    let close: Unsubscribe | undefined;
-    db.collection(USERS_COLLECTION)
-      .where(UPDATED_FIELD, '>', END_OF_TIME)
-      .limit(1)
-      .get()
-      .then(
-        (empty) => {
-          since = empty.readTime;
-          if (!closed) close = listen(since, next, fail);
-        },
-        (error: Error) => fail(`Firestore not answering (${error.message})`),
-      );
-    return () => {
-      closed = true;
-      close?.();
-    };
+    return listenSince(
+      db.collection(USERS_COLLECTION),
+      UPDATED_FIELD,
+      since,
+      (from) => listen(from, next, fail),
+      (from) => (since = from),
+      fail,
+    );
   }
 
   const cards = keepListening({

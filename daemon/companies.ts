@@ -7,6 +7,7 @@
 // after a dropped listener or a periodic re-listen, so it never holds the whole collection.
 import { Timestamp, type Firestore, type QuerySnapshot } from 'firebase-admin/firestore';
 import { COMPANIES_COLLECTION, TEMPLATE_AT_FIELD } from '../lib/collections';
+import { listenSince } from './listen-since';
 import { keepListening, type Unsubscribe } from './listener';
 
 export interface CompaniesOptions {
@@ -34,9 +35,6 @@ export interface Companies {
   ready: Promise<void>;
   stop(): Promise<void>;
 }
-
-/** Later than any write: a query for it answers nothing, with Firestore's time. */
-const END_OF_TIME = new Timestamp(253402300799, 0);
 
 export function followCompanies(options: CompaniesOptions): Companies {
   const { db, log, recheck, delayMs, retryLaterMs, refreshMs, onRead } = options;
@@ -101,24 +99,14 @@ export function followCompanies(options: CompaniesOptions): Companies {
   ): Unsubscribe {
     held = 0;
     since = lastReadTime ?? since;
-    if (since) return listen(since, next, fail);
-    let closed = false;
-    let close: Unsubscribe | undefined;
-    db.collection(COMPANIES_COLLECTION)
-      .where(TEMPLATE_AT_FIELD, '>', END_OF_TIME)
-      .limit(1)
-      .get()
-      .then(
-        (empty) => {
-          since = empty.readTime;
-          if (!closed) close = listen(since, next, fail);
-        },
-        (error: Error) => fail(`Firestore not answering (${error.message})`),
-      );
-    return () => {
-      closed = true;
-      close?.();
-    };
+    return listenSince(
+      db.collection(COMPANIES_COLLECTION),
+      TEMPLATE_AT_FIELD,
+      since,
+      (from) => listen(from, next, fail),
+      (from) => (since = from),
+      fail,
+    );
   }
 
   const listener = keepListening({
