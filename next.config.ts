@@ -13,6 +13,7 @@ import {
 import { assertEnv, env } from './lib/env';
 import { OPTIMISED_IMAGE_HOSTS } from './lib/links';
 import { OPTIMISED_PHOTO_TAGS } from './server/cdn/tags';
+import { credentialChecks } from './server/wallet/credential-checks';
 import {
   CSP_HEADER,
   PAGE_CSP_PATHS,
@@ -52,7 +53,7 @@ function cardAssetsEnv(phase: string): Record<string, string> {
 export default function nextConfig(phase: string): NextConfig {
   // Jest (next/jest) loads this file too; only the real commands need a complete environment.
   if ([PHASE_PRODUCTION_BUILD, PHASE_PRODUCTION_SERVER, PHASE_DEVELOPMENT_SERVER].includes(phase)) {
-    assertEnv(process.env, { fileExists: existsSync });
+    assertEnv(process.env, { fileExists: existsSync, credentials: credentialChecks });
   }
   return {
     distDir: env.distDir,

@@ -2,86 +2,15 @@
 // as the markup a mail client keeps. Mail clients drop stylesheets, web fonts and scripts, so it is
 // tables with inline styles; every link is built from the card's validated values (http(s), mailto,
 // tel) and every text and attribute is escaped.
-import { ownPhotoVersion } from './card-photo';
+import { cardSummary, type SummaryLine } from './card-summary';
 import type { CompanyProfile } from './company';
-import { displayUrl, mailtoLink, safeHttpUrl } from './links';
-import { telLink } from './phone';
-import { CARD_COLOR_PATTERN, fullName } from './profile';
-import { cardUrl, photoPath } from './routes';
+import { escapeHtml } from './html-escape';
 
-const ACCENT_COLOR = new RegExp(CARD_COLOR_PATTERN, 'i');
-/** A colour that reads on the white of most mail clients when the card has none. */
-const DEFAULT_ACCENT = '#1f2937';
 const FONT = 'font-family:Arial,Helvetica,sans-serif;';
 /** The photo's side in CSS pixels; the photo route serves far more, for sharp screens. */
 const PHOTO_SIZE = 72;
 
-/**
- * The card renders with React, which escapes for it; this markup is a string, so it escapes
- * itself: `&`, `<`, `>` and both quotes, which covers text and quoted attribute values alike.
- */
-function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (char) =>
-      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
-  );
-}
-
-interface SignatureLine {
-  text: string;
-  href?: string;
-}
-
-interface SignatureParts {
-  name: string;
-  /** Absolute address of the card's own photo; none when the card has no uploaded photo. */
-  photoUrl?: string;
-  jobTitle?: string;
-  company?: string;
-  phone?: SignatureLine;
-  email?: SignatureLine;
-  website?: SignatureLine;
-  card: SignatureLine;
-  /** `#rrggbb`, the card's own colour when it has a valid one. */
-  accent: string;
-}
-
-function nonEmpty(text: string | undefined): string | undefined {
-  const trimmed = text?.trim();
-  return trimmed ? trimmed : undefined;
-}
-
-/** What the signature shows of a card, each link already judged safe. */
-function signatureParts(profile: CompanyProfile): SignatureParts {
-  const version = profile.displayImage
-    ? ownPhotoVersion(profile.username, profile.displayImage)
-    : null;
-  const card = cardUrl(profile.username);
-  const phoneText = nonEmpty(profile.phoneNumber) ?? nonEmpty(profile.mobileNumber);
-  const emailText = nonEmpty(profile.email);
-  const website = safeHttpUrl(profile.websiteLink);
-  const line = (text: string | undefined, href: string | undefined): SignatureLine | undefined =>
-    text === undefined ? undefined : href === undefined ? { text } : { text, href };
-  return {
-    name: fullName(profile),
-    ...(version ? { photoUrl: new URL(photoPath(profile.username, version), card).href } : {}),
-    ...(nonEmpty(profile.jobTitle) ? { jobTitle: nonEmpty(profile.jobTitle) } : {}),
-    ...(nonEmpty(profile.companyName ?? profile.company?.name)
-      ? { company: nonEmpty(profile.companyName ?? profile.company?.name) }
-      : {}),
-    ...(phoneText ? { phone: line(phoneText, telLink(phoneText)) } : {}),
-    ...(emailText ? { email: line(emailText, mailtoLink(emailText)) } : {}),
-    ...(website ? { website: { text: displayUrl(website), href: website } } : {}),
-    card: { text: displayUrl(card), href: card },
-    accent:
-      profile.accentColor && ACCENT_COLOR.test(profile.accentColor)
-        ? profile.accentColor.toLowerCase()
-        : DEFAULT_ACCENT,
-  };
-}
-
-function lineHtml(label: string, value: SignatureLine, accent: string): string {
+function lineHtml(label: string, value: SummaryLine, accent: string): string {
   const text = escapeHtml(value.text);
   const shown = value.href
     ? `<a href="${escapeHtml(value.href)}" style="color:${accent};text-decoration:none;">${text}</a>`
@@ -91,7 +20,7 @@ function lineHtml(label: string, value: SignatureLine, accent: string): string {
 
 /** The signature's markup: one table, inline styles only. */
 export function signatureHtml(profile: CompanyProfile): string {
-  const parts = signatureParts(profile);
+  const parts = cardSummary(profile);
   const { accent } = parts;
   const rows: string[] = [
     `<tr><td style="${FONT}font-size:16px;line-height:22px;font-weight:bold;color:#111827;padding:0;">${escapeHtml(parts.name)}</td></tr>`,
@@ -121,7 +50,7 @@ export function signatureHtml(profile: CompanyProfile): string {
 
 /** The signature as plain text, for a paste where HTML is not taken. */
 export function signatureText(profile: CompanyProfile): string {
-  const parts = signatureParts(profile);
+  const parts = cardSummary(profile);
   return [
     parts.name,
     [parts.jobTitle, parts.company].filter((part) => part !== undefined).join(' · '),

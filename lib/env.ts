@@ -8,6 +8,14 @@
 // variable is written out in full so that Next inlines it into the browser's bundle.
 import type { FirebaseOptions } from 'firebase/app';
 import { EMAIL_PATTERN } from './email-pattern';
+import {
+  appleWalletConfig,
+  googleWalletConfig,
+  walletProblems,
+  type AppleWalletConfig,
+  type CredentialChecks,
+  type GoogleWalletConfig,
+} from './wallet-env';
 
 type Source = Record<string, string | undefined>;
 
@@ -124,6 +132,8 @@ function mailAddress(from: string): string | undefined {
 export interface EnvCheckOptions {
   /** Where a credentials file path can be checked (the server); omitted, the check is skipped. */
   fileExists?: (path: string) => boolean;
+  /** How the wallets' certificate and key files are read and judged; omitted, they are not. */
+  credentials?: CredentialChecks;
 }
 
 /** One message per problem, each naming its variable; [] when the environment is complete. */
@@ -216,6 +226,7 @@ export function envProblems(source: Source, options: EnvCheckOptions = {}): stri
     const value = source[name];
     if (value && !httpUrl(value)) problems.push(`${name} must be an http(s) URL, got "${value}".`);
   }
+  problems.push(...walletProblems(source, options.credentials));
   return problems;
 }
 
@@ -318,6 +329,14 @@ export const env = {
   /** The sender of those mails: MAIL_FROM, or karta's no-reply address at the site's host. */
   get mailFrom(): string {
     return process.env.MAIL_FROM || `karta <no-reply@${this.siteUrl.hostname}>`;
+  },
+  /** The Apple Wallet pass's identifiers and signing files; undefined, there is no pass. */
+  get appleWallet(): AppleWalletConfig | undefined {
+    return appleWalletConfig(process.env);
+  },
+  /** The Google Wallet issuer and its service account; undefined, there is no save link. */
+  get googleWallet(): GoogleWalletConfig | undefined {
+    return googleWalletConfig(process.env);
   },
   /** The CDN purged after a card changes, or undefined for none. */
   get cdn(): CdnConfig | undefined {

@@ -63,6 +63,14 @@ export function logoPath(username: string, version: string): string {
   return `${profilePath(username)}/logo/${encodeURIComponent(version)}`;
 }
 
+/**
+ * The card's Apple Wallet pass, served to its owner only (server/wallet/pass-link.ts signs the
+ * link); never cached, so that it is built from the card as it is stored.
+ */
+export function applePassPath(username: string): string {
+  return `/api/wallet/${encodeURIComponent(username)}`;
+}
+
 /** The console's query parameter that carries an invitation's token (`/account?invite=…`). */
 export const INVITE_PARAM = 'invite';
 

@@ -22,6 +22,7 @@ async function main(): Promise<void> {
     auth: true,
     demoCompany: true,
     daemon: true,
+    wallets: true,
     port: optionalPort('PORT') ?? 3000,
   });
   const { env, emulator, auth, owners, company, mail } = stack;
@@ -50,6 +51,11 @@ async function main(): Promise<void> {
     );
     console.log(`auth mail: ${authMailUrl(auth.hostPort, DEMO_PROJECT_ID)}`);
   }
+  console.log(
+    '\nWallets: «Κοινοποίηση» offers an Apple Wallet pass and a Google Wallet link, signed with ' +
+      'stand-in credentials made for this run. An iPhone will not install such a pass (its ' +
+      "certificate is not Apple's), and Google saves nothing for the made-up issuer.",
+  );
   console.log('\nNew-contact e-mails to the owners:');
   console.log(
     mail ? `mail: ${mail.inboxUrl}` : 'mail: the SMTP server of SMTP_URL (no catcher started)',

@@ -114,7 +114,10 @@ async function inviteToken(email: string, names: object = {}): Promise<string> {
   expect(sent.body).toMatchObject({ sent: 1 });
   const mails = await adminDb().collection('outbox').where('to', '==', email.toLowerCase()).get();
   const texts = mails.docs.map((doc) => doc.get('text') as string);
-  const tokens = texts.map((text) => decodeURIComponent(/invite=(\S+)/.exec(text)?.[1] ?? ''));
+  // The welcome mails of claims and joins go to the same addresses: only invitations hold a token.
+  const tokens = texts
+    .map((text) => decodeURIComponent(/invite=(\S+)/.exec(text)?.[1] ?? ''))
+    .filter((token) => token !== '');
   const used = new Set(usedTokens);
   const token = tokens.find((t) => !used.has(t)) as string;
   usedTokens.push(token);
@@ -171,6 +174,13 @@ test('accepting with a card: it joins, the defaults fill only what it lacks, the
     email: 'kostas@join.test',
   });
   expect(await acceptAs(kostas, token)).toMatchObject({ status: 410, body: { error: 'used' } });
+  // Beside the invitation: one welcome mail for the claim, one for the join, naming the company.
+  const mails = await adminDb().collection('outbox').where('to', '==', 'kostas@join.test').get();
+  expect(mails.docs.map((doc) => doc.get('subject')).sort()).toEqual([
+    'Η κάρτα σας στην εταιρεία «Studio Φως» στην karta',
+    'Η ψηφιακή σας κάρτα στην karta είναι έτοιμη',
+    'Πρόσκληση στην εταιρεία «Studio Φως» στην karta',
+  ]);
 
   // A member edits only the fields the template leaves free.
   const patch = (changes: object) =>

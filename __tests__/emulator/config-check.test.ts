@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import { localFirebaseEnv } from '@/tools/lib/local-env';
 import { ROOT } from '@/tools/lib/paths';
 import { NEXT_BIN } from '@/tools/lib/processes';
+import { makeWalletTestChain } from '@/tools/lib/wallet-test-chain';
 
 const run = promisify(execFile);
 
@@ -27,13 +28,23 @@ async function refusedBuild(
 }
 
 test('next build with a missing variable stops at once, naming it, without a stack trace', async () => {
+  const wallets = makeWalletTestChain();
   const output = await refusedBuild('demo-karta-test', (env) => {
     delete env.NEXT_PUBLIC_FIREBASE_MEASUREMENT_ID;
     env.FIREBASE_SERVICE_ACCOUNT_KEY = '{oops';
-  });
+    // A signer key that is a certificate, and half of Google Wallet's variables.
+    Object.assign(env, wallets.env, {
+      APPLE_WALLET_SIGNER_KEY: wallets.env.APPLE_WALLET_WWDR_CERT,
+      GOOGLE_WALLET_SERVICE_ACCOUNT_FILE: '',
+    });
+  }).finally(() => wallets.remove());
   expect(output).toBeDefined();
   expect(output).toContain('NEXT_PUBLIC_FIREBASE_MEASUREMENT_ID is not set (see .env.example).');
   expect(output).toContain('FIREBASE_SERVICE_ACCOUNT_KEY is not valid JSON');
+  expect(output).toContain('APPLE_WALLET_SIGNER_KEY: not a readable private key');
+  expect(output).toContain(
+    'GOOGLE_WALLET_SERVICE_ACCOUNT_FILE is not set, while GOOGLE_WALLET_ISSUER_ID is',
+  );
   expect(output).not.toMatch(/\n\s+at .*\(.*:\d+:\d+\)/);
 });
 

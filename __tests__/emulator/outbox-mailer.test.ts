@@ -153,3 +153,37 @@ test('a mail claimed by another mailer is left to it until the claim lapses, the
   await eventually(() => gone(ref.id));
   expect(await mailsAbout(subject)).toHaveLength(1);
 });
+
+test('an inline PNG (the welcome mail’s QR code) arrives as a related part the HTML refers to; a bad one is refused', async () => {
+  const m = mailer('inline');
+  await m.ready;
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+    'base64',
+  );
+  const subject = 'Η ψηφιακή σας κάρτα στην karta είναι έτοιμη';
+  const attachment = {
+    filename: 'karta-eleni-qr.png',
+    contentType: 'image/png',
+    cid: 'card-qr',
+    content: png.toString('base64'),
+  };
+  await queue(subject, { html: '<p><img src="cid:card-qr"></p>', attachments: [attachment] });
+  const [mail] = await eventually(async () => {
+    const mails = await mailsAbout(subject);
+    return mails.length > 0 && mails;
+  });
+  const source = await catcher.source(mail.id);
+  expect(source).toMatch(/Content-Type: image\/png; name=karta-eleni-qr\.png/);
+  expect(source).toContain('Content-ID: <card-qr>');
+  expect(source.replace(/\r?\n/g, '')).toContain(png.toString('base64'));
+
+  const bad = await queue('Χαλασμένο συνημμένο', {
+    attachments: [{ ...attachment, contentType: 'application/x-msdownload' }],
+  });
+  await eventually(
+    async () =>
+      (await bad.get()).get(OUTBOX_FAILED_FIELD) === 'an attachment is not a small inline PNG',
+  );
+  expect(await mailsAbout('Χαλασμένο συνημμένο')).toHaveLength(0);
+});

@@ -52,6 +52,7 @@ async function start(
     siteUrl: `http://127.0.0.1:${port}`,
     distDir: E2E_DIST_DIR,
     daemon: true,
+    wallets: true,
     logDir: ARTIFACTS,
     // tools/test.ts runs tsc --noEmit beside Jest.
     env: { KARTA_BUILD_SKIP_TYPECHECK: '1' },

@@ -7,7 +7,7 @@ import { applyCompany } from '@/lib/company';
 import { signatureHtml, signatureText } from '@/lib/email-signature';
 import { normaliseProfile, type Profile } from '@/lib/profile';
 import { cardUrl, photoPath } from '@/lib/routes';
-import { MALFORMED_PROFILES } from '../fixtures/profiles';
+import { HOSTILE_PROFILES } from '../fixtures/profiles';
 
 const PHOTO_VERSION = 'AbCdEfGhIjKlMnOp';
 
@@ -121,22 +121,7 @@ describe('the e-mail signature', () => {
     expect(text).not.toContain('2100000000');
   });
 
-  const hostile: Array<Record<string, unknown> & { username: string }> = [
-    ...MALFORMED_PROFILES,
-    {
-      username: 'hostile-links',
-      firstName: '"><img src=x onerror=alert(1)>',
-      lastName: "'><svg onload=alert(2)>",
-      companyName: '</td></tr></table><script>alert(3)</script>',
-      email: '"onmouseover="alert(4)"@example.gr',
-      phoneNumber: 'javascript:alert(5)',
-      websiteLink: 'JaVa\nScript:alert(6)',
-      displayImage: '/hostile-links/photo/x" onerror="alert(7)',
-      accentColor: 'red;background:url(https://evil.example/)',
-    },
-  ];
-
-  it.each(hostile.map((raw) => [raw.username, raw] as const))(
+  it.each(HOSTILE_PROFILES.map((raw) => [raw.username, raw] as const))(
     '%s produces no live markup and its text round-trips',
     (username, raw) => {
       const profile = normaliseProfile(username, raw);

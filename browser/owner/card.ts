@@ -59,7 +59,8 @@ export interface PhotoUpload {
   version: string;
 }
 
-const cardEndpoint = (username: string) => `/api/owner/cards/${encodeURIComponent(username)}`;
+export const cardEndpoint = (username: string) =>
+  `/api/owner/cards/${encodeURIComponent(username)}`;
 
 /**
  * Saves the changed fields (PATCH /api/owner/cards/{username}); a null removes the field. With an

@@ -1,11 +1,8 @@
 'use client';
 
-import { useEffect, useMemo, useState } from 'react';
-import { watchCard } from '@/browser/owner/card';
-import type { Company } from '@/browser/owner/company';
-import { applyCompany, type CompanyProfile } from '@/lib/company';
+import { useMemo, useState } from 'react';
+import type { CompanyProfile } from '@/lib/company';
 import { signatureHtml, signatureText } from '@/lib/email-signature';
-import { normaliseProfile } from '@/lib/profile';
 import styles from './account.module.css';
 
 /** Each client's way to take a signature, three steps each. */
@@ -36,44 +33,11 @@ const GUIDES: ReadonlyArray<{ client: string; steps: readonly [string, string, s
   },
 ];
 
-/** The card as it shows, live: a member's with the company's locked values. */
-function useShownCard(username: string, company: Company | null): CompanyProfile | null {
-  const [data, setData] = useState<unknown>(undefined);
-  const [failed, setFailed] = useState(false);
-  useEffect(
-    () =>
-      watchCard(
-        username,
-        (card) => setData(card ?? null),
-        () => setFailed(true),
-      ),
-    [username],
-  );
-  return useMemo(() => {
-    if (failed || data === undefined || data === null) return null;
-    const own = normaliseProfile(username, data);
-    if (!company) return own;
-    const { id, name, logoVersion } = company;
-    return applyCompany(
-      own,
-      { id, name, ...(logoVersion ? { logoVersion } : {}) },
-      company.template,
-    );
-  }, [data, failed, username, company]);
-}
-
 /**
  * The card as an e-mail signature: a preview (a frame that runs no script), the copies for Gmail
  * (rendered) and for Outlook and Apple Mail (the markup), and each client's steps.
  */
-export default function EmailSignature({
-  username,
-  company,
-}: {
-  username: string;
-  company: Company | null;
-}) {
-  const profile = useShownCard(username, company);
+export default function EmailSignature({ profile }: { profile: CompanyProfile | null }) {
   const [status, setStatus] = useState('');
   const html = useMemo(() => (profile ? signatureHtml(profile) : null), [profile]);
 

@@ -8,6 +8,8 @@ import { cardUrl, qrCodeUrl } from '@/lib/routes';
 import { copyLink } from '@/lib/share';
 import type { Company } from '@/browser/owner/company';
 import EmailSignature from './EmailSignature';
+import { useShownCard } from './use-shown-card';
+import WalletButtons from './WalletButtons';
 import styles from './account.module.css';
 
 interface Codes {
@@ -17,7 +19,8 @@ interface Codes {
 
 /**
  * The card's address to copy, and its QR code (the card page's own, whose address carries
- * `?src=qr` so that scans are counted apart) as SVG and PNG, and the card as an e-mail signature.
+ * `?src=qr` so that scans are counted apart) as SVG and PNG, the card in Apple and Google Wallet,
+ * and the card as an e-mail signature.
  */
 export default function SharePanel({
   username,
@@ -31,6 +34,7 @@ export default function SharePanel({
   const codeUrl = qrCodeUrl(username);
   const [codes, setCodes] = useState<Codes | null>(null);
   const [copied, setCopied] = useState('');
+  const profile = useShownCard(username, company);
 
   useEffect(() => {
     let current = true;
@@ -106,7 +110,8 @@ export default function SharePanel({
       ) : (
         <p role="status">Δημιουργία κωδικού QR…</p>
       )}
-      <EmailSignature username={username} company={company} />
+      <WalletButtons username={username} profile={profile} />
+      <EmailSignature profile={profile} />
     </section>
   );
 }

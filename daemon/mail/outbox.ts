@@ -1,5 +1,5 @@
-// Sends what karta's server queues in outbox/{id} (an invitation: { to, subject, text, html?,
-// createdAt }), through the same SMTP server as the lead mail, and deletes each document once the
+// Sends what karta's server queues in outbox/{id} (an invitation, a welcome: { to, subject, text,
+// html?, attachments?, createdAt }), through the same SMTP server as the lead mail, and deletes each document once the
 // server accepted it: an invitation's link is stored only until it is mailed.
 //
 // Nothing is lost: a send that fails leaves the document where it is and is tried again after a
@@ -49,6 +49,33 @@ export interface OutboxMailer {
 }
 
 const LONGEST = { to: 254, subject: 500 } as const;
+/** An inline image (the welcome mail's QR code): small, and only a PNG referred to by its cid. */
+const ATTACHMENT = { most: 2, maxBase64: 200_000, type: 'image/png', name: /^[\w.-]{1,64}$/ };
+
+/** The document's `attachments`, as nodemailer takes them, or why they cannot be sent. */
+function attachmentsOf(raw: unknown): OutgoingMail['attachments'] | string {
+  if (raw === undefined) return undefined;
+  if (!Array.isArray(raw) || raw.length > ATTACHMENT.most)
+    return '"attachments" is not a short list';
+  const attachments: NonNullable<OutgoingMail['attachments']> = [];
+  for (const item of raw as unknown[]) {
+    const { filename, contentType, content, cid } = (item ?? {}) as Record<string, unknown>;
+    if (
+      typeof filename !== 'string' ||
+      !ATTACHMENT.name.test(filename) ||
+      typeof cid !== 'string' ||
+      !ATTACHMENT.name.test(cid) ||
+      contentType !== ATTACHMENT.type ||
+      typeof content !== 'string' ||
+      content.length > ATTACHMENT.maxBase64 ||
+      !/^[A-Za-z0-9+/]+={0,2}$/.test(content)
+    ) {
+      return 'an attachment is not a small inline PNG';
+    }
+    attachments.push({ filename, contentType, cid, content: Buffer.from(content, 'base64') });
+  }
+  return attachments;
+}
 
 /** The mail an outbox document asks for, or why it can never be sent. */
 export function outboxMail(
@@ -66,7 +93,12 @@ export function outboxMail(
   if (html !== undefined && typeof html !== 'string') {
     return { ok: false, reason: '"html" is not text' };
   }
-  return { ok: true, mail: { to, subject, text, ...(html ? { html } : {}) } };
+  const attachments = attachmentsOf(data.attachments);
+  if (typeof attachments === 'string') return { ok: false, reason: attachments };
+  return {
+    ok: true,
+    mail: { to, subject, text, ...(html ? { html } : {}), ...(attachments ? { attachments } : {}) },
+  };
 }
 
 type Claim =

@@ -4,8 +4,19 @@ import { createTransport } from 'nodemailer';
 import SMTPPool from 'nodemailer/lib/smtp-pool';
 import type { LeadMail } from './new-contact-mail';
 
-/** A mail as the server takes it: a lead mail, or an outbox mail (an HTML part beside its text). */
-export type OutgoingMail = LeadMail & { html?: string };
+/** An inline image of an outbox mail, referred to from its HTML as `cid:…`. */
+export interface InlineAttachment {
+  filename: string;
+  contentType: string;
+  cid: string;
+  content: Buffer;
+}
+
+/**
+ * A mail as the server takes it: a lead mail, or an outbox mail (an HTML part beside its text,
+ * with its inline images).
+ */
+export type OutgoingMail = LeadMail & { html?: string; attachments?: InlineAttachment[] };
 
 /** A send that hangs (a server that accepts the connection and never answers) fails instead. */
 const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };

@@ -26,6 +26,7 @@ import { cardChanged } from '../card-stamp';
 import { adminDb } from '../firebase/admin-app';
 import type { Owner } from '../owner/auth';
 import { OwnerError, badField } from '../owner/respond';
+import { queueWelcomeMail } from '../owner/welcome-mail';
 import { chargeOwnerWrite } from '../owner/write-limit';
 import { assertVerified } from './auth';
 import { parseInviteToken } from './invite-token';
@@ -171,5 +172,6 @@ export async function acceptInvite(
     return username;
   });
   await publishCards([username]);
+  await queueWelcomeMail(owner.email, username, owner.uid, { joined: true });
   return username;
 }

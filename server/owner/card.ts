@@ -48,6 +48,7 @@ import { adminDb } from '../firebase/admin-app';
 import { revalidateCards } from '../revalidation/revalidate-cards';
 import { assertOwns, type Owner } from './auth';
 import { OwnerError, badField } from './respond';
+import { queueWelcomeMail } from './welcome-mail';
 import { chargeOwnerWrite } from './write-limit';
 
 /** Deletions per batch when an erasure deletes contacts or digests (Firestore's limit per batch). */
@@ -104,6 +105,7 @@ export async function claimCard(owner: Owner, body: unknown, now = Date.now()): 
   });
   // A visitor may have been answered a 404 for this name, which stays cached until revalidated.
   await publish(username);
+  await queueWelcomeMail(owner.email, username, owner.uid);
 }
 
 export interface PhotoUpload {

@@ -16,6 +16,7 @@ import { seedDemoCompany, type DemoCompany } from './demo-company';
 import { createDemoOwners, type DemoOwner } from './demo-owners';
 import { freePort, startEmulator, type RunningEmulator } from './emulator';
 import { localAuthEnv, localFirebaseEnv } from './local-env';
+import { makeWalletTestChain } from './wallet-test-chain';
 import { startMailCatcher, type RunningMailCatcher } from './mail-catcher';
 import { buildCardAssets } from '../../components/card/build/build';
 import { buildNext, startNext } from './next-server';
@@ -154,6 +155,8 @@ export interface StackOptions extends BackendOptions {
   logDir?: string;
   /** More variables for the build, the server and the daemon. */
   env?: Record<string, string>;
+  /** Both wallets on, with stand-in credentials (tools/lib/wallet-test-chain.ts). */
+  wallets?: boolean;
 }
 
 export interface Stack {
@@ -299,6 +302,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   try {
     const backends = await startBackends(options);
     stops.add(() => backends.stop());
+    const wallets = options.wallets ? makeWalletTestChain() : undefined;
+    if (wallets) stops.add(async () => wallets.remove());
     const port = options.port ?? optionalPort('PORT') ?? (await freePort());
     const env: NodeJS.ProcessEnv = {
       ...process.env,
@@ -306,6 +311,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       // beacon limiter takes the socket's address (server/stats/address.ts).
       STATS_PROXY_HOPS: '0',
       ...options.env,
+      ...wallets?.env,
       ...backends.env,
       NEXT_PUBLIC_SITE_URL:
         options.siteUrl || process.env.NEXT_PUBLIC_SITE_URL || `http://localhost:${port}`,
