@@ -1,11 +1,22 @@
-// The e-mail signature in the console's «Κοινοποίηση», in Chromium against the production build:
-// «Αντιγραφή για Gmail» puts the rendered signature on the clipboard as text/html (and text/plain);
-// pasted into a blank page it shows the owner's name and photo and asks nothing of any origin but
-// the site's. «Αντιγραφή HTML» copies the markup itself.
+// The card beyond the browser, in the console's «Κοινοποίηση», in Chromium against the production
+// build (whose stack has both wallets configured with the stand-in chain):
+// - «Προσθήκη στο Apple Wallet» is a link to the card's signed pass, as the card is now;
+// - «Αποθήκευση στο Google Wallet» is Google's save link, its JWT signed by the service account;
+// - «Αντιγραφή για Gmail» puts the rendered signature on the clipboard as text/html (and
+//   text/plain); pasted into a blank page it shows the owner's name and photo and asks nothing of
+//   any origin but the site's. «Αντιγραφή HTML» copies the markup itself.
+import { execFileSync } from 'node:child_process';
+import { createPublicKey } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { importSPKI, jwtVerify } from 'jose';
 import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { photoDocPath } from '@/lib/collections';
-import { photoPath } from '@/lib/routes';
+import { cardPath, photoDocPath } from '@/lib/collections';
+import { photoPath, walletUrl } from '@/lib/routes';
+import { GOOGLE_WALLET_VARS, APPLE_WALLET_VARS, serviceAccountOf } from '@/lib/wallet-env';
+import { ensureCommand } from '@/tools/lib/system-packages';
 import { adminDb } from '@/server/firebase/admin-app';
 import { baseUrl, browserForThisFile, expectAccessible } from '../helpers/browser';
 import { eventually } from '../helpers/eventually';
@@ -109,4 +120,84 @@ test('«Αντιγραφή HTML» copies the markup, escaped', async () => {
   // The preview is the same markup, in a frame that runs no script.
   expect(await page.getByTestId('signature-preview').getAttribute('sandbox')).toBe('');
   await expectAccessible(page, 'share (signature)');
+});
+
+describe('the wallets', () => {
+  let work: string;
+  beforeAll(() => {
+    work = mkdtempSync(path.join(tmpdir(), 'karta-e2e-wallet-'));
+  });
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  /** The pass.json of the pass the link serves, after its signature verified against the chain. */
+  async function passAt(href: string): Promise<Record<string, unknown>> {
+    const answer = await page.evaluate(async (url) => {
+      const res = await fetch(url);
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      let binary = '';
+      for (const byte of bytes) binary += String.fromCharCode(byte);
+      return { type: res.headers.get('content-type'), base64: btoa(binary) };
+    }, href);
+    expect(answer.type).toBe('application/vnd.apple.pkpass');
+    const dir = mkdtempSync(path.join(work, 'pass-'));
+    writeFileSync(path.join(dir, 'card.pkpass'), Buffer.from(answer.base64, 'base64'));
+    execFileSync(ensureCommand('unzip', 'unzip'), ['-q', path.join(dir, 'card.pkpass'), '-d', dir]);
+    execFileSync(
+      ensureCommand('openssl', 'openssl'),
+      ['smime', '-verify', '-binary', '-inform', 'DER', '-in', path.join(dir, 'signature')]
+        .concat(['-content', path.join(dir, 'manifest.json')])
+        .concat(['-CAfile', process.env[APPLE_WALLET_VARS.wwdrCert] ?? ''])
+        .concat(['-purpose', 'any', '-out', '/dev/null']),
+      { stdio: 'pipe' },
+    );
+    return JSON.parse(readFileSync(path.join(dir, 'pass.json'), 'utf8')) as Record<string, unknown>;
+  }
+
+  /** The generic object of the save link's JWT, verified with the service account's key. */
+  async function savedObject(href: string): Promise<Record<string, unknown>> {
+    const file = process.env[GOOGLE_WALLET_VARS.serviceAccountFile] ?? '';
+    const account = serviceAccountOf(readFileSync(file, 'utf8'));
+    if ('problem' in account) throw new Error(account.problem);
+    const spki = createPublicKey(account.privateKey).export({ type: 'spki', format: 'pem' });
+    const jwt = href.replace('https://pay.google.com/gp/v/save/', '');
+    const { payload } = await jwtVerify(jwt, await importSPKI(String(spki), 'RS256'), {
+      audience: 'google',
+    });
+    return (payload as { payload: { genericObjects: Array<Record<string, unknown>> } }).payload
+      .genericObjects[0];
+  }
+
+  test('both buttons carry the card as it is now, and follow an edit', async () => {
+    const apple = page.getByRole('link', { name: 'Προσθήκη στο Apple Wallet' });
+    const google = page.getByRole('link', { name: 'Αποθήκευση στο Google Wallet' });
+    await apple.waitFor();
+    expect(await google.getAttribute('target')).toBe('_blank');
+    const pass = await passAt((await apple.getAttribute('href')) ?? '');
+    const generic = pass.generic as Record<string, Array<{ value: string }>>;
+    expect(generic.primaryFields[0].value).toBe(fullName);
+    expect(generic.secondaryFields.map((field) => field.value)).toEqual(['Σύμβουλος', COMPANY]);
+    expect(pass.barcodes).toEqual([expect.objectContaining({ message: walletUrl(USERNAME) })]);
+    expect(walletUrl(USERNAME)).toBe(`${baseUrl()}/${USERNAME}?src=wallet`);
+    const saved = await savedObject((await google.getAttribute('href')) ?? '');
+    expect(saved).toMatchObject({
+      header: { defaultValue: { language: 'el', value: fullName } },
+      subheader: { defaultValue: { language: 'el', value: 'Σύμβουλος' } },
+      barcode: { type: 'QR_CODE', value: walletUrl(USERNAME) },
+      logo: { sourceUri: { uri: `${baseUrl()}${photoPath(USERNAME, VERSION)}` } },
+    });
+
+    // An edit made anywhere: the console's live card changes, and the links are made again.
+    const before = await google.getAttribute('href');
+    await adminDb().doc(cardPath(USERNAME)).update({ jobTitle: 'Διευθύντρια' });
+    await eventually(async () => (await google.getAttribute('href')) !== before, {
+      what: 'a new Google Wallet link after the edit',
+    });
+    expect((await savedObject((await google.getAttribute('href')) ?? '')).subheader).toEqual({
+      defaultValue: { language: 'el', value: 'Διευθύντρια' },
+    });
+    const edited = await passAt((await apple.getAttribute('href')) ?? '');
+    expect(
+      (edited.generic as Record<string, Array<{ value: string }>>).secondaryFields[0].value,
+    ).toBe('Διευθύντρια');
+  });
 });
