@@ -1,5 +1,5 @@
-// No npm library applies ELOT 743's context rules (greek-utils, transliteration, greeklish and
-// greek-transliteration, which follows SBL, map one letter to one string), hence this module.
+// No npm library checked applies ELOT 743's context rules (greek-utils, transliteration, greeklish,
+// greek-transliteration, the last SBL's scheme), hence this module.
 //
 // ELOT 743 (= ISO 843) has two tables. Type 1 (transliteration) is reversible: it keeps the
 // accents and writes η ī, ω ō, αυ au. Type 2 (transcription) is the one on Greek passports and

@@ -165,6 +165,14 @@ describe('transliterate: the rules one by one', () => {
       ['\u2126', 'O'], // the ohm sign is Ω
     ]);
   });
+
+  test('letters of older Greek, which ELOT 743 does not list, by the Latin letters they became', () => {
+    expectReturns(transliterate, [
+      ['ϝάναξ', 'wanax'],
+      ['Ϙόρινθος', 'Qorinthos'],
+      ['ϛʹ', 'stʹ'],
+    ]);
+  });
 });
 
 describe('transliterate: what it always does', () => {
