@@ -35,6 +35,8 @@ export interface CardLink {
   url: string;
   /** Shown instead of the kind's name; required for `link`. */
   label?: string;
+  /** The label on the English card; without it, `label` transliterated (lib/card-language.ts). */
+  labelEn?: string;
 }
 
 /** At most this many links on a card. */
@@ -226,16 +228,26 @@ export function linkLabelProblem(kind: LinkKind, label: unknown): string | null 
   return null;
 }
 
-/** A problem with one part of one link: `index` in the list, `part` 'kind', 'url' or 'label'. */
-export interface LinkProblem {
-  index?: number;
-  part?: 'kind' | 'url' | 'label';
-  error: string;
+/** Why `labelEn` cannot be a link's English label (optional, else as a label), or null. */
+export function linkLabelEnProblem(labelEn: unknown): string | null {
+  return labelEn === undefined ? null : linkLabelProblem('link', labelEn);
 }
 
 /**
+ * A problem with one part of one link: `index` in the list, `part` 'kind', 'url', 'label' or
+ * 'labelEn'.
+ */
+export interface LinkProblem {
+  index?: number;
+  part?: 'kind' | 'url' | 'label' | 'labelEn';
+  error: string;
+}
+
+const LINK_KEYS: ReadonlySet<string> = new Set(['kind', 'url', 'label', 'labelEn']);
+
+/**
  * The first problem of a list of links as an owner saves it (the form and the server), or null.
- * Each item holds `kind`, `url` and, optionally, `label`; nothing else.
+ * Each item holds `kind`, `url` and, optionally, `label` and `labelEn`; nothing else.
  */
 export function linksProblem(value: unknown): LinkProblem | null {
   if (!Array.isArray(value)) return { error: LINK_MESSAGES.notList };
@@ -245,15 +257,15 @@ export function linksProblem(value: unknown): LinkProblem | null {
       return { index, error: LINK_MESSAGES.notItem };
     }
     const keys = Object.keys(item);
-    if (keys.some((key) => key !== 'kind' && key !== 'url' && key !== 'label')) {
-      return { index, error: LINK_MESSAGES.notItem };
-    }
-    const { kind, url, label } = item as Record<string, unknown>;
+    if (keys.some((key) => !LINK_KEYS.has(key))) return { index, error: LINK_MESSAGES.notItem };
+    const { kind, url, label, labelEn } = item as Record<string, unknown>;
     if (!isLinkKind(kind)) return { index, part: 'kind', error: LINK_MESSAGES.kind };
     const urlProblem = linkUrlProblem(kind, url);
     if (urlProblem) return { index, part: 'url', error: urlProblem };
     const labelProblem = linkLabelProblem(kind, label);
     if (labelProblem) return { index, part: 'label', error: labelProblem };
+    const labelEnProblem = linkLabelEnProblem(labelEn);
+    if (labelEnProblem) return { index, part: 'labelEn', error: labelEnProblem };
   }
   return null;
 }
@@ -284,8 +296,9 @@ export function normaliseLinks(raw: unknown): CardLink[] {
     let kind: unknown;
     let url: unknown;
     let label: unknown;
+    let labelEn: unknown;
     try {
-      ({ kind, url, label } = item as Record<string, unknown>);
+      ({ kind, url, label, labelEn } = item as Record<string, unknown>);
     } catch {
       continue;
     }
@@ -293,11 +306,16 @@ export function normaliseLinks(raw: unknown): CardLink[] {
     const text = typeof label === 'string' ? withoutControlCharacters(label).trim() : label;
     if (linkLabelProblem(kind, text) !== null) continue;
     const shown = typeof text === 'string' ? text : undefined;
+    // A malformed English label is dropped alone: the link and its Greek label still show.
+    const english =
+      typeof labelEn === 'string' ? withoutControlCharacters(labelEn).trim() : labelEn;
+    const shownEn =
+      typeof english === 'string' && linkLabelEnProblem(english) === null ? english : undefined;
     const link =
       linkUrlProblem(kind, url) === null
         ? { kind, url: url as string, ...(shown !== undefined ? { label: shown } : {}) }
         : plainLinkTo(url as string, shown);
-    if (link) links.push(link);
+    if (link) links.push(shownEn === undefined ? link : { ...link, labelEn: shownEn });
   }
   return links;
 }

@@ -40,6 +40,15 @@ export const PROFILE_FIELDS = [
   'facebookLink',
   'instagramLink',
   'accentColor',
+  // The owner's English words for the English card (/{username}/en), each optional: an empty one
+  // shows its Greek twin transliterated (lib/card-language.ts).
+  'firstNameEn',
+  'lastNameEn',
+  'jobTitleEn',
+  'companyNameEn',
+  'cityEn',
+  'addressEn',
+  'addressDetailsEn',
 ] as const;
 
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
@@ -69,6 +78,14 @@ export interface Profile {
   instagramLink?: string;
   /** The card's colour, `#rrggbb` in lower case. */
   accentColor?: string;
+  /** The English card's words, where the owner gave them (ENGLISH_FIELDS). */
+  firstNameEn?: string;
+  lastNameEn?: string;
+  jobTitleEn?: string;
+  companyNameEn?: string;
+  cityEn?: string;
+  addressEn?: string;
+  addressDetailsEn?: string;
   /**
    * In the owner's order, after a `facebookLink` or `instagramLink` that is not the brand's page
    * (as a plain link: normaliseProfile); absent when there are none.
@@ -286,7 +303,29 @@ export const CARD_FIELD_RULES: Readonly<Record<EditableField, CardFieldRule>> = 
   instagramLink: link(),
   accentColor: { kind: 'color', max: 7 },
   links: { kind: 'links', max: MAX_LINKS },
+  // Each English word under its Greek twin's rule.
+  firstNameEn: name(50),
+  lastNameEn: name(50),
+  jobTitleEn: text(100),
+  companyNameEn: text(100),
+  cityEn: text(100),
+  addressEn: text(200),
+  addressDetailsEn: text(200),
 };
+
+/** Each Greek field the owner may give in English, and the field that holds its English. */
+export const ENGLISH_FIELDS = {
+  firstName: 'firstNameEn',
+  lastName: 'lastNameEn',
+  jobTitle: 'jobTitleEn',
+  companyName: 'companyNameEn',
+  city: 'cityEn',
+  address: 'addressEn',
+  addressDetails: 'addressDetailsEn',
+} as const satisfies Partial<Record<ProfileField, ProfileField>>;
+
+export type TranslatedField = keyof typeof ENGLISH_FIELDS;
+export type EnglishField = (typeof ENGLISH_FIELDS)[TranslatedField];
 
 export const EDITABLE_FIELDS = Object.keys(CARD_FIELD_RULES) as EditableField[];
 /** Every editable field but `links`: each holds one string. */

@@ -14,8 +14,19 @@ export const PRIVACY_PATH = '/privacy';
 /** The owner console (app/account). */
 export const ACCOUNT_PATH = '/account';
 
-export function profilePath(username: string): string {
-  return `/${encodeURIComponent(username)}`;
+/** The card's languages: Greek at its own address, English under `/en` (lib/card-language.ts). */
+export const CARD_LANGUAGES = ['el', 'en'] as const;
+export type CardLanguage = (typeof CARD_LANGUAGES)[number];
+/** The Greek card is the card's address; every other language is a segment under it. */
+export const DEFAULT_LANGUAGE: CardLanguage = 'el';
+
+export const isCardLanguage = (value: unknown): value is CardLanguage =>
+  (CARD_LANGUAGES as readonly unknown[]).includes(value);
+
+/** The card's page in `lang`: `/maria`, `/maria/en`. */
+export function profilePath(username: string, lang: CardLanguage = DEFAULT_LANGUAGE): string {
+  const card = `/${encodeURIComponent(username)}`;
+  return lang === DEFAULT_LANGUAGE ? card : `${card}/${lang}`;
 }
 
 /**
@@ -38,8 +49,9 @@ export function canonicalPath(pathname: string): string | null {
 const VCARD_SUFFIX = '/vcard';
 const QR_SUFFIX = '/qr.svg';
 
-export function vcardPath(username: string): string {
-  return `${profilePath(username)}${VCARD_SUFFIX}`;
+/** The card's vCard in `lang`: `/maria/vcard`, `/maria/en/vcard`. */
+export function vcardPath(username: string, lang: CardLanguage = DEFAULT_LANGUAGE): string {
+  return `${profilePath(username, lang)}${VCARD_SUFFIX}`;
 }
 
 /** The card's QR code (an SVG of qrCodeUrl), cached and regenerated with the card. */
@@ -81,9 +93,9 @@ export function inviteUrl(token: string): string {
   return url.href;
 }
 
-/** The card's public address, as links, QR codes and search engines should have it. */
-export function cardUrl(username: string): string {
-  return new URL(profilePath(username), env.siteUrl).href;
+/** The card's public address in `lang`, as links, QR codes and search engines should have it. */
+export function cardUrl(username: string, lang: CardLanguage = DEFAULT_LANGUAGE): string {
+  return new URL(profilePath(username, lang), env.siteUrl).href;
 }
 
 /**
@@ -92,20 +104,20 @@ export function cardUrl(username: string): string {
  * and the canonical URL stay cardUrl, the card's script takes it off the address bar, and the CDN
  * and the ISR cache ignore it (one cached card, not one per parameter: docs/deployment.md).
  */
-export function qrCodeUrl(username: string): string {
-  return sourceUrl(username, QR_SOURCE_VALUE);
+export function qrCodeUrl(username: string, lang: CardLanguage = DEFAULT_LANGUAGE): string {
+  return sourceUrl(username, QR_SOURCE_VALUE, lang);
 }
 
 /**
  * The address a card's wallet pass holds in its barcode: cardUrl with `?src=wallet`, counted apart
  * from the QR code's views and handled like qrCodeUrl's parameter everywhere else.
  */
-export function walletUrl(username: string): string {
-  return sourceUrl(username, WALLET_SOURCE_VALUE);
+export function walletUrl(username: string, lang: CardLanguage = DEFAULT_LANGUAGE): string {
+  return sourceUrl(username, WALLET_SOURCE_VALUE, lang);
 }
 
-function sourceUrl(username: string, source: ViewSource): string {
-  const url = new URL(cardUrl(username));
+function sourceUrl(username: string, source: ViewSource, lang: CardLanguage): string {
+  const url = new URL(cardUrl(username, lang));
   url.searchParams.set(QR_SOURCE_PARAM, source);
   return url.href;
 }

@@ -104,6 +104,14 @@ describe('cardValueProblem', () => {
         'firstName',
         'jobTitle',
         'lastName',
+        // Their English twins, under the same rules.
+        'addressEn',
+        'addressDetailsEn',
+        'cityEn',
+        'companyNameEn',
+        'firstNameEn',
+        'jobTitleEn',
+        'lastNameEn',
       ].sort(),
     );
   });
