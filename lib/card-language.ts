@@ -54,3 +54,6 @@ export function otherLanguageName(
   if (shown.firstName === other.firstName && shown.lastName === other.lastName) return undefined;
   return { firstName: other.firstName, lastName: other.lastName };
 }
+
+/** The country every card is in, as each language's card and vCard name it. */
+export const COUNTRY_NAME: Readonly<Record<CardLanguage, string>> = { el: 'Ελλάδα', en: 'Greece' };

@@ -22,6 +22,15 @@
 //   writes and lists under the contact's social profiles. Android has no such field and skips it,
 //   so without the URL above an Android phone would lose every social link; iOS lists such a link
 //   twice (as a profile and as a labelled address), the lesser harm.
+//
+// A card's vCard comes in each of its languages (lib/card-language.ts): the English one names the
+// owner in Latin letters. Each carries the name in the other script as its phonetic name,
+// `X-PHONETIC-FIRST-NAME` and `X-PHONETIC-LAST-NAME`: the fields iOS Contacts writes and reads
+// (it searches and sorts by them), and the same "de-facto" properties Android's own importer
+// reads into the name's phonetic given and family names (AOSP com.android.vcard, VCardConstants
+// PROPERTY_X_PHONETIC_FIRST_NAME / _LAST_NAME, "available in vCard 3.0"). So a German phone that
+// saved Maria Papadopoulou finds her by «Μαρία» too, and a Greek one that saved Μαρία finds her
+// by "Maria". Android has no other phonetic property for 3.0; its SOUND;X-IRMC-N is vCard 2.1's.
 import {
   LINK_KIND_INFO,
   SOCIAL_FIELDS,
@@ -30,9 +39,12 @@ import {
   socialFieldUrl,
   type VCardLinkType,
 } from './card-links';
+import { cardInLanguage, COUNTRY_NAME, otherLanguageName } from './card-language';
+import { transliterate } from './elot743';
 import { safeHttpUrl } from './links';
 import { normalisePhone } from './phone';
 import { fullName, type Profile } from './profile';
+import { DEFAULT_LANGUAGE, type CardLanguage } from './routes';
 
 /** One link of the card: its address, what it is called, and how a vCard carries it. */
 export interface VCardLink {
@@ -45,6 +57,9 @@ export interface VCardLink {
 export interface VCardFields {
   firstName: string;
   lastName: string;
+  /** The name in the other script, as address books search for it (X-PHONETIC-*). */
+  phoneticFirstName?: string;
+  phoneticLastName?: string;
   jobTitle?: string;
   companyName?: string;
   /** The work number (`TEL;TYPE=WORK,VOICE`). */
@@ -59,6 +74,19 @@ export interface VCardFields {
   thumbnailBase64?: string;
   /** The company's logo (a member card's), base64, folded like the photo. */
   logo?: VCardLogo;
+  /** The work address (`ADR;TYPE=WORK`), written only with a street or a city. */
+  address?: VCardAddress;
+  /** The card's language: the name of a card without one. Greek unless given. */
+  lang?: CardLanguage;
+}
+
+/** ADR's parts that a card has (RFC 2426 §3.2.1): no post office box, region or postal code. */
+export interface VCardAddress {
+  /** The extended address: the card's address details (a floor, an office). */
+  extended?: string;
+  street?: string;
+  locality?: string;
+  country: string;
 }
 
 export interface VCardLogo {
@@ -69,8 +97,8 @@ export interface VCardLogo {
 const CRLF = '\r\n';
 /** RFC 2425 §5.8.1: a physical line is at most 75 octets, excluding the line break. */
 const MAX_LINE_OCTETS = 75;
-/** The UI is Greek, so a card without any name is saved under the Greek for 'Contact'. */
-const FALLBACK_FULL_NAME = 'Επαφή';
+/** A card without any name is saved under 'Contact' in its language. */
+const FALLBACK_FULL_NAME: Readonly<Record<CardLanguage, string>> = { el: 'Επαφή', en: 'Contact' };
 const FALLBACK_FILE_NAME = 'contact.vcf';
 
 // Lone surrogates cannot be encoded as UTF-8 (encodeURIComponent throws on them, TextEncoder
@@ -190,9 +218,21 @@ function linkLines(links: readonly VCardLink[]): string[] {
   return lines;
 }
 
+/** ADR's value: each part a text value of its own, separated by `;` (escaped inside a part). */
+function addressLine(address: VCardAddress | undefined): string | null {
+  if (!address) return null;
+  const street = clean(address.street);
+  const locality = clean(address.locality);
+  if (!street && !locality) return null;
+  const parts = ['', clean(address.extended), street, locality, '', '', clean(address.country)];
+  return `ADR;TYPE=WORK:${parts.map(escapeText).join(';')}`;
+}
+
 export function buildVCard(fields: VCardFields): string {
   const firstName = clean(fields.firstName);
   const lastName = clean(fields.lastName);
+  const phoneticFirstName = clean(fields.phoneticFirstName);
+  const phoneticLastName = clean(fields.phoneticLastName);
   const jobTitle = clean(fields.jobTitle);
   const companyName = clean(fields.companyName);
   const phone = cleanSingleLine(fields.phone);
@@ -201,10 +241,13 @@ export function buildVCard(fields: VCardFields): string {
   const url = cleanSingleLine(fields.url);
   const photo = fields.thumbnailBase64 ? photoContent(fields.thumbnailBase64) : null;
   const logo = fields.logo ? photoContent(fields.logo.base64) : null;
+  const address = addressLine(fields.address);
 
   // FN is mandatory in 3.0 and is what address books list, so it falls back to the company.
   const fullName =
-    [firstName, lastName].filter(Boolean).join(' ') || companyName || FALLBACK_FULL_NAME;
+    [firstName, lastName].filter(Boolean).join(' ') ||
+    companyName ||
+    FALLBACK_FULL_NAME[fields.lang ?? DEFAULT_LANGUAGE];
 
   const lines = [
     'BEGIN:VCARD',
@@ -212,11 +255,14 @@ export function buildVCard(fields: VCardFields): string {
     `N:${escapeText(lastName)};${escapeText(firstName)};;;`,
     `FN:${escapeText(fullName)}`,
   ];
+  if (phoneticFirstName) lines.push(`X-PHONETIC-FIRST-NAME:${escapeText(phoneticFirstName)}`);
+  if (phoneticLastName) lines.push(`X-PHONETIC-LAST-NAME:${escapeText(phoneticLastName)}`);
   if (companyName) lines.push(`ORG:${escapeText(companyName)}`);
   if (jobTitle) lines.push(`TITLE:${escapeText(jobTitle)}`);
   if (phone) lines.push(`TEL;TYPE=WORK,VOICE:${phone}`);
   if (mobile) lines.push(`TEL;TYPE=CELL,VOICE:${mobile}`);
   if (email) lines.push(`EMAIL;TYPE=INTERNET,WORK:${escapeText(email)}`);
+  if (address) lines.push(address);
   if (url) lines.push(`URL:${url}`);
   lines.push(...linkLines(fields.links ?? []));
   if (photo) lines.push(`PHOTO;ENCODING=b;TYPE=JPEG:${photo}`);
@@ -282,11 +328,23 @@ function profileLinks(p: Profile): VCardLink[] {
   return links;
 }
 
-/** The card a profile saves as: what the vCard route serves, with its company's logo if any. */
-export function profileVCard(p: Profile, logo?: VCardLogo): string {
+/**
+ * The card a profile saves as in `lang`: what the vCard routes serve, in the words of that
+ * language's card, with the name in the other script as its phonetic name and its company's logo
+ * if any.
+ */
+export function profileVCard(
+  profile: Profile,
+  logo?: VCardLogo,
+  lang: CardLanguage = DEFAULT_LANGUAGE,
+): string {
+  const p = cardInLanguage(profile, lang);
+  const phonetic = otherLanguageName(profile, lang);
   return buildVCard({
     firstName: p.firstName,
     lastName: p.lastName,
+    phoneticFirstName: phonetic?.firstName,
+    phoneticLastName: phonetic?.lastName,
     jobTitle: p.jobTitle,
     companyName: p.companyName,
     phone: normalisePhone(p.phoneNumber),
@@ -296,15 +354,26 @@ export function profileVCard(p: Profile, logo?: VCardLogo): string {
     links: profileLinks(p),
     thumbnailBase64: p.thumbnailBase64,
     logo,
+    address: {
+      extended: p.addressDetails,
+      street: p.address,
+      locality: p.city,
+      country: COUNTRY_NAME[lang],
+    },
+    lang,
   });
 }
 
 /**
- * The file name a profile's card is saved under, by the page's link and the route alike: the
- * first name, else the full name (the last name alone, or the username).
+ * The file name a profile's card is saved under in `lang`, by the page's link and the route alike:
+ * the first name, else the full name (the last name alone, or the username). Greek stays Greek on
+ * the Greek card; any other language's is in Latin letters, even where the owner typed Greek
+ * into an English field.
  */
-export function profileVCardFileName(p: Pick<Profile, 'firstName' | 'lastName' | 'username'>) {
-  return vcardFileName(p.firstName || fullName(p));
+export function profileVCardFileName(profile: Profile, lang: CardLanguage = DEFAULT_LANGUAGE) {
+  const p = cardInLanguage(profile, lang);
+  const name = p.firstName || fullName(p);
+  return vcardFileName(lang === DEFAULT_LANGUAGE ? name : transliterate(name));
 }
 
 /**

@@ -48,6 +48,11 @@ function logicalLines(card: string): string[] {
   return physicalLines(card.replace(/\r\n[ \t]/g, ''));
 }
 
+/** The lines after N and FN but for the name in Latin letters, which a Greek card adds there. */
+function afterTheName(lines: string[]): string[] {
+  return lines.slice(4, -1).filter((line) => !line.startsWith('X-PHONETIC-'));
+}
+
 function lineStartingWith(card: string, prefix: string): string | undefined {
   return logicalLines(card).find((line) => line.startsWith(prefix));
 }
@@ -434,7 +439,7 @@ describe('the numbers and links of a vCard', () => {
       url: 'https://example.gr/',
       links: [maps, linkedin, shop],
     });
-    expect(physicalLines(card).slice(4, -1)).toEqual([
+    expect(afterTheName(physicalLines(card))).toEqual([
       'URL:https://example.gr/',
       'item1.URL;TYPE=maps:https://maps.app.goo.gl/example',
       'item1.X-ABLabel:Google Maps',
@@ -456,7 +461,7 @@ describe('the numbers and links of a vCard', () => {
         { ...shop, name: ' ', as: { url: 'a b' } },
       ],
     });
-    expect(physicalLines(card).slice(4, -1)).toEqual([
+    expect(afterTheName(physicalLines(card))).toEqual([
       'X-SOCIALPROFILE:https://www.linkedin.com/in/example',
       'item1.URL:https://www.linkedin.com/in/example',
       'item1.X-ABLabel:LinkedIn',
@@ -604,7 +609,7 @@ describe("a profile's links and numbers in its vCard", () => {
       expect(linksProblem(list)).toBeNull();
       const card = profileVCard({ username: 'x', firstName: 'Χ', lastName: '', links: list });
       expectWellFormed(card);
-      expect(logicalLines(card).slice(4, -1)).toEqual(expected(list));
+      expect(afterTheName(logicalLines(card))).toEqual(expected(list));
     }
   });
 
@@ -617,7 +622,7 @@ describe("a profile's links and numbers in its vCard", () => {
       instagramLink: 'https://www.instagram.com/example',
       links: [{ kind: 'github', url: 'https://github.com/example' }],
     });
-    expect(physicalLines(card).slice(4, -1)).toEqual([
+    expect(afterTheName(physicalLines(card))).toEqual([
       'X-SOCIALPROFILE;TYPE=facebook:https://www.facebook.com/example',
       'item1.URL;TYPE=facebook:https://www.facebook.com/example',
       'item1.X-ABLabel:Facebook',
@@ -648,7 +653,7 @@ describe("a profile's links and numbers in its vCard", () => {
       }),
     );
     expect(card).not.toContain('X-SOCIALPROFILE');
-    expect(physicalLines(card).slice(4, -1)).toEqual([
+    expect(afterTheName(physicalLines(card))).toEqual([
       'item1.URL;TYPE=link:http://evil.example/login',
       'item1.X-ABLabel:evil.example',
       'item2.URL;TYPE=link:https://www.facebook.com/maria',
@@ -677,9 +682,11 @@ describe("a profile's links and numbers in its vCard", () => {
         links: [{ kind: 'link', url: 'https://a.gr/x', label: 'Shop\u202Efdp.exe' }],
       }),
     );
-    expect(logicalLines(card).slice(2, 6)).toEqual([
+    expect(logicalLines(card).slice(2, 8)).toEqual([
       'N:Παπαδοπούλου;Μαρία;;;',
       'FN:Μαρία Παπαδοπούλου',
+      'X-PHONETIC-FIRST-NAME:Maria',
+      'X-PHONETIC-LAST-NAME:Papadopoulou',
       'ORG:Studio Φως',
       'TITLE:Αρχιτέκτονας EMAIL:evil@example.com',
     ]);
@@ -758,5 +765,208 @@ describe('vcardContentDisposition', () => {
     const name = vcardFileName('Ελένη (Λένα)');
     const encoded = vcardContentDisposition(name).split("filename*=UTF-8''")[1];
     expect(decodeURIComponent(encoded)).toBe('Ελένη (Λένα).vcf');
+  });
+});
+
+describe("a card's vCard in English and in Greek", () => {
+  // A card as most owners leave it: Greek only, nothing typed in «Στα αγγλικά».
+  const MARIA: Profile = {
+    username: 'maria',
+    firstName: 'Μαρία',
+    lastName: 'Παπαδοπούλου',
+    jobTitle: 'Αρχιτέκτων',
+    companyName: 'Αρχιτεκτονικό Γραφείο Φως',
+    city: 'Θεσσαλονίκη',
+    address: 'Τσιμισκή 10',
+    addressDetails: '2ος όροφος',
+    phoneNumber: '2310 123 456',
+  };
+
+  type Parsed = { name: string; values: unknown[] };
+  function parse(card: string): Parsed[] {
+    const component = new ICAL.Component(ICAL.parse(card));
+    expect(component.name).toBe('vcard');
+    return component
+      .getAllProperties()
+      .map((property) => ({ name: property.name, values: property.getValues() }));
+  }
+  function valueOf(parsed: Parsed[], name: string): unknown {
+    const found = parsed.filter((property) => property.name === name);
+    expect(found).toHaveLength(1);
+    return found[0].values.length === 1 ? found[0].values[0] : found[0].values;
+  }
+
+  it('names the owner in Latin letters, the Greek as the phonetic name, Greece as the country', () => {
+    const card = profileVCard(MARIA, undefined, 'en');
+    expectWellFormed(card);
+    expect(logicalLines(card)).toEqual([
+      'BEGIN:VCARD',
+      'VERSION:3.0',
+      'N:Papadopoulou;Maria;;;',
+      'FN:Maria Papadopoulou',
+      'X-PHONETIC-FIRST-NAME:Μαρία',
+      'X-PHONETIC-LAST-NAME:Παπαδοπούλου',
+      'ORG:Architektoniko Grafeio Fos',
+      'TITLE:Architekton',
+      'TEL;TYPE=WORK,VOICE:+302310123456',
+      'ADR;TYPE=WORK:;2os orofos;Tsimiski 10;Thessaloniki;;;Greece',
+      'END:VCARD',
+    ]);
+  });
+
+  it('and the Greek card the reverse: its Greek name, the Latin as phonetic, Ελλάδα', () => {
+    const card = profileVCard(MARIA);
+    expect(profileVCard(MARIA, undefined, 'el')).toBe(card);
+    expect(logicalLines(card)).toEqual([
+      'BEGIN:VCARD',
+      'VERSION:3.0',
+      'N:Παπαδοπούλου;Μαρία;;;',
+      'FN:Μαρία Παπαδοπούλου',
+      'X-PHONETIC-FIRST-NAME:Maria',
+      'X-PHONETIC-LAST-NAME:Papadopoulou',
+      'ORG:Αρχιτεκτονικό Γραφείο Φως',
+      'TITLE:Αρχιτέκτων',
+      'TEL;TYPE=WORK,VOICE:+302310123456',
+      'ADR;TYPE=WORK:;2ος όροφος;Τσιμισκή 10;Θεσσαλονίκη;;;Ελλάδα',
+      'END:VCARD',
+    ]);
+  });
+
+  it("takes the owner's English words where given, each field on its own", () => {
+    const card = profileVCard(
+      {
+        ...MARIA,
+        firstNameEn: 'Mary',
+        jobTitleEn: 'Architect',
+        companyNameEn: 'Fos Architects',
+        cityEn: 'Thessaloniki',
+        addressDetailsEn: '2nd floor',
+        links: [
+          { kind: 'link', url: 'https://fos.example/', label: 'Κρατήσεις', labelEn: 'Bookings' },
+        ],
+      },
+      undefined,
+      'en',
+    );
+    const lines = logicalLines(card);
+    expect(lines).toContain('N:Papadopoulou;Mary;;;');
+    expect(lines).toContain('FN:Mary Papadopoulou');
+    expect(lines).toContain('X-PHONETIC-FIRST-NAME:Μαρία');
+    expect(lines).toContain('ORG:Fos Architects');
+    expect(lines).toContain('TITLE:Architect');
+    // The street has no English of its own: transliterated.
+    expect(lines).toContain('ADR;TYPE=WORK:;2nd floor;Tsimiski 10;Thessaloniki;;;Greece');
+    expect(lines).toContain('item1.X-ABLabel:Bookings');
+    expect(card).not.toContain('Κρατήσεις');
+  });
+
+  it('writes no phonetic name where both are the same, and no address without a street or city', () => {
+    const alice: Profile = { username: 'alice', firstName: 'Alice', lastName: 'Smith' };
+    for (const lang of ['el', 'en'] as const) {
+      const card = profileVCard(alice, undefined, lang);
+      expect(card).not.toContain('X-PHONETIC');
+      expect(card).not.toContain('ADR');
+    }
+    expect(profileVCard({ ...alice, addressDetails: 'Γραφείο 3' }, undefined, 'en')).not.toContain(
+      'ADR',
+    );
+    expect(profileVCard({ ...alice, city: 'Πάτρα' }, undefined, 'en')).toContain(
+      'ADR;TYPE=WORK:;;;Patra;;;Greece\r\n',
+    );
+    // Only a first name in Greek: a phonetic first name, no empty last one.
+    const only = profileVCard({ username: 'x', firstName: 'Νίκος', lastName: '' }, undefined, 'en');
+    expect(only).toContain('X-PHONETIC-FIRST-NAME:Νίκος\r\n');
+    expect(only).not.toContain('X-PHONETIC-LAST-NAME');
+  });
+
+  it('saves a card with no name at all as Contact in English, Επαφή in Greek', () => {
+    const nameless: Profile = { username: 'x', firstName: '', lastName: '' };
+    expect(profileVCard(nameless, undefined, 'en')).toContain('\r\nFN:Contact\r\n');
+    expect(profileVCard(nameless)).toContain('\r\nFN:Επαφή\r\n');
+  });
+
+  it('is saved under a Latin file name, even when the English name was typed in Greek', () => {
+    expect(profileVCardFileName(MARIA, 'en')).toBe('Maria.vcf');
+    expect(profileVCardFileName(MARIA)).toBe('Μαρία.vcf');
+    expect(profileVCardFileName({ ...MARIA, firstNameEn: 'Μαίρη' }, 'en')).toBe('Mairi.vcf');
+    expect(profileVCardFileName({ ...MARIA, firstName: '', lastName: 'Ζαχαρίου' }, 'en')).toBe(
+      'Zachariou.vcf',
+    );
+    expect(vcardContentDisposition(profileVCardFileName(MARIA, 'en'))).toBe(
+      `attachment; filename="Maria.vcf"; filename*=UTF-8''Maria.vcf`,
+    );
+  });
+
+  it('is read back by ical.js: the Latin name, the phonetic Greek, the structured address', () => {
+    const parsed = parse(profileVCard(MARIA, undefined, 'en'));
+    expect(valueOf(parsed, 'fn')).toBe('Maria Papadopoulou');
+    expect(valueOf(parsed, 'n')).toEqual(['Papadopoulou', 'Maria', '', '', '']);
+    expect(valueOf(parsed, 'x-phonetic-first-name')).toBe('Μαρία');
+    expect(valueOf(parsed, 'x-phonetic-last-name')).toBe('Παπαδοπούλου');
+    expect(valueOf(parsed, 'org')).toBe('Architektoniko Grafeio Fos');
+    expect(valueOf(parsed, 'adr')).toEqual([
+      '',
+      '2os orofos',
+      'Tsimiski 10',
+      'Thessaloniki',
+      '',
+      '',
+      'Greece',
+    ]);
+  });
+
+  // Documents as a hand edit or an old writer could leave them, never through normaliseProfile:
+  // the separators of a structured value, line breaks, bidi controls, a long address, emoji.
+  const HOSTILE: Profile = {
+    username: 'x',
+    firstName: 'Ελένη;Ά,\\',
+    lastName: 'Κ\nEMAIL:evil@example.com',
+    firstNameEn: 'Eleni\r\nTEL:+1',
+    jobTitle: 'Διευθύντρια\u2028Πωλήσεων',
+    companyNameEn: 'A;B,C\\D',
+    city: 'Αθήνα;;;Berlin',
+    address: `Ερμού 1, ${'ω'.repeat(180)} 😀`,
+    addressDetailsEn: 'Floor 2;\r\nADR:;;evil',
+  };
+
+  it.each(['el', 'en'] as const)(
+    'keeps a hostile card (%s) to its own lines, each part of ADR in its place',
+    (lang) => {
+      const card = profileVCard(HOSTILE, undefined, lang);
+      expectWellFormed(card);
+      const names = logicalLines(card).map((line) => line.split(/[:;]/)[0]);
+      expect(names).toEqual([
+        'BEGIN',
+        'VERSION',
+        'N',
+        'FN',
+        'X-PHONETIC-FIRST-NAME',
+        'X-PHONETIC-LAST-NAME',
+        ...(lang === 'en' ? ['ORG'] : []),
+        'TITLE',
+        'ADR',
+        'END',
+      ]);
+      const parsed = parse(card);
+      const adr = valueOf(parsed, 'adr') as string[];
+      expect(adr).toHaveLength(7);
+      expect(adr[6]).toBe(lang === 'en' ? 'Greece' : 'Ελλάδα');
+      expect(adr[3]).toBe(lang === 'en' ? 'Athina;;;Berlin' : 'Αθήνα;;;Berlin');
+      expect(adr[2]).toContain('😀');
+    },
+  );
+
+  it('reads the hostile English name and organisation back as written', () => {
+    const parsed = parse(profileVCard(HOSTILE, undefined, 'en'));
+    expect(valueOf(parsed, 'n')).toEqual([
+      'K\nEMAIL:evil@example.com',
+      'Eleni\nTEL:+1',
+      '',
+      '',
+      '',
+    ]);
+    // ical.js knows no X- property's type and leaves its value as escaped (RFC 2426 text).
+    expect(valueOf(parsed, 'x-phonetic-first-name')).toBe('Ελένη\\;Ά\\,\\\\');
+    expect(valueOf(parsed, 'org')).toBe('A;B,C\\D');
   });
 });
