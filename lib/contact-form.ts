@@ -1,12 +1,10 @@
 import { object, string, type ObjectSchema } from 'yup';
 
-import { CONTACT_MESSAGES } from './contact-messages';
-import { CONTROL_CHARACTER_MESSAGE, NO_CONTROL_CHARACTERS } from './control-characters';
+import { CONTACT_TEXTS, type ContactTexts } from './contact-texts';
+import { NO_CONTROL_CHARACTERS } from './control-characters';
 import { EMAIL_PATTERN } from './email-pattern';
 import { PHONE_PATTERN } from './phone-pattern';
-
-// Kept in their own module so the page's eager script can show them without loading yup.
-export { CONTACT_MESSAGES };
+import { CARD_LANGUAGES, DEFAULT_LANGUAGE, type CardLanguage } from './routes';
 
 // Both patterns are the ones firestore.rules applies, so a form that passes is never rejected.
 export { EMAIL_PATTERN, PHONE_PATTERN };
@@ -25,26 +23,40 @@ export const initialContactValues: ContactFormValues = { name: '', email: '', ph
 // Every field is trimmed before its tests run because the rules judge the trimmed value that
 // toContactDoc writes. yup's max() counts UTF-16 units, never fewer than the characters the
 // rules' size() counts, so the client limit is at least as strict as the server's.
-export const contactSchema: ObjectSchema<ContactFormValues> = object({
-  name: string()
-    .trim()
-    .required(CONTACT_MESSAGES.required)
-    .max(LIMITS.name, CONTACT_MESSAGES.nameTooLong)
-    // trim() has taken a leading or trailing line feed off already; one inside stays and is refused.
-    .matches(NO_CONTROL_CHARACTERS, CONTROL_CHARACTER_MESSAGE),
-  email: string()
-    .trim()
-    .required(CONTACT_MESSAGES.required)
-    .max(LIMITS.email, CONTACT_MESSAGES.emailTooLong)
-    // An empty address is already reported as required; one message per problem.
-    .matches(EMAIL_PATTERN, { message: CONTACT_MESSAGES.email, excludeEmptyString: true }),
-  phone: string()
-    .trim()
-    .default('')
-    .max(LIMITS.phone, CONTACT_MESSAGES.phoneTooLong)
-    // No phone is fine (toContactDoc leaves the field out); one given must be a phone number.
-    .matches(PHONE_PATTERN, { message: CONTACT_MESSAGES.phone, excludeEmptyString: true }),
-});
+// One set of rules; only the words of its messages differ from one language to another.
+function schemaSaying(messages: ContactTexts): ObjectSchema<ContactFormValues> {
+  return object({
+    name: string()
+      .trim()
+      .required(messages.required)
+      .max(LIMITS.name, messages.nameTooLong)
+      // trim() has taken a leading or trailing line feed off already; one inside stays and is refused.
+      .matches(NO_CONTROL_CHARACTERS, messages.nameControl),
+    email: string()
+      .trim()
+      .required(messages.required)
+      .max(LIMITS.email, messages.emailTooLong)
+      // An empty address is already reported as required; one message per problem.
+      .matches(EMAIL_PATTERN, { message: messages.email, excludeEmptyString: true }),
+    phone: string()
+      .trim()
+      .default('')
+      .max(LIMITS.phone, messages.phoneTooLong)
+      // No phone is fine (toContactDoc leaves the field out); one given must be a phone number.
+      .matches(PHONE_PATTERN, { message: messages.phone, excludeEmptyString: true }),
+  });
+}
+
+const SCHEMAS = Object.fromEntries(
+  CARD_LANGUAGES.map((lang) => [lang, schemaSaying(CONTACT_TEXTS[lang])]),
+) as Record<CardLanguage, ObjectSchema<ContactFormValues>>;
+
+/** The visitor's form's checks, its messages in `lang`. */
+export function contactSchema(
+  lang: CardLanguage = DEFAULT_LANGUAGE,
+): ObjectSchema<ContactFormValues> {
+  return SCHEMAS[lang];
+}
 
 export interface ContactDoc {
   name: string;

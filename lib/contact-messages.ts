@@ -1,13 +1,16 @@
-/** Apart, so that the card's script carries this one message and not the form's. */
+// The message the card's own script shows once a visitor's details are sent, in each card
+// language. Apart from the sheet's texts (lib/contact-texts.ts), so that the card's eager script
+// carries this one message and none of the form's; each language's is a constant of its own, so
+// that a script that shows one carries only that one.
+import type { CardLanguage } from './routes';
+
+/** The Greek card's. */
 export const CONTACT_SENT = 'Τα στοιχεία σας στάλθηκαν';
 
-export const CONTACT_MESSAGES = {
-  required: 'Υποχρεωτικό πεδίο',
-  email: 'Συμπληρώστε σωστό email',
-  phone: 'Μόνο ψηφία, κενά και + στην αρχή',
-  nameTooLong: 'Το όνομα μπορεί να έχει έως 100 χαρακτήρες',
-  emailTooLong: 'Το email μπορεί να έχει έως 254 χαρακτήρες',
-  phoneTooLong: 'Το τηλέφωνο μπορεί να έχει έως 20 χαρακτήρες',
-  sendFailed: 'Η αποστολή απέτυχε. Δοκιμάστε ξανά.',
-  sent: CONTACT_SENT,
-} as const;
+/** The English card's. */
+export const CONTACT_SENT_EN = 'Your details have been sent';
+
+export const CONTACT_SENT_IN: Readonly<Record<CardLanguage, string>> = {
+  el: CONTACT_SENT,
+  en: CONTACT_SENT_EN,
+};

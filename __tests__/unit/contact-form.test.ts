@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { validateYupSchema, yupToFormErrors, type FormikErrors } from 'formik';
 import { ValidationError } from 'yup';
+import { buildCardAssets } from '@/components/card/build/build';
+import type { CardAssets } from '@/components/card/build/manifest';
 import {
-  CONTACT_MESSAGES,
   EMAIL_PATTERN,
   LIMITS,
   PHONE_PATTERN,
@@ -12,6 +13,8 @@ import {
   toContactDoc,
   type ContactFormValues,
 } from '@/lib/contact-form';
+import { CONTACT_SENT, CONTACT_SENT_IN } from '@/lib/contact-messages';
+import { CONTACT_TEXTS, withName, type ContactTexts } from '@/lib/contact-texts';
 import {
   CONTROL_CHARACTER_MESSAGE,
   NO_CONTROL_CHARACTERS,
@@ -19,13 +22,20 @@ import {
 } from '@/lib/control-characters';
 import { EMAIL_PATTERN_SOURCE } from '@/lib/email-pattern';
 import { PHONE_PATTERN_SOURCE } from '@/lib/phone-pattern';
+import type { CardLanguage } from '@/lib/routes';
+
+const CONTACT_MESSAGES = CONTACT_TEXTS.el;
+const ENGLISH = CONTACT_TEXTS.en;
 
 const VALID: ContactFormValues = { name: 'Μαρία', email: 'maria@example.gr', phone: '' };
 
 /** Every failure as [path, message], in the order yup reports them; [] when valid. */
-async function errorsOf(values: Partial<ContactFormValues>): Promise<[string, string][]> {
+async function errorsOf(
+  values: Partial<ContactFormValues>,
+  lang: CardLanguage = 'el',
+): Promise<[string, string][]> {
   try {
-    await contactSchema.validate({ ...VALID, ...values }, { abortEarly: false });
+    await contactSchema(lang).validate({ ...VALID, ...values }, { abortEarly: false });
     return [];
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
@@ -35,12 +45,46 @@ async function errorsOf(values: Partial<ContactFormValues>): Promise<[string, st
 
 const RULES_TEXT = readFileSync(path.join(__dirname, '..', '..', 'firestore.rules'), 'utf8');
 
-describe('CONTACT_MESSAGES and constants', () => {
+/** The texts that say something in words: the others ('Email') read the same in both. */
+const WORDED = (Object.keys(ENGLISH) as Array<keyof ContactTexts>).filter(
+  (key) => key !== 'emailLabel',
+);
+
+describe('the texts and constants', () => {
   it('says each problem in Greek, and each length message names its limit', () => {
-    for (const message of Object.values(CONTACT_MESSAGES)) expect(message).toMatch(/[Α-ω]/);
+    for (const key of WORDED) expect(CONTACT_MESSAGES[key]).toMatch(/[Α-ω]/);
     expect(CONTACT_MESSAGES.nameTooLong).toContain(`έως ${LIMITS.name} χαρακτήρες`);
     expect(CONTACT_MESSAGES.emailTooLong).toContain(`έως ${LIMITS.email} χαρακτήρες`);
     expect(CONTACT_MESSAGES.phoneTooLong).toContain(`έως ${LIMITS.phone} χαρακτήρες`);
+  });
+
+  it('has the same texts in English, each without a Greek letter, the limits named', () => {
+    expect(Object.keys(ENGLISH).sort()).toEqual(Object.keys(CONTACT_MESSAGES).sort());
+    for (const text of Object.values(ENGLISH)) {
+      expect(text.trim()).not.toBe('');
+      // The Greek and Coptic block and Greek Extended (accented letters).
+      expect(text).not.toMatch(/[\u0370-\u03FF\u1F00-\u1FFF]/);
+    }
+    for (const key of WORDED) expect(ENGLISH[key]).not.toBe(CONTACT_MESSAGES[key]);
+    expect(ENGLISH.nameTooLong).toContain(`up to ${LIMITS.name} characters`);
+    expect(ENGLISH.emailTooLong).toContain(`up to ${LIMITS.email} characters`);
+    expect(ENGLISH.phoneTooLong).toContain(`up to ${LIMITS.phone} characters`);
+    // The owner's name goes where each language's sentence has it.
+    for (const texts of [ENGLISH, CONTACT_MESSAGES]) {
+      expect(texts.title).toContain('{firstName}');
+      expect(texts.privacy).toContain('{firstName}');
+    }
+  });
+
+  it('says the details were sent in each language, the Greek card’s on its own', () => {
+    expect(CONTACT_SENT_IN.el).toBe(CONTACT_SENT);
+    expect(CONTACT_SENT).toMatch(/[Α-ω]/);
+    expect(CONTACT_SENT_IN.en).toBe('Your details have been sent');
+  });
+
+  it('puts the name in as written, even one that looks like a replacement pattern', () => {
+    expect(withName(ENGLISH.title, 'Maria')).toBe('Exchange details with Maria');
+    expect(withName(ENGLISH.title, "$& $' $$")).toBe("Exchange details with $& $' $$");
   });
 
   it('judges as firestore.rules does: its limits and its patterns, verbatim', () => {
@@ -121,7 +165,7 @@ describe('contactSchema', () => {
   it('validates the trimmed values and returns them trimmed', async () => {
     const values = { name: '  Μαρία  ', email: ' maria@example.gr ', phone: ' +30 210 ' };
     expect(await errorsOf(values)).toEqual([]);
-    await expect(contactSchema.validate(values)).resolves.toEqual({
+    await expect(contactSchema().validate(values)).resolves.toEqual({
       name: 'Μαρία',
       email: 'maria@example.gr',
       phone: '+30 210',
@@ -223,11 +267,49 @@ describe('contactSchema', () => {
   });
 });
 
+describe('contactSchema in English', () => {
+  it('says every problem in English', async () => {
+    expect(await errorsOf(initialContactValues, 'en')).toEqual([
+      ['name', 'Required'],
+      ['email', 'Required'],
+    ]);
+    expect(await errorsOf({ name: 'Ω'.repeat(101), email: 'maria@', phone: 'abc' }, 'en')).toEqual([
+      ['name', ENGLISH.nameTooLong],
+      ['email', 'Enter a valid email address'],
+      ['phone', ENGLISH.phone],
+    ]);
+    expect(await errorsOf({ name: 'Maria\nX', email: `a${'b'.repeat(254)}@c.gr` }, 'en')).toEqual([
+      ['name', ENGLISH.nameControl],
+      ['email', ENGLISH.emailTooLong],
+    ]);
+    expect(await errorsOf({ phone: '1'.repeat(21) }, 'en')).toEqual([
+      ['phone', ENGLISH.phoneTooLong],
+    ]);
+  });
+
+  // The rules are one; only their words differ, so the two schemas accept the same values.
+  it.each<Partial<ContactFormValues>>([
+    {},
+    initialContactValues,
+    { name: ' Maria ', email: ' maria@example.gr ', phone: ' +30 210 ' },
+    { name: 'Ω'.repeat(100) },
+    { name: 'Ω'.repeat(101) },
+    { name: 'Μαρία\u202E' },
+    { email: 'μαρία@example.gr' },
+    { phone: '+' },
+    { phone: '-'.repeat(21) },
+  ])('judges %j in English as in Greek', async (values) => {
+    const paths = async (lang: CardLanguage) =>
+      (await errorsOf(values, lang)).map(([path]) => path);
+    expect(await paths('en')).toEqual(await paths('el'));
+  });
+});
+
 describe('contactSchema through Formik', () => {
   // Formik turns '' into undefined before validating, so the schema must cope with that too.
   async function formikErrors(values: ContactFormValues): Promise<FormikErrors<ContactFormValues>> {
     try {
-      await validateYupSchema(values, contactSchema);
+      await validateYupSchema(values, contactSchema());
       return {};
     } catch (error) {
       return yupToFormErrors<ContactFormValues>(error);
@@ -264,4 +346,21 @@ describe('toContactDoc', () => {
       expect('phone' in doc).toBe(false);
     }
   });
+});
+
+describe("the card's inline script", () => {
+  // It is in every card's HTML; the form's texts arrive with the sheet, on demand.
+  it("carries the sent message and none of the sheet's other texts", async () => {
+    const manifest = await buildCardAssets({
+      ...process.env,
+      NEXT_PUBLIC_SITE_URL: 'https://karta.example',
+    });
+    const { enhance } = JSON.parse(readFileSync(manifest, 'utf8')) as CardAssets;
+    expect(enhance).toContain(CONTACT_SENT);
+    for (const texts of [CONTACT_MESSAGES, ENGLISH]) {
+      for (const key of ['title', 'privacy', 'required', 'phone', 'sendFailed'] as const) {
+        expect(enhance).not.toContain(texts[key].replace(/\{firstName\}.*/, ''));
+      }
+    }
+  }, 30_000);
 });

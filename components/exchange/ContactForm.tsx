@@ -3,35 +3,40 @@
 import { Formik, type FormikHelpers } from 'formik';
 import { useId, useRef } from 'react';
 import {
-  CONTACT_MESSAGES,
   contactSchema,
   initialContactValues,
   toContactDoc,
   type ContactFormValues,
 } from '@/lib/contact-form';
+import { CONTACT_TEXTS, type ContactTexts } from '@/lib/contact-texts';
+import { DEFAULT_LANGUAGE, type CardLanguage } from '@/lib/routes';
 import styles from './ExchangeSheet.module.css';
 
 type Field = keyof ContactFormValues;
 
 const FIELDS: Array<{
   name: Field;
-  label: string;
+  label: keyof ContactTexts;
   type: string;
   inputMode?: 'tel' | 'email';
   autoComplete: string;
 }> = [
-  { name: 'name', label: 'Όνομα', type: 'text', autoComplete: 'name' },
-  { name: 'email', label: 'Email', type: 'email', inputMode: 'email', autoComplete: 'email' },
-  { name: 'phone', label: 'Τηλέφωνο', type: 'tel', inputMode: 'tel', autoComplete: 'tel' },
+  { name: 'name', label: 'nameLabel', type: 'text', autoComplete: 'name' },
+  { name: 'email', label: 'emailLabel', type: 'email', inputMode: 'email', autoComplete: 'email' },
+  { name: 'phone', label: 'phoneLabel', type: 'tel', inputMode: 'tel', autoComplete: 'tel' },
 ];
 
 export default function ContactForm({
   username,
   onSent,
+  lang = DEFAULT_LANGUAGE,
 }: {
   username: string;
   onSent: () => void;
+  /** The card's language: every label, placeholder and message of the form is in it. */
+  lang?: CardLanguage;
 }) {
+  const texts = CONTACT_TEXTS[lang];
   const id = useId();
   const inFlight = useRef(false);
 
@@ -47,7 +52,7 @@ export default function ContactForm({
     } catch (error) {
       console.error('Contact exchange failed:', error);
       // The sheet stays open with everything typed; the visitor can try again.
-      helpers.setStatus(CONTACT_MESSAGES.sendFailed);
+      helpers.setStatus(texts.sendFailed);
     } finally {
       inFlight.current = false;
     }
@@ -56,7 +61,7 @@ export default function ContactForm({
   return (
     <Formik
       initialValues={initialContactValues}
-      validationSchema={contactSchema}
+      validationSchema={contactSchema(lang)}
       validateOnBlur={false}
       onSubmit={submit}
     >
@@ -69,7 +74,7 @@ export default function ContactForm({
             return (
               <div key={field.name} className={styles.field}>
                 <label htmlFor={inputId} className="visually-hidden">
-                  {field.label}
+                  {texts[field.label]}
                 </label>
                 <input
                   id={inputId}
@@ -77,7 +82,7 @@ export default function ContactForm({
                   type={field.type}
                   inputMode={field.inputMode}
                   autoComplete={field.autoComplete}
-                  placeholder={field.label}
+                  placeholder={texts[field.label]}
                   value={values[field.name]}
                   onChange={handleChange}
                   className={error ? `${styles.input} ${styles.invalid}` : styles.input}
@@ -107,7 +112,7 @@ export default function ContactForm({
             aria-busy={isSubmitting}
           >
             {isSubmitting && <span className="spinner" aria-hidden="true" />}
-            Αποστολή
+            {texts.send}
           </button>
         </form>
       )}

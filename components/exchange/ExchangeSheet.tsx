@@ -4,7 +4,8 @@
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { useReducedMotion } from 'motion/react';
 import { Sheet } from 'react-modal-sheet';
-import { PRIVACY_PATH } from '@/lib/routes';
+import { CONTACT_TEXTS, withName } from '@/lib/contact-texts';
+import { DEFAULT_LANGUAGE, PRIVACY_PATH, type CardLanguage } from '@/lib/routes';
 import ContactForm from './ContactForm';
 import styles from './ExchangeSheet.module.css';
 import { focusFirstFieldWhenShown } from './focus-when-shown';
@@ -15,6 +16,8 @@ interface Props {
   formKey: number;
   username: string;
   firstName: string;
+  /** The card's language: the sheet speaks it (lib/contact-messages.ts). Greek unless given. */
+  lang?: CardLanguage;
   onClose: () => void;
   onSent: () => void;
 }
@@ -26,9 +29,11 @@ export default function ExchangeSheet({
   formKey,
   username,
   firstName,
+  lang = DEFAULT_LANGUAGE,
   onClose,
   onSent,
 }: Props) {
+  const texts = CONTACT_TEXTS[lang];
   const titleId = useId();
   const containerRef = useRef<HTMLDivElement>(null);
   const reducedMotion = useReducedMotion() ?? false;
@@ -92,20 +97,20 @@ export default function ExchangeSheet({
         <Sheet.Header className={styles.header}>
           <div className={styles.handle} aria-hidden="true" />
           <h2 id={titleId} className={styles.title}>
-            Ανταλλαγή στοιχείων με {firstName}
+            {withName(texts.title, firstName)}
           </h2>
-          <button type="button" className={styles.close} onClick={onClose} aria-label="Κλείσιμο">
+          <button type="button" className={styles.close} onClick={onClose} aria-label={texts.close}>
             ×
           </button>
         </Sheet.Header>
         <Sheet.Content className={styles.content} disableDrag>
-          <ContactForm key={formKey} username={username} onSent={onSent} />
+          <ContactForm key={formKey} username={username} onSent={onSent} lang={lang} />
           {/* GDPR Art. 13: who receives the details, where they are collected, and where to read
               the rest (what, why, how long, erasure). */}
           <p className={styles.privacy}>
-            Τα στοιχεία σας πηγαίνουν μόνο στον/στην {firstName}.{' '}
-            <a href={PRIVACY_PATH} target="_blank" rel="noopener">
-              Πώς προστατεύονται
+            {withName(texts.privacy, firstName)} {/* The notice is written in Greek only. */}
+            <a href={PRIVACY_PATH} hrefLang="el" target="_blank" rel="noopener">
+              {texts.privacyLink}
             </a>
           </p>
         </Sheet.Content>
