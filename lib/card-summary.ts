@@ -6,7 +6,7 @@ import type { CompanyProfile } from './company';
 import { displayUrl, mailtoLink, safeHttpUrl } from './links';
 import { telLink } from './phone';
 import { CARD_COLOR_PATTERN, fullName } from './profile';
-import { cardUrl, photoPath } from './routes';
+import { DEFAULT_LANGUAGE, cardUrl, photoPath, type CardLanguage } from './routes';
 
 const ACCENT_COLOR = new RegExp(CARD_COLOR_PATTERN, 'i');
 /** A colour that reads on white (a mail client) and under white text (a pass) when the card has none. */
@@ -19,6 +19,8 @@ export interface SummaryLine {
 
 export interface CardSummary {
   username: string;
+  /** The card's language the summary links to, and the language of what it shows. */
+  lang: CardLanguage;
   name: string;
   /** The version of the card's own uploaded photo; none when it has none. */
   photoVersion?: string;
@@ -39,12 +41,18 @@ function nonEmpty(text: string | undefined): string | undefined {
   return trimmed ? trimmed : undefined;
 }
 
-/** The card as it shows (a member's with its company's values), summed up. */
-export function cardSummary(profile: CompanyProfile): CardSummary {
+/**
+ * The card as it shows (a member's with its company's values), summed up, linking to the card in
+ * `lang`. The profile is taken as given: the caller puts it in that language (lib/card-language.ts).
+ */
+export function cardSummary(
+  profile: CompanyProfile,
+  lang: CardLanguage = DEFAULT_LANGUAGE,
+): CardSummary {
   const version = profile.displayImage
     ? ownPhotoVersion(profile.username, profile.displayImage)
     : null;
-  const card = cardUrl(profile.username);
+  const card = cardUrl(profile.username, lang);
   const phoneText = nonEmpty(profile.phoneNumber) ?? nonEmpty(profile.mobileNumber);
   const emailText = nonEmpty(profile.email);
   const website = safeHttpUrl(profile.websiteLink);
@@ -54,6 +62,7 @@ export function cardSummary(profile: CompanyProfile): CardSummary {
     text === undefined ? undefined : href === undefined ? { text } : { text, href };
   return {
     username: profile.username,
+    lang,
     name: fullName(profile),
     ...(version
       ? {

@@ -1,11 +1,12 @@
 // What a card's wallet pass shows, in Apple Wallet and Google Wallet alike: the name in front, the
 // role and company beside it, the photo, the contact lines on the back, the card's colour, and a
 // QR code of walletUrl (so that a scan of the pass is counted apart). Built from the card's summary
-// (lib/card-summary.ts), the same one the e-mail signature shows.
+// (lib/card-summary.ts), the same one the e-mail signature shows, in the summary's language: an
+// English pass is the English card's words (lib/card-language.ts), its labels and its address.
 import type { CardSummary } from './card-summary';
 import { EMAIL_PATTERN } from './email-pattern';
 import { PHONE_PATTERN } from './phone-pattern';
-import { walletUrl } from './routes';
+import { DEFAULT_LANGUAGE, walletUrl, type CardLanguage } from './routes';
 import { accentColors } from './theme';
 
 /** Where the pass's name comes from, on the pass and in the wallet's list. */
@@ -18,8 +19,10 @@ export interface PassField {
 }
 
 export interface WalletPass {
-  /** One pass per card: adding it again replaces the older one. */
+  /** One pass per card and language: adding it again replaces the older one. */
   serial: string;
+  /** The language of its texts. */
+  lang: CardLanguage;
   /** What the wallet's list and a screen reader say of the pass. */
   description: string;
   name: string;
@@ -37,25 +40,55 @@ export interface WalletPass {
   photoUrl?: string;
 }
 
+/** The pass's field labels, in each of the card's languages. */
 export const PASS_LABELS = {
-  jobTitle: 'Θέση',
-  company: 'Εταιρεία',
-  phone: 'Τηλέφωνο',
-  email: 'Email',
-  website: 'Ιστότοπος',
-  card: 'Η κάρτα μου',
-} as const;
+  el: {
+    jobTitle: 'Θέση',
+    company: 'Εταιρεία',
+    phone: 'Τηλέφωνο',
+    email: 'Email',
+    website: 'Ιστότοπος',
+    card: 'Η κάρτα μου',
+  },
+  en: {
+    jobTitle: 'Title',
+    company: 'Company',
+    phone: 'Phone',
+    email: 'Email',
+    website: 'Website',
+    card: 'My card',
+  },
+} as const satisfies Record<CardLanguage, Record<string, string>>;
+
+type PassLabel = keyof (typeof PASS_LABELS)[CardLanguage];
+
+/** What the wallet's list and a screen reader say of the pass of `name`'s card. */
+const DESCRIPTIONS: Record<CardLanguage, (name: string) => string> = {
+  el: (name) => `Η ψηφιακή κάρτα του/της ${name}`,
+  en: (name) => `${name}'s digital business card`,
+};
+
+/**
+ * The pass's serial: the Greek pass keeps the card's name (passes added before there were
+ * languages stay the same pass), another language's is apart, so that both can sit in one wallet.
+ * '/' is in no username.
+ */
+export function passSerial(username: string, lang: CardLanguage): string {
+  return lang === DEFAULT_LANGUAGE ? username : `${username}/${lang}`;
+}
 
 const valid = (pattern: RegExp, text: string | undefined) =>
   text !== undefined && pattern.test(text) ? text : undefined;
 
 export function walletPass(summary: CardSummary): WalletPass {
   const { light } = accentColors(summary.accent);
-  const field = (key: keyof typeof PASS_LABELS, value: string | undefined): PassField[] =>
-    value === undefined ? [] : [{ key, label: PASS_LABELS[key], value }];
+  const { lang } = summary;
+  const field = (key: PassLabel, value: string | undefined): PassField[] =>
+    value === undefined ? [] : [{ key, label: PASS_LABELS[lang][key], value }];
   return {
-    serial: summary.username,
-    description: `Η ψηφιακή κάρτα του/της ${summary.name}`,
+    serial: passSerial(summary.username, lang),
+    lang,
+    description: DESCRIPTIONS[lang](summary.name),
     name: summary.name,
     secondary: [...field('jobTitle', summary.jobTitle), ...field('company', summary.company)],
     // Wallet makes a back field's number or address tappable: only one the card's own rules
@@ -66,7 +99,7 @@ export function walletPass(summary: CardSummary): WalletPass {
       ...field('website', summary.website?.href),
       ...field('card', summary.card.href),
     ],
-    barcode: walletUrl(summary.username),
+    barcode: walletUrl(summary.username, lang),
     colors: { background: light.background, foreground: light.text, label: light.text },
     ...(summary.photoVersion ? { photoVersion: summary.photoVersion } : {}),
     ...(summary.photoUrl ? { photoUrl: summary.photoUrl } : {}),

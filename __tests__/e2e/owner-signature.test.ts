@@ -4,7 +4,8 @@
 // - «Αποθήκευση στο Google Wallet» is Google's save link, its JWT signed by the service account;
 // - «Αντιγραφή για Gmail» puts the rendered signature on the clipboard as text/html (and
 //   text/plain); pasted into a blank page it shows the owner's name and photo and asks nothing of
-//   any origin but the site's. «Αντιγραφή HTML» copies the markup itself.
+//   any origin but the site's. «Αντιγραφή HTML» copies the markup itself;
+// - «English» moves the address, the QR code and both passes to the English card.
 import { execFileSync } from 'node:child_process';
 import { createPublicKey } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,7 +15,8 @@ import { importSPKI, jwtVerify } from 'jose';
 import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { cardPath, photoDocPath } from '@/lib/collections';
-import { photoPath, walletUrl } from '@/lib/routes';
+import { transliterate } from '@/lib/elot743';
+import { cardUrl, photoPath, walletUrl } from '@/lib/routes';
 import { GOOGLE_WALLET_VARS, APPLE_WALLET_VARS, serviceAccountOf } from '@/lib/wallet-env';
 import { ensureCommand } from '@/tools/lib/system-packages';
 import { adminDb } from '@/server/firebase/admin-app';
@@ -199,5 +201,43 @@ describe('the wallets', () => {
     expect(
       (edited.generic as Record<string, Array<{ value: string }>>).secondaryFields[0].value,
     ).toBe('Διευθύντρια');
+  });
+
+  test('«English» moves the address, the QR code and both passes to the English card', async () => {
+    const apple = page.getByRole('link', { name: 'Προσθήκη στο Apple Wallet' });
+    const google = page.getByRole('link', { name: 'Αποθήκευση στο Google Wallet' });
+    await page.getByRole('radio', { name: 'English' }).check();
+    const english = cardUrl(USERNAME, 'en');
+    expect(await page.getByLabel('Η διεύθυνση της κάρτας σας').inputValue()).toBe(english);
+    await page.getByRole('img', { name: `Κωδικός QR της κάρτας σας: ${english}` }).waitFor();
+    await eventually(async () => (await apple.getAttribute('href'))?.includes('lang=en') === true, {
+      what: 'the English pass link',
+    });
+    const pass = await passAt((await apple.getAttribute('href')) ?? '');
+    const generic = pass.generic as Record<string, Array<{ label: string; value: string }>>;
+    const englishName = transliterate(fullName);
+    expect(generic.primaryFields[0].value).toBe(englishName);
+    expect(generic.secondaryFields[0]).toMatchObject({
+      label: 'Title',
+      value: transliterate('Διευθύντρια'),
+    });
+    expect(pass.barcodes).toEqual([
+      expect.objectContaining({ message: walletUrl(USERNAME, 'en') }),
+    ]);
+    await eventually(
+      async () =>
+        JSON.stringify((await savedObject((await google.getAttribute('href')) ?? '')).header) ===
+        JSON.stringify({ defaultValue: { language: 'en', value: englishName } }),
+      { what: 'the English Google Wallet object' },
+    );
+    await expectAccessible(page, 'share (English)');
+
+    await page.getByRole('radio', { name: 'Ελληνικά' }).check();
+    expect(await page.getByLabel('Η διεύθυνση της κάρτας σας').inputValue()).toBe(
+      cardUrl(USERNAME),
+    );
+    await eventually(async () => (await apple.getAttribute('href'))?.includes('lang=') === false, {
+      what: 'the Greek pass link again',
+    });
   });
 });

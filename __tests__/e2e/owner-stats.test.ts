@@ -1,6 +1,6 @@
 // The console's «Στατιστικά» in real Chromium against the production build, on the run's emulators:
 // the counts firebase-admin seeds (as the server writes them) shown for today, 7 and 30 Athens days,
-// the chart, the share, the links and the sources; an increment arriving live; the panel's code
+// the chart, the share, the links, the sources and the languages; an increment arriving live; the panel's code
 // fetched only when its tab opens; axe in both schemes and nothing wider than a 360 px phone; and a
 // second owner, who sees only their own card's counts, and none from before their claim.
 import path from 'node:path';
@@ -43,6 +43,7 @@ beforeAll(async () => {
     stats(nefeli, TODAY).set({
       views: 5,
       qrViews: 2,
+      enViews: 2,
       saves: 1,
       exchanges: 1,
       sheetOpens: 2,
@@ -55,13 +56,14 @@ beforeAll(async () => {
       views: 4,
       qrViews: 1,
       walletViews: 3,
+      enViews: 1,
       saves: 1,
       instagramTaps: 2,
     }),
     // The 7th day, counting today: still in the week. Its malformed email count is 0.
     stats(nefeli, daysAgo(6)).set({ views: 9, websiteTaps: 1, emailTaps: 'δύο' }),
     // The 8th: only in the 30 days, and the busiest.
-    stats(nefeli, daysAgo(7)).set({ views: 12, mapTaps: 4 }),
+    stats(nefeli, daysAgo(7)).set({ views: 12, enViews: 5, mapTaps: 4 }),
     // The 30th: the first day shown.
     stats(nefeli, daysAgo(29)).set({ views: 2, qrViews: 2, facebookTaps: 1 }),
     stats(nefeli, BEFORE_WINDOW).set({ views: 100, saves: 100, phoneTaps: 100 }),
@@ -148,6 +150,10 @@ describe('an owner with counts', () => {
       ['WhatsApp', '3', '3', '3'],
       ['Facebook', '0', '0', '1'],
       ['Instagram', '0', '2', '2'],
+    ]);
+    expect(await totalsTable(page, 'Προβολές ανά γλώσσα της κάρτας')).toEqual([
+      ['Ελληνικά', '3', '15', '24'],
+      ['Αγγλικά', '2', '3', '8'],
     ]);
     expect(await page.getByText('Τα στατιστικά δεν φορτώθηκαν').count()).toBe(0);
   });

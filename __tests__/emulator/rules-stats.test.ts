@@ -41,14 +41,14 @@ beforeEach(async () => {
     });
     // The other role owns a card of its own: being an owner is not enough.
     await setDoc(doc(db, 'users', 'nikos'), { username: 'nikos', [OWNER_FIELD]: OTHER_UID });
-    await setDoc(statsDoc(db), { views: 12, qrViews: 3, saves: 2 });
+    await setDoc(statsDoc(db), { views: 12, qrViews: 3, enViews: 5, saves: 2 });
   });
 });
 
 test('the owner of a card made by the operator (no claim) reads any day, one at a time', async () => {
   const owner = dbAs('owner');
   const day = await assertSucceeds(getDoc(statsDoc(owner)));
-  expect(day.data()).toEqual({ views: 12, qrViews: 3, saves: 2 });
+  expect(day.data()).toEqual({ views: 12, qrViews: 3, enViews: 5, saves: 2 });
   await assertSucceeds(getDoc(statsDoc(owner, '1970-01-01')));
 });
 
@@ -137,6 +137,7 @@ describe.each(['owner', 'other', 'anonymous'] as const)('%s writes nothing', (ro
   });
   test('update a day (an increment, as the server writes it)', async () => {
     await assertFails(updateDoc(statsDoc(dbAs(role)), { views: increment(1) }));
+    await assertFails(updateDoc(statsDoc(dbAs(role)), { enViews: increment(1) }));
   });
   test('overwrite a day', async () => {
     await assertFails(setDoc(statsDoc(dbAs(role)), { views: 1000 }));
@@ -148,7 +149,12 @@ describe.each(['owner', 'other', 'anonymous'] as const)('%s writes nothing', (ro
 
 test('the counts are as the server left them', async () => {
   await asServer(async (db) => {
-    expect((await getDoc(statsDoc(db))).data()).toEqual({ views: 12, qrViews: 3, saves: 2 });
+    expect((await getDoc(statsDoc(db))).data()).toEqual({
+      views: 12,
+      qrViews: 3,
+      enViews: 5,
+      saves: 2,
+    });
     expect((await getDoc(statsDoc(db, '2025-07-15'))).exists()).toBe(false);
   });
 });

@@ -88,7 +88,7 @@ const statsOf = async (username: string) =>
 /** Writes what the store holds, as the interval would. */
 const flush = () => statsService().flusher.flush();
 
-test('a beacon is counted: 204, never cached; a view from the QR code adds to qrViews, one from the wallet pass to walletViews', async () => {
+test('a beacon is counted: 204, never cached; a view from the QR code adds to qrViews, one from the wallet pass to walletViews, one of the English card to enViews', async () => {
   const username = await newCard('ok');
   afterTasks.length = 0;
   const res = await send(beaconBody(card(username), 'view'));
@@ -98,13 +98,17 @@ test('a beacon is counted: 204, never cached; a view from the QR code adds to qr
   expect((await send(beaconBody(card(username), 'view', 'wallet'))).status).toBe(204);
   expect((await send(beaconBody(card(username), 'view', 'wallet'))).status).toBe(204);
   expect((await send(beaconBody(card(username), 'whatsapp'))).status).toBe(204);
+  const english = { ...card(username), lang: 'en' };
+  expect((await send(beaconBody(english, 'view'))).status).toBe(204);
+  expect((await send(beaconBody(english, 'view', 'qr'))).status).toBe(204);
   // A graceful stop awaits what after() was given: each count's flush.
-  expect(afterTasks).toHaveLength(5);
+  expect(afterTasks).toHaveLength(7);
   await flush();
   expect(await statsOf(username)).toEqual({
-    views: 4,
-    qrViews: 1,
+    views: 6,
+    qrViews: 2,
     walletViews: 2,
+    enViews: 2,
     whatsappTaps: 1,
   });
 });
@@ -117,6 +121,8 @@ test('malformed bodies get 400 or 413, never cached, and count nothing', async (
     ['an extra field', `{"u":"${username}","e":"view","id":"abc"}`, 400],
     ['a wallet mark on a tap', `{"u":"${username}","e":"save","w":1}`, 400],
     ['q on a tap', `{"u":"${username}","e":"phone","q":1}`, 400],
+    ['a language on a tap', `{"u":"${username}","e":"save","l":"en"}`, 400],
+    ['a language other than English', `{"u":"${username}","e":"view","l":"de"}`, 400],
     ['a bad username', '{"u":"api","e":"view"}', 400],
     ['a path as username', `{"u":"${username}/stats","e":"view"}`, 400],
     ['a key of the wrong shape', `{"u":"${username}","k":"not-a-key","e":"view"}`, 400],

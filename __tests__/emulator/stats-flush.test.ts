@@ -1,5 +1,6 @@
 // The flusher and its Firestore writer against the real emulator: a flush writes exactly the sums,
-// with one write per card-day however many beacons there were, adds to what is already there, and
+// with one write per card-day however many beacons there were (the English card's views beside the
+// others), adds to what is already there, and
 // gives a card that does not exist no stats at all.
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, WriteBatch, type Firestore } from 'firebase-admin/firestore';
@@ -58,6 +59,7 @@ test('exactly the summed increments, one write per card-day, one commit per flus
   const { flusher, add } = setUp();
   await add('maria', 200, ['views']);
   await add('maria', 40, ['views', 'qrViews']);
+  await add('maria', 9, ['views', 'qrViews', 'enViews']);
   await add('maria', 3, ['saves']);
   await add('nikos', 7, ['views']);
   await add('maria', 1, ['phoneTaps'], NEXT_DAY);
@@ -66,7 +68,7 @@ test('exactly the summed increments, one write per card-day, one commit per flus
   expect(report).toEqual({ taken: 3, writes: 3, dropped: 0, unwritten: 0 });
   expect(sets).toHaveBeenCalledTimes(3);
   expect(commits).toHaveBeenCalledTimes(1);
-  expect(await statsOf('maria')).toEqual({ views: 240, qrViews: 40, saves: 3 });
+  expect(await statsOf('maria')).toEqual({ views: 249, qrViews: 49, enViews: 9, saves: 3 });
   expect(await statsOf('nikos')).toEqual({ views: 7 });
   expect(await statsOf('maria', NEXT_DAY)).toEqual({ phoneTaps: 1 });
   expect(logs).toEqual([]);
@@ -75,7 +77,7 @@ test('exactly the summed increments, one write per card-day, one commit per flus
   await add('maria', 5, ['views']);
   await flusher.flush();
   expect(sets).toHaveBeenCalledTimes(4);
-  expect(await statsOf('maria')).toEqual({ views: 245, qrViews: 40, saves: 3 });
+  expect(await statsOf('maria')).toEqual({ views: 254, qrViews: 49, enViews: 9, saves: 3 });
   expect(await statsOf('nikos')).toEqual({ views: 7 });
   expect(flusher.totals).toEqual({ flushes: 2, writes: 4 });
 });

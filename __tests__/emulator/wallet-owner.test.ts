@@ -6,12 +6,14 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { decodeJwt } from 'jose';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { cardPath } from '@/lib/collections';
 import { env } from '@/lib/env';
 import { applePassPath, qrCodeUrl, walletUrl } from '@/lib/routes';
 import { adminDb } from '@/server/firebase/admin-app';
+import { GOOGLE_SAVE_URL } from '@/server/wallet/google-save';
 import { POST as claim } from '@/app/api/owner/cards/route';
 import { GET as links } from '@/app/api/owner/cards/[username]/wallet/route';
 import { GET as pass } from '@/app/api/wallet/[username]/route';
@@ -59,10 +61,10 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-const linksOf = (who: Account | undefined, username = 'eleni') =>
+const linksOf = (who: Account | undefined, username = 'eleni', query = '') =>
   send(
     links,
-    `/api/owner/cards/${username}/wallet`,
+    `/api/owner/cards/${username}/wallet${query}`,
     { username },
     {
       method: 'GET',
@@ -132,6 +134,44 @@ test('the signed link serves the pass as the card is stored now, signed; a chang
   const refused = await fetchPass(forged.href);
   expect(refused.res.status).toBe(403);
   expect(refused.bytes.toString('utf8')).toContain('Ο σύνδεσμος δεν ισχύει πια');
+});
+
+test("the English card's links: a pass in English, signed for its language; no other language", async () => {
+  await adminDb().doc(cardPath('eleni')).update({
+    lastName: 'Ζαφειρίου',
+    jobTitle: 'Μηχανικός',
+    jobTitleEn: 'Engineer',
+  });
+  const answer = await linksOf(eleni, 'eleni', '?lang=en');
+  expect(answer.status).toBe(200);
+  const { apple, google } = answer.body as { apple: string; google: string };
+  expect(new URL(apple).searchParams.get('lang')).toBe('en');
+  const english = await fetchPass(apple);
+  expect(english.res.status).toBe(200);
+  const json = verifiedPassJson(english.bytes);
+  expect(passName(json)).toBe('Eleni Zafeiriou');
+  expect(json).toMatchObject({ serialNumber: 'eleni/en' });
+  expect((json.generic as { secondaryFields: unknown }).secondaryFields).toEqual([
+    expect.objectContaining({ label: 'Title', value: 'Engineer' }),
+  ]);
+  expect(json.barcodes).toEqual([expect.objectContaining({ message: walletUrl('eleni', 'en') })]);
+  const object = (
+    decodeJwt(google.slice(GOOGLE_SAVE_URL.length)) as {
+      payload: { genericObjects: Array<{ header: unknown; barcode: { value: string } }> };
+    }
+  ).payload.genericObjects[0];
+  expect(object.header).toEqual({ defaultValue: { language: 'en', value: 'Eleni Zafeiriou' } });
+  expect(object.barcode.value).toBe(walletUrl('eleni', 'en'));
+
+  // The English link made Greek is refused; the Greek link still serves the Greek pass.
+  const greekOfEnglish = new URL(apple);
+  greekOfEnglish.searchParams.delete('lang');
+  expect((await fetchPass(greekOfEnglish.href)).res.status).toBe(403);
+  const { apple: greek } = (await linksOf(eleni)).body as { apple: string };
+  expect(passName(verifiedPassJson((await fetchPass(greek)).bytes))).toMatch(/^Ελένη /);
+
+  const unknown = await linksOf(eleni, 'eleni', '?lang=fr');
+  expect(unknown).toMatchObject({ status: 400, body: { field: 'lang' } });
 });
 
 test('a link stops opening once the card belongs to someone else', async () => {

@@ -4,7 +4,8 @@
 // What the card's script counts (components/card/island/events.ts), on the card's own HTML in
 // jsdom with navigator.sendBeacon recorded: nothing before the load event, one view after it, the
 // right event for each tap, each with the card's stats key from its HTML (none if it has none),
-// `q:1` only from the QR code's URL (then taken off the address bar),
+// `q:1` only from the QR code's URL (then taken off the address bar), `l:"en"` only on the English
+// card's view,
 // and a contact sent counted by the sheet only once its write succeeded. The same in Chromium
 // against the production build: e2e/card-events.test.ts.
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -134,6 +135,29 @@ describe('the view', () => {
     expect(location.pathname + location.search).toBe('/maria?utm=x');
     load();
     expect(beacons).toEqual([[EVENTS_PATH, { u: 'maria', k: KEY, e: 'view', w: 1 }]]);
+  });
+
+  test('on the English card (<html lang="en">) the view carries l:"en", its taps do not; Greek, none', async () => {
+    const root = document.documentElement;
+    try {
+      root.lang = 'en';
+      history.replaceState(null, '', '/maria/en?src=qr');
+      const { user, load } = renderCard();
+      load();
+      await user.click(screen.getByRole('link', { name: /\+30 691 234 5678/ }));
+      expect(beacons).toEqual([
+        [EVENTS_PATH, { u: 'maria', k: KEY, e: 'view', q: 1, l: 'en' }],
+        [EVENTS_PATH, { u: 'maria', k: KEY, e: 'phone' }],
+      ]);
+
+      beacons = [];
+      root.lang = 'el';
+      history.replaceState(null, '', '/maria');
+      renderCard().load();
+      expect(beacons).toEqual([[EVENTS_PATH, { u: 'maria', k: KEY, e: 'view' }]]);
+    } finally {
+      root.removeAttribute('lang');
+    }
   });
 
   test("a card's HTML without a stats key: its beacons carry none", () => {

@@ -214,4 +214,28 @@ describe('what the counts mean', () => {
     );
     expect(summary.sources).toEqual({ qr: 3, wallet: 2, link: 0 });
   });
+
+  test('views of the Greek and of the English card, today, 7 and 30 days', () => {
+    const summary = summariseStats(
+      [
+        day('2026-04-20', { views: 10, enViews: 4 }),
+        day('2026-04-16', { views: 3, enViews: 3 }),
+        day('2026-04-02', { views: 5 }),
+        day('2026-03-01', { views: 50, enViews: 50 }),
+      ],
+      '2026-04-20',
+    );
+    expect(summary.languages).toEqual({
+      el: { today: 6, week: 6, month: 11 },
+      en: { today: 4, week: 7, month: 7 },
+    });
+    expect(summary.totals.enViews.month).toBe(7);
+    expect(summariseStats([day('2026-04-20', { enViews: 1 })], '2026-04-20').empty).toBe(false);
+  });
+
+  test('more English views than views (a broken count) never makes Greek views negative', () => {
+    const summary = summariseStats([day('2026-04-20', { views: 2, enViews: 3 })], '2026-04-20');
+    expect(summary.languages.en.today).toBe(2);
+    expect(summary.languages.el.today).toBe(0);
+  });
 });

@@ -1,6 +1,13 @@
 import { countersOf, parseBeacon } from '@/server/stats/beacon';
 import { readCappedText } from '@/server/request-body';
-import { CARD_EVENTS, MAX_BEACON_BYTES, beaconBody, type CardEvent } from '@/lib/stats/events';
+import { CARD_LANGUAGES, DEFAULT_LANGUAGE } from '@/lib/routes';
+import {
+  CARD_EVENTS,
+  ENGLISH,
+  MAX_BEACON_BYTES,
+  beaconBody,
+  type CardEvent,
+} from '@/lib/stats/events';
 import { cardKey, isCardKey } from '@/server/stats/card-key';
 
 const SECRET = 'a-revalidate-secret';
@@ -32,6 +39,36 @@ describe('parseBeacon: the closed list, or nothing', () => {
     const beacon = parseBeacon(body);
     expect(beacon).toEqual({ username: 'maria', key: MARIA.key, event: 'view', source: 'wallet' });
     expect(countersOf(beacon!)).toEqual(['views', 'walletViews']);
+  });
+
+  test('a view of the English card: "l":"en", counted in enViews beside the views and its source', () => {
+    const english = { ...MARIA, lang: 'en' };
+    const body = beaconBody(english, 'view');
+    expect(body).toBe(`{"u":"maria","k":"${MARIA.key}","e":"view","l":"en"}`);
+    const beacon = parseBeacon(body);
+    expect(beacon).toEqual({
+      username: 'maria',
+      key: MARIA.key,
+      event: 'view',
+      source: undefined,
+      lang: 'en',
+    });
+    expect(countersOf(beacon!)).toEqual(['views', 'enViews']);
+    expect(countersOf(parseBeacon(beaconBody(english, 'view', 'qr'))!)).toEqual([
+      'views',
+      'qrViews',
+      'enViews',
+    ]);
+    // The Greek card's view is as it always was: no language, no enViews.
+    const greek = beaconBody({ ...MARIA, lang: 'el' }, 'view');
+    expect(greek).toBe(beaconBody(MARIA, 'view'));
+    expect(countersOf(parseBeacon(greek)!)).toEqual(['views']);
+    // A tap on the English card is a tap: no language.
+    expect(beaconBody(english, 'phone')).toBe(beaconBody(MARIA, 'phone'));
+  });
+
+  test("the beacon's English is lib/routes.ts's", () => {
+    expect(CARD_LANGUAGES.filter((lang) => lang !== DEFAULT_LANGUAGE)).toEqual([ENGLISH]);
   });
 
   test('a tap carries no source, whatever the address said', () => {
@@ -73,6 +110,9 @@ describe('parseBeacon: the closed list, or nothing', () => {
     ['w other than 1', '{"u":"maria","e":"view","w":"1"}'],
     ['w on an event other than a view', '{"u":"maria","e":"phone","w":1}'],
     ['two sources at once', '{"u":"maria","e":"view","q":1,"w":1}'],
+    ['a language other than English', '{"u":"maria","e":"view","l":"el"}'],
+    ['a language that is not a string', '{"u":"maria","e":"view","l":1}'],
+    ['a language on an event other than a view', '{"u":"maria","e":"save","l":"en"}'],
     ['a reserved name', '{"u":"api","e":"view"}'],
     ['a path', '{"u":"maria/stats","e":"view"}'],
     ['an empty name', '{"u":"","e":"view"}'],

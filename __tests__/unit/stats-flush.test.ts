@@ -200,6 +200,7 @@ test("Redis's fields read back as counts; a field of another shape is skipped", 
   const tally = tallyOfFields({
     [counterField('maria', DAY, 'views')]: '12',
     [counterField('maria', DAY, 'qrViews')]: '3',
+    [counterField('maria', DAY, 'enViews')]: '4',
     [counterField('μαρία', DAY, 'saves')]: '1',
     [`${DAY}/maria/clicks`]: '5',
     [`${DAY}/maria`]: '5',
@@ -208,7 +209,7 @@ test("Redis's fields read back as counts; a field of another shape is skipped", 
     [counterField('eleni', DAY, 'views')]: '0',
   });
   expect(sorted(tally.list())).toEqual([
-    { username: 'maria', day: DAY, counts: { views: 12, qrViews: 3 } },
+    { username: 'maria', day: DAY, counts: { views: 12, qrViews: 3, enViews: 4 } },
     { username: 'μαρία', day: DAY, counts: { saves: 1 } },
   ]);
 });

@@ -3,7 +3,12 @@
 import { writeFileSync } from 'node:fs';
 import { appleWalletConfig, googleWalletConfig, walletProblems } from '@/lib/wallet-env';
 import { credentialChecks } from '@/server/wallet/credential-checks';
-import { PASS_LINK_TTL_S, passLink, passLinkValid } from '@/server/wallet/pass-link';
+import {
+  PASS_LINK_TTL_S,
+  passLink,
+  passLinkLanguage,
+  passLinkValid,
+} from '@/server/wallet/pass-link';
 import { makeWalletTestChain, type WalletTestChain } from '@/tools/lib/wallet-test-chain';
 
 let chain: WalletTestChain;
@@ -89,6 +94,27 @@ describe('the pass’s signed link', () => {
     expect(await passLinkValid(config(), forged, 'maria', 'uid-maria', now)).toBe(false);
     forged.searchParams.delete('sig');
     expect(await passLinkValid(config(), forged, 'maria', 'uid-maria', now)).toBe(false);
+  });
+
+  it('carries its language, signed: a language added, changed or taken off refuses it', async () => {
+    const english = new URL(await passLink(config(), 'maria', 'uid-maria', now, 'en'));
+    expect(english.searchParams.get('lang')).toBe('en');
+    expect(passLinkLanguage(english)).toBe('en');
+    expect(await passLinkValid(config(), english, 'maria', 'uid-maria', now)).toBe(true);
+    const greek = new URL(await passLink(config(), 'maria', 'uid-maria', now));
+    expect(greek.searchParams.has('lang')).toBe(false);
+    expect(passLinkLanguage(greek)).toBe('el');
+
+    const asGreek = new URL(english);
+    asGreek.searchParams.delete('lang');
+    const asEnglish = new URL(greek);
+    asEnglish.searchParams.set('lang', 'en');
+    const asOther = new URL(english);
+    asOther.searchParams.set('lang', 'fr');
+    expect(passLinkLanguage(asOther)).toBeNull();
+    for (const changed of [asGreek, asEnglish, asOther]) {
+      expect(await passLinkValid(config(), changed, 'maria', 'uid-maria', now)).toBe(false);
+    }
   });
 
   it('is signed with a key of its own configuration: another signer key refuses it', async () => {

@@ -14,6 +14,7 @@ import { normaliseProfile } from '@/lib/profile';
 import { photoPath, walletUrl } from '@/lib/routes';
 import { appleWalletConfig, googleWalletConfig } from '@/lib/wallet-env';
 import { walletPass } from '@/lib/wallet-pass';
+import { passOf as passIn } from '@/server/wallet/wallet-links';
 import { applePass, readSigning } from '@/server/wallet/apple-pass';
 import { GOOGLE_SAVE_URL, googleSaveUrl } from '@/server/wallet/google-save';
 import { ensureCommand } from '@/tools/lib/system-packages';
@@ -138,6 +139,42 @@ describe('the Apple Wallet pass', () => {
     expect(walletUrl('maria')).toBe('http://localhost:3000/maria?src=wallet');
   });
 
+  it("in English: the English card's words, labels and address, a pass of its own", async () => {
+    const english = { ...maria, jobTitleEn: 'Architect' };
+    const pass = unzipped(await applePass(passIn(english, 'en'), null, await readSigning(apple())));
+    verifySignature(pass.dir);
+    const json = pass.json('pass.json');
+    expect(json).toMatchObject({
+      serialNumber: 'maria/en',
+      description: "Maria Papadopoulou's digital business card",
+    });
+    const generic = json.generic as Record<string, Array<Record<string, string>>>;
+    expect(generic.primaryFields[0].value).toBe('Maria Papadopoulou');
+    expect(generic.secondaryFields.map((field) => [field.label, field.value])).toEqual([
+      ['Title', 'Architect'],
+      ['Company', 'Studio Fos & <Synergates> "AE"'],
+    ]);
+    expect(generic.backFields.map((field) => [field.label, field.value])).toEqual([
+      ['Phone', '210 123 4567'],
+      ['Email', 'maria@example.gr'],
+      ['Website', 'https://studio-fos.gr/'],
+      ['My card', 'http://localhost:3000/maria/en'],
+    ]);
+    expect(json.barcodes).toEqual([
+      expect.objectContaining({ message: 'http://localhost:3000/maria/en?src=wallet' }),
+    ]);
+    expect(walletUrl('maria', 'en')).toBe('http://localhost:3000/maria/en?src=wallet');
+    // The Greek pass of the same card is the card as stored, under the card's own serial.
+    expect(passIn(english, 'el')).toMatchObject({
+      serial: 'maria',
+      name: 'Μαρία Παπαδοπούλου',
+      secondary: [
+        expect.objectContaining({ label: 'Θέση', value: 'Αρχιτέκτονας' }),
+        expect.anything(),
+      ],
+    });
+  });
+
   it('lists every file in its manifest with its SHA-1, and its signature verifies', async () => {
     const pass = await passOf();
     expect(pass.files).toEqual(
@@ -243,6 +280,26 @@ describe('the Google Wallet save link', () => {
       expect.arrayContaining([
         expect.objectContaining({ header: 'Εταιρεία', body: 'Studio Φως & <Συνεργάτες> "ΑΕ"' }),
         expect.objectContaining({ header: 'Τηλέφωνο', body: '210 123 4567' }),
+      ]),
+    );
+  });
+
+  it("in English: the English card's texts, tagged en, its own object and the English address", async () => {
+    const url = await googleSaveUrl(passIn({ ...maria, firstNameEn: 'Mary' }, 'en'), google());
+    const key = await importSPKI(chain.googlePublicKey, 'RS256');
+    const { payload } = await jwtVerify(url.slice(GOOGLE_SAVE_URL.length), key);
+    const [object] = (payload as { payload: { genericObjects: Array<Record<string, unknown>> } })
+      .payload.genericObjects;
+    expect(object).toMatchObject({
+      id: '3388000000099999999.card-maria_2f_en',
+      header: { defaultValue: { language: 'en', value: 'Mary Papadopoulou' } },
+      subheader: { defaultValue: { language: 'en', value: 'Architektonas' } },
+      barcode: { type: 'QR_CODE', value: walletUrl('maria', 'en') },
+    });
+    expect(object.textModulesData).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ header: 'Company', body: 'Studio Fos & <Synergates> "AE"' }),
+        expect.objectContaining({ header: 'My card', body: 'http://localhost:3000/maria/en' }),
       ]),
     );
   });

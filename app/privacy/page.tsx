@@ -18,7 +18,7 @@ export const dynamic = 'force-static';
 // Every event the card counts (lib/stats/events.ts), in the notice's words: a new event does not
 // type-check until it is named here, so the notice cannot fall behind what is counted.
 const COUNTED: Record<CardEvent, string> = {
-  view: 'ανοίγματα της κάρτας (και πόσα από αυτά από τον κωδικό QR ή από το Wallet του κινητού)',
+  view: 'ανοίγματα της κάρτας (και πόσα από αυτά από τον κωδικό QR ή από το Wallet του κινητού, και πόσα στα αγγλικά)',
   save: 'αποθήκευση της επαφής',
   sheet: 'άνοιγμα της «Ανταλλαγής Επαφής»',
   exchange: 'αποστολή στοιχείων με την «Ανταλλαγή Επαφής»',

@@ -1,10 +1,12 @@
 // What the console shows of a card's daily counts (users/{username}/stats/{YYYY-MM-DD}): totals for
 // today, 7 and 30 days, the daily views, the share of views that became a contact, the links
-// tapped and where views came from. Pure, so that the days and the arithmetic are tested alone.
+// tapped, where views came from and in which language the card was read. Pure, so that the days and the arithmetic are tested alone.
 import { LINK_KINDS } from '../../lib/card-links';
 import { countOf, lastDays as daysEnding } from '../../lib/stats/days';
+import type { CardLanguage } from '../../lib/routes';
 import {
   CARD_EVENTS,
+  EN_VIEWS,
   QR_VIEWS,
   STATS_COUNTERS,
   WALLET_VIEWS,
@@ -65,6 +67,8 @@ export interface StatsSummary {
    * message, typed).
    */
   sources: { qr: number; wallet: number; link: number };
+  /** Views of the Greek card and of the English one, per period. */
+  languages: Record<CardLanguage, Totals>;
   /** Nothing at all was counted in the 30 days. */
   empty: boolean;
 }
@@ -121,6 +125,11 @@ export function summariseStats(docs: readonly StatsDoc[], today: string): StatsS
   const qr = Math.min(totals[QR_VIEWS].month, views.month);
   const wallet = Math.min(totals[WALLET_VIEWS].month, views.month - qr);
 
+  // An English view is also a view: as with the sources, never more English views than views.
+  const english = (period: Period) => Math.min(totals[EN_VIEWS][period], views[period]);
+  const perPeriod = (value: (period: Period) => number) =>
+    Object.fromEntries(PERIODS.map((period) => [period, value(period)])) as Totals;
+
   return {
     days,
     totals,
@@ -128,6 +137,10 @@ export function summariseStats(docs: readonly StatsDoc[], today: string): StatsS
     share,
     topLinks,
     sources: { qr, wallet, link: views.month - qr - wallet },
+    languages: {
+      el: perPeriod((period) => views[period] - english(period)),
+      en: perPeriod(english),
+    },
     empty: STATS_COUNTERS.every((counter) => totals[counter].month === 0),
   };
 }

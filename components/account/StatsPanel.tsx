@@ -147,6 +147,14 @@ function Summary({ summary }: { summary: StatsSummary }) {
         </li>
       </ul>
 
+      <TotalsTable
+        caption="Προβολές ανά γλώσσα της κάρτας"
+        rows={[
+          ['Ελληνικά', summary.languages.el],
+          ['Αγγλικά', summary.languages.en],
+        ]}
+      />
+
       <h3>Οι σύνδεσμοι που πατήθηκαν (30 ημέρες)</h3>
       {summary.topLinks.length === 0 ? (
         <p>Κανένα πάτημα συνδέσμου ακόμη.</p>
@@ -175,7 +183,8 @@ function Summary({ summary }: { summary: StatsSummary }) {
 
 /**
  * The card's counts for the last 30 Athens days, live: what visitors did, views per day, how many
- * became a contact, the links they tapped and how they came. Counts only, never who.
+ * became a contact, how they came, in which language they read the card, and the links they
+ * tapped. Counts only, never who.
  */
 export default function StatsPanel({ claim }: { claim: ClaimedCardState }) {
   const today = useAthensToday();

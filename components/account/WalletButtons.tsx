@@ -3,19 +3,23 @@
 import { useEffect, useState } from 'react';
 import { fetchWalletLinks } from '@/browser/owner/wallet';
 import type { CompanyProfile } from '@/lib/company';
+import type { CardLanguage } from '@/lib/routes';
 import type { WalletLinks } from '@/lib/wallet-pass';
 import styles from './account.module.css';
 
 /**
  * «Προσθήκη στο Apple Wallet» and «Αποθήκευση στο Google Wallet», each shown only where the server
- * is configured for it. Both links carry the card as it is when they are made, so they are asked
- * for again whenever the card changes.
+ * is configured for it. Both links carry the card as it is when they are made, in the language
+ * chosen, so they are asked for again whenever the card or the language changes.
  */
 export default function WalletButtons({
   username,
+  lang,
   profile,
 }: {
   username: string;
+  /** The card's language the passes show. */
+  lang: CardLanguage;
   /** The card as it shows, live: a new value means new links. */
   profile: CompanyProfile | null;
 }) {
@@ -26,7 +30,7 @@ export default function WalletButtons({
   useEffect(() => {
     if (shown === null) return;
     let current = true;
-    fetchWalletLinks(username).then(
+    fetchWalletLinks(username, lang).then(
       (answer) => {
         if (!current) return;
         setLinks(answer);
@@ -39,7 +43,7 @@ export default function WalletButtons({
     return () => {
       current = false;
     };
-  }, [username, shown]);
+  }, [username, lang, shown]);
 
   if (failed) {
     return (

@@ -41,12 +41,23 @@ export const CARD_EVENTS = {
 } as const;
 
 export type CardEvent = keyof typeof CARD_EVENTS;
-export type StatsCounter = (typeof CARD_EVENTS)[CardEvent] | typeof QR_VIEWS | typeof WALLET_VIEWS;
+export type StatsCounter =
+  (typeof CARD_EVENTS)[CardEvent] | typeof QR_VIEWS | typeof WALLET_VIEWS | typeof EN_VIEWS;
 
 /** A view that came from the card's QR code also adds one here (besides `views`). */
 export const QR_VIEWS = 'qrViews';
 /** A view that came from the card's wallet pass (its barcode) also adds one here. */
 export const WALLET_VIEWS = 'walletViews';
+/** A view of the English card (`/{username}/en`) also adds one here; the others were Greek. */
+export const EN_VIEWS = 'enViews';
+
+/**
+ * The English card's language, as its `<html lang>` and lib/routes.ts CARD_LANGUAGES spell it
+ * (routes.ts imports this module, so the value is written here; a unit test holds the two together).
+ */
+export const ENGLISH = 'en';
+/** The beacon's field that marks a view of the English card: `"l":"en"`. */
+export const LANGUAGE_FIELD = 'l';
 
 /**
  * The query parameter that names where a visit came from (lib/routes.ts qrCodeUrl, walletUrl); the
@@ -77,6 +88,7 @@ export const STATS_COUNTERS: readonly StatsCounter[] = /* @__PURE__ */ (() => [
   ...Object.values(CARD_EVENTS),
   QR_VIEWS,
   WALLET_VIEWS,
+  EN_VIEWS,
 ])();
 
 export function isCardEvent(value: unknown): value is CardEvent {
@@ -91,7 +103,7 @@ export const MAX_BEACON_BYTES = 256;
 
 /**
  * What the card's script sends, as JSON text: `{"u":"maria","k":"…","e":"view","q":1}`, or
- * `"w":1` for a view from the wallet pass.
+ * `"w":1` for a view from the wallet pass, and `"l":"en"` on a view of the English card.
  */
 export interface Beacon {
   /** The card's username. */
@@ -103,21 +115,29 @@ export interface Beacon {
   q?: 1;
   /** Present (1) on a view of a card opened from its wallet pass. */
   w?: 1;
+  /** Present on a view of the English card; a Greek view has none, as before there were two. */
+  l?: typeof ENGLISH;
 }
 
 /** The card a beacon is for, as its HTML names it. */
 export interface BeaconCard {
   username: string;
   key?: string;
+  /** The page's language, its `<html lang>`. */
+  lang?: string;
 }
 
-/** The beacon of `event`; `source` marks a view only (a tap has no source). */
+/**
+ * The beacon of `event`; `source` and the card's language mark a view only (a tap has neither).
+ */
 export function beaconBody(card: BeaconCard, event: CardEvent, source?: ViewSource): string {
+  const view = event === 'view';
   const beacon: Beacon = {
     u: card.username,
     ...(card.key ? { k: card.key } : {}),
     e: event,
-    ...(source && event === 'view' ? { [VIEW_SOURCES[source].field]: 1 } : {}),
+    ...(source && view ? { [VIEW_SOURCES[source].field]: 1 } : {}),
+    ...(card.lang === ENGLISH && view ? { [LANGUAGE_FIELD]: ENGLISH } : {}),
   };
   return JSON.stringify(beacon);
 }

@@ -4,6 +4,9 @@ import { parseUsername } from '../../lib/username';
 import { CARD_KEY_PATTERN } from './card-key';
 import {
   CARD_EVENTS,
+  EN_VIEWS,
+  ENGLISH,
+  LANGUAGE_FIELD,
   VIEW_SOURCES,
   isCardEvent,
   type CardEvent,
@@ -19,10 +22,12 @@ export interface ParsedBeacon {
   event: CardEvent;
   /** Where the view came from, if its address said so (lib/stats/events.ts VIEW_SOURCES). */
   source: ViewSource | undefined;
+  /** A view of the English card; undefined for the Greek card's, and for every tap. */
+  lang: typeof ENGLISH | undefined;
 }
 
 const SOURCES = Object.entries(VIEW_SOURCES) as [ViewSource, (typeof VIEW_SOURCES)[ViewSource]][];
-const KEYS = new Set(['u', 'k', 'e', ...SOURCES.map(([, { field }]) => field)]);
+const KEYS = new Set(['u', 'k', 'e', LANGUAGE_FIELD, ...SOURCES.map(([, { field }]) => field)]);
 
 /** The beacon in `text`, or null for anything else (not JSON, an unknown event or key, a bad name). */
 export function parseBeacon(text: string): ParsedBeacon | null {
@@ -45,17 +50,22 @@ export function parseBeacon(text: string): ParsedBeacon | null {
   if (marked.length > 1) return null;
   const [source] = marked.map(([name]) => name);
   if (source && !(fields[VIEW_SOURCES[source].field] === 1 && e === 'view')) return null;
+  // Only a view has a language, and only English is marked (the Greek card's views carry none).
+  const language = fields[LANGUAGE_FIELD];
+  if (language !== undefined && !(language === ENGLISH && e === 'view')) return null;
   // The name as the card's data-username holds it: never decoded (a `%` in it is its own).
   const username = parseUsername(u);
   if (username === null) return null;
-  return { username, key, event: e, source };
+  return { username, key, event: e, source, lang: language === undefined ? undefined : ENGLISH };
 }
 
 /**
- * The counters a beacon adds one to: its event's, and its source's for a view from the QR code
- * (qrViews) or the wallet pass (walletViews).
+ * The counters a beacon adds one to: its event's, its source's for a view from the QR code
+ * (qrViews) or the wallet pass (walletViews), and enViews for a view of the English card.
  */
 export function countersOf(beacon: ParsedBeacon): StatsCounter[] {
-  const counter = CARD_EVENTS[beacon.event];
-  return beacon.source ? [counter, VIEW_SOURCES[beacon.source].counter] : [counter];
+  const counters: StatsCounter[] = [CARD_EVENTS[beacon.event]];
+  if (beacon.source) counters.push(VIEW_SOURCES[beacon.source].counter);
+  if (beacon.lang === ENGLISH) counters.push(EN_VIEWS);
+  return counters;
 }

@@ -13,10 +13,6 @@ import { PASS_ORGANIZATION, type WalletPass } from '../../lib/wallet-pass';
 export const GOOGLE_SAVE_URL = 'https://pay.google.com/gp/v/save/';
 /** The one class every card's object belongs to, under the issuer's id. */
 const CLASS_SUFFIX = 'karta-card';
-/** The pass's texts are Greek. */
-const LANGUAGE = 'el';
-
-const localized = (value: string) => ({ defaultValue: { language: LANGUAGE, value } });
 
 /** Google's ids allow letters, digits, `.`, `_` and `-`: anything else in a name is spelled out. */
 function objectId(issuerId: string, serial: string): string {
@@ -31,6 +27,8 @@ function objectId(issuerId: string, serial: string): string {
 export function genericPassPayload(pass: WalletPass, issuerId: string) {
   const classId = `${issuerId}.${CLASS_SUFFIX}`;
   const [first, second] = pass.secondary;
+  // Google's language tags are BCP 47, as the card's languages are.
+  const localized = (value: string) => ({ defaultValue: { language: pass.lang, value } });
   return {
     genericClasses: [{ id: classId }],
     genericObjects: [

@@ -3,17 +3,16 @@
 // card with its company's locked values.
 import 'server-only';
 import { OWNER_FIELD, cardPath } from '../../lib/collections';
-import { cardSummary } from '../../lib/card-summary';
 import { env } from '../../lib/env';
-import { walletPass } from '../../lib/wallet-pass';
+import type { CardLanguage } from '../../lib/routes';
 import { adminDb } from '../firebase/admin-app';
 import { assertOwns, type Owner } from '../owner/auth';
 import { OwnerError } from '../owner/respond';
 import { getPhoto } from '../photo-store';
 import { getCard } from '../profile-store';
 import { applePass, readSigning } from './apple-pass';
-import { passLinkValid } from './pass-link';
-import { walletLinks, type WalletLinks } from './wallet-links';
+import { passLinkLanguage, passLinkValid } from './pass-link';
+import { passOf, walletLinks, type WalletLinks } from './wallet-links';
 
 /** The card as it shows, or a 404 (none) or 410 (switched off by its company). */
 async function shownCard(username: string) {
@@ -23,24 +22,33 @@ async function shownCard(username: string) {
   return profile;
 }
 
-/** The owner's wallet links for their card: 403 for another's card, 404 without one. */
-export async function ownerWalletLinks(owner: Owner, username: string): Promise<WalletLinks> {
+/** The owner's wallet links for their card in `lang`: 403 for another's card, 404 without one. */
+export async function ownerWalletLinks(
+  owner: Owner,
+  username: string,
+  lang: CardLanguage,
+): Promise<WalletLinks> {
   assertOwns(await adminDb().doc(cardPath(username)).get(), owner);
-  return walletLinks(await shownCard(username), owner.uid);
+  return walletLinks(await shownCard(username), owner.uid, lang);
 }
 
 /**
- * The .pkpass that a signed link (pass-link.ts) asks for: 404 without Apple Wallet's configuration
+ * The .pkpass that a signed link (pass-link.ts) asks for, in the link's language: 404 without Apple Wallet's configuration
  * or a card, 403 for a link that is not this card's owner's or has expired.
  */
 export async function passForLink(url: URL, username: string): Promise<Buffer> {
   const config = env.appleWallet;
   if (!config) throw new OwnerError(404, { error: 'no-wallet' });
   const ownerUid: unknown = (await adminDb().doc(cardPath(username)).get()).get(OWNER_FIELD);
-  if (typeof ownerUid !== 'string' || !(await passLinkValid(config, url, username, ownerUid))) {
+  const lang = passLinkLanguage(url);
+  if (
+    typeof ownerUid !== 'string' ||
+    lang === null ||
+    !(await passLinkValid(config, url, username, ownerUid))
+  ) {
     throw new OwnerError(403, { error: 'link' });
   }
-  const pass = walletPass(cardSummary(await shownCard(username)));
+  const pass = passOf(await shownCard(username), lang);
   const photo = pass.photoVersion ? await getPhoto(username) : null;
   return applePass(
     pass,

@@ -39,7 +39,8 @@ export function takeSource(win: Window = window): ViewSource | undefined {
 }
 
 /**
- * Sends the view once `whenLoaded` says the page has loaded (never earlier: the beacon must not
+ * Sends the view, marked with the page's language (`<html lang>`: the English card's views are
+ * counted apart), once `whenLoaded` says the page has loaded (never earlier: the beacon must not
  * compete with the photo), and returns what counts the taps, each sent at once: a tap before the
  * load event is rare, and a queue would lose it if the page went away first.
  */
@@ -47,8 +48,9 @@ export function countCard(
   card: BeaconCard,
   whenLoaded: (task: () => void) => void,
   source = takeSource(),
+  lang = document.documentElement.lang,
 ): Count {
-  whenLoaded(() => sendEvent(card, 'view', source));
+  whenLoaded(() => sendEvent({ ...card, lang }, 'view', source));
   return (event) => sendEvent(card, event);
 }
 
