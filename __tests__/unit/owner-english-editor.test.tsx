@@ -128,7 +128,7 @@ test('a link’s English label: its placeholder the Greek label in Latin letters
   const user = userEvent.setup();
   render(<CardEditor username="maria" />);
   const row = within(screen.getByTestId('link-row'));
-  const label = row.getByLabelText('Κείμενο του κουμπιού στα αγγλικά (προαιρετικό)');
+  const label = row.getByLabelText('Αγγλικό κείμενο του κουμπιού (προαιρετικό)');
   expect(label).toHaveAttribute('placeholder', 'Erga');
   fireEvent.change(label, { target: { value: 'Wo\u202erk' } });
   await save(user);

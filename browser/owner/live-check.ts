@@ -1,12 +1,14 @@
 // After a save: when does the public card show it? The change reaches the card through the same
 // path as any Firestore edit (the watcher revalidates it, docs/freshness.md), so the console asks
-// the card itself: its page and its vCard, until either differs from what they were before.
-import { profilePath, vcardPath } from '../../lib/routes';
+// the card itself: its page and its vCard in each language, until one differs from what it was
+// before (an edit of English words alone changes only the English card).
+import { CARD_LANGUAGES, profilePath, vcardPath } from '../../lib/routes';
 
-export interface CardSnapshot {
-  page: string;
-  vcard: string;
-}
+/** Each address of the card as read: its status and body, '' when the read failed. */
+export type CardSnapshot = Record<string, string>;
+
+const cardPaths = (username: string): string[] =>
+  CARD_LANGUAGES.flatMap((lang) => [profilePath(username, lang), vcardPath(username, lang)]);
 
 async function read(path: string, fetchImpl: typeof fetch): Promise<string> {
   try {
@@ -18,12 +20,13 @@ async function read(path: string, fetchImpl: typeof fetch): Promise<string> {
 }
 
 /** The card as visitors get it now. */
-export async function readCard(username: string, fetchImpl: typeof fetch = fetch) {
-  const [page, vcard] = await Promise.all([
-    read(profilePath(username), fetchImpl),
-    read(vcardPath(username), fetchImpl),
-  ]);
-  return { page, vcard };
+export async function readCard(
+  username: string,
+  fetchImpl: typeof fetch = fetch,
+): Promise<CardSnapshot> {
+  const paths = cardPaths(username);
+  const bodies = await Promise.all(paths.map((path) => read(path, fetchImpl)));
+  return Object.fromEntries(paths.map((path, index) => [path, bodies[index]]));
 }
 
 export interface WaitOptions {
@@ -46,8 +49,8 @@ export async function waitForCardChange(
   const started = Date.now();
   while (Date.now() - started < timeoutMs && !signal?.aborted) {
     const now = await readCard(username, fetchImpl);
-    const changed = (a: string, b: string) => a !== '' && b !== '' && a !== b;
-    if (changed(now.page, before.page) || changed(now.vcard, before.vcard)) {
+    const changed = (a = '', b = '') => a !== '' && b !== '' && a !== b;
+    if (Object.keys(now).some((path) => changed(now[path], before[path]))) {
       return Date.now() - started;
     }
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
