@@ -2,6 +2,7 @@ import {
   cardFormChanges,
   englishPlaceholders,
   isFormErrorField,
+  languagesShowing,
   linkLabelEnPlaceholder,
   newLinkDraft,
   previewProfile,
@@ -273,6 +274,24 @@ describe('mobile number and colour', () => {
     expect(cardFormChanges({ ...STORED, accentColor: 'blue' }, STORED, 'maria').errors).toEqual({
       accentColor: CARD_MESSAGES.color,
     });
+  });
+});
+
+describe('languagesShowing', () => {
+  const stored = toFormValues({
+    firstName: 'Μαρία',
+    links: [{ kind: 'link', url: 'https://maria.gr/', label: 'Έργα', labelEn: 'Work' }],
+  });
+  const links = [{ kind: 'link' as const, url: 'https://maria.gr/', label: 'Έργα' }];
+  it('is Greek for a change the Greek card shows, and both for English words', () => {
+    expect(languagesShowing({ jobTitle: 'Αρχιτέκτονας' }, stored)).toEqual(['el']);
+    expect(languagesShowing({ jobTitleEn: 'Architect' }, stored)).toEqual(['el', 'en']);
+    expect(languagesShowing({ cityEn: null }, stored)).toEqual(['el', 'en']);
+    expect(
+      languagesShowing({ links: [{ ...links[0], label: 'Δουλειά', labelEn: 'Work' }] }, stored),
+    ).toEqual(['el']);
+    expect(languagesShowing({ links }, stored)).toEqual(['el', 'en']);
+    expect(languagesShowing({ links: null }, stored)).toEqual(['el', 'en']);
   });
 });
 

@@ -21,8 +21,9 @@ jest.mock('@/browser/owner/card', () => ({
   },
   saveCard: (...args: unknown[]) => saveCard(...args),
 }));
+const readCard = jest.fn();
 jest.mock('@/browser/owner/live-check', () => ({
-  readCard: async () => '',
+  readCard: (...args: unknown[]) => readCard(...args),
   waitForCardChange: async () => 100,
 }));
 jest.mock('@/browser/owner/owner-api', () => ({
@@ -44,6 +45,7 @@ const save = (user: ReturnType<typeof userEvent.setup>) =>
 
 beforeEach(() => {
   saveCard.mockReset().mockResolvedValue(undefined);
+  readCard.mockReset().mockResolvedValue({});
   previews.length = 0;
   cardData = {
     firstName: 'Μαρία',
@@ -95,6 +97,18 @@ test('an English field typed is saved, and one emptied is removed with null', as
   expect(saveCard.mock.calls).toEqual([
     ['maria', { firstNameEn: 'Mary', lastNameEn: null, addressEn: '10 Ermou St' }, undefined],
   ]);
+  // English words show on the English card alone: the console watches both for the change.
+  expect(readCard.mock.calls).toEqual([['maria', { languages: ['el', 'en'] }]]);
+});
+
+test('a save of Greek words alone watches the Greek card', async () => {
+  const user = userEvent.setup();
+  render(<CardEditor username="maria" />);
+  await user.type(screen.getByLabelText('Πόλη'), ' Κέντρο');
+  await save(user);
+  await screen.findByText(/Η αλλαγή φαίνεται στην κάρτα σας/);
+  expect(saveCard.mock.calls).toEqual([['maria', { city: 'Θεσσαλονίκη Κέντρο' }, undefined]]);
+  expect(readCard.mock.calls).toEqual([['maria', { languages: ['el'] }]]);
 });
 
 test('a control character or too long a value is refused with the Greek message, and the section opens to show it', async () => {

@@ -1,4 +1,5 @@
 import { readCard, waitForCardChange } from '@/browser/owner/live-check';
+import { CARD_LANGUAGES } from '@/lib/routes';
 
 function fakeSite(pages: Array<Record<string, string>>) {
   let call = 0;
@@ -6,8 +7,8 @@ function fakeSite(pages: Array<Record<string, string>>) {
   const fetchImpl = (async (input: RequestInfo | URL) => {
     const path = String(input);
     requested.push(path);
-    // Each readCard asks for the page and the vCard in both languages: one "moment" of the site
-    // per four reads. An address a moment does not list is offline.
+    // Each read of the card asks for the page and the vCard in both languages: one "moment" of the
+    // site per four reads. An address a moment does not list is offline.
     const moment = pages[Math.min(Math.floor(call++ / 4), pages.length - 1)];
     if (moment[path] === undefined) throw new Error('offline');
     return new Response(moment[path], { status: 200 });
@@ -25,7 +26,7 @@ const NEW = { ...OLD, '/maria': 'Πολεοδόμος', '/maria/vcard': 'TITLE:�
 
 test('reads the card’s page and vCard in each language', async () => {
   const { fetchImpl, requested } = fakeSite([OLD]);
-  expect(await readCard('maria', fetchImpl)).toEqual({
+  expect(await readCard('maria', { languages: CARD_LANGUAGES, fetchImpl })).toEqual({
     '/maria': '200\nΑρχιτέκτονας',
     '/maria/vcard': '200\nTITLE:Αρχιτέκτονας',
     '/maria/en': '200\nArchitektonas',
@@ -34,39 +35,41 @@ test('reads the card’s page and vCard in each language', async () => {
   expect(requested.sort()).toEqual(['/maria', '/maria/en', '/maria/en/vcard', '/maria/vcard']);
 });
 
+test('reads the Greek card alone unless told', async () => {
+  const { fetchImpl, requested } = fakeSite([OLD]);
+  expect(Object.keys(await readCard('maria', { fetchImpl }))).toEqual(['/maria', '/maria/vcard']);
+  expect(requested).toEqual(['/maria', '/maria/vcard']);
+});
+
 test('a change of the English card alone counts (an edit of English words)', async () => {
   const { fetchImpl } = fakeSite([OLD, OLD, { ...OLD, '/maria/en': 'Architect' }]);
-  const before = await readCard('maria', fetchImpl);
-  expect(await waitForCardChange('maria', before, { fetchImpl, intervalMs: 5 })).not.toBeNull();
+  const before = await readCard('maria', { languages: CARD_LANGUAGES, fetchImpl });
+  expect(await waitForCardChange(before, { fetchImpl, intervalMs: 5 })).not.toBeNull();
 });
 
 test('resolves once the card differs from before', async () => {
   const { fetchImpl } = fakeSite([OLD, OLD, OLD, NEW]);
-  const before = await readCard('maria', fetchImpl);
-  const ms = await waitForCardChange('maria', before, { fetchImpl, intervalMs: 5 });
+  const before = await readCard('maria', { languages: CARD_LANGUAGES, fetchImpl });
+  const ms = await waitForCardChange(before, { fetchImpl, intervalMs: 5 });
   expect(ms).not.toBeNull();
 });
 
 test('a change of the vCard alone counts (the photo is only there)', async () => {
   const { fetchImpl } = fakeSite([OLD, { ...OLD, '/maria/vcard': 'PHOTO:…' }]);
-  const before = await readCard('maria', fetchImpl);
-  expect(await waitForCardChange('maria', before, { fetchImpl, intervalMs: 5 })).not.toBeNull();
+  const before = await readCard('maria', { languages: CARD_LANGUAGES, fetchImpl });
+  expect(await waitForCardChange(before, { fetchImpl, intervalMs: 5 })).not.toBeNull();
 });
 
 test('a failed read is not a change, and it gives up after the timeout', async () => {
   const { fetchImpl } = fakeSite([OLD, {}, OLD]);
-  const before = await readCard('maria', fetchImpl);
-  expect(
-    await waitForCardChange('maria', before, { fetchImpl, intervalMs: 5, timeoutMs: 100 }),
-  ).toBeNull();
+  const before = await readCard('maria', { languages: CARD_LANGUAGES, fetchImpl });
+  expect(await waitForCardChange(before, { fetchImpl, intervalMs: 5, timeoutMs: 100 })).toBeNull();
 });
 
 test('stops when aborted', async () => {
   const { fetchImpl } = fakeSite([OLD]);
-  const before = await readCard('maria', fetchImpl);
+  const before = await readCard('maria', { languages: CARD_LANGUAGES, fetchImpl });
   const controller = new AbortController();
   controller.abort();
-  expect(
-    await waitForCardChange('maria', before, { fetchImpl, signal: controller.signal }),
-  ).toBeNull();
+  expect(await waitForCardChange(before, { fetchImpl, signal: controller.signal })).toBeNull();
 });

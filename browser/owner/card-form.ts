@@ -30,6 +30,7 @@ import {
   type TextField,
   type TranslatedField,
 } from '../../lib/profile';
+import { CARD_LANGUAGES, DEFAULT_LANGUAGE, type CardLanguage } from '../../lib/routes';
 import type { CardData } from './card';
 
 /** The fields typed in the form; the photo (displayImage, thumbnailBase64) is picked, not typed. */
@@ -176,6 +177,25 @@ export function cardFormChanges(
     if (Object.keys(linkErrors).length === 0) changes.links = links.length > 0 ? links : null;
   }
   return { errors, changes };
+}
+
+const ENGLISH_WORDS: readonly string[] = Object.values(ENGLISH_FIELDS);
+const englishLabels = (links: readonly CardLink[]) => JSON.stringify(links.map((l) => l.labelEn));
+
+/**
+ * The card's languages a save of `changes` shows in, for the console to watch: Greek always (the
+ * English card follows it, transliterated, with the same write), English too when English words
+ * change, which the Greek card never shows.
+ */
+export function languagesShowing(
+  changes: CardChanges,
+  stored: CardFormValues,
+): readonly CardLanguage[] {
+  const english =
+    Object.keys(changes).some((field) => ENGLISH_WORDS.includes(field)) ||
+    (changes.links !== undefined &&
+      englishLabels(changes.links ?? []) !== englishLabels(judgeLinks(stored.links).links));
+  return english ? CARD_LANGUAGES : [DEFAULT_LANGUAGE];
 }
 
 /** Whether `field` (as the server names it in a refusal) is one the form shows an error at. */

@@ -7,6 +7,7 @@ import {
   cardFormChanges,
   englishPlaceholders,
   isFormErrorField,
+  languagesShowing,
   previewProfile,
   toFormValues,
   withoutLinkErrors,
@@ -29,7 +30,12 @@ import {
 } from '@/lib/company';
 import type { CardLink } from '@/lib/card-links';
 import { cardInLanguage } from '@/lib/card-language';
-import { CARD_FIELD_RULES, ENGLISH_FIELDS, type EnglishField } from '@/lib/profile';
+import {
+  CARD_FIELD_RULES,
+  ENGLISH_FIELDS,
+  type EnglishField,
+  type TranslatedField,
+} from '@/lib/profile';
 import { photoPath, type CardLanguage } from '@/lib/routes';
 import type { Company } from '@/browser/owner/company';
 import CardPreview from './CardPreview';
@@ -93,7 +99,7 @@ const GREEK_LABELS = new Map(
  * left empty shows the Greek in Latin letters, which each input shows as its placeholder.
  */
 const ENGLISH_SPECS = Object.entries(ENGLISH_FIELDS).map(([greek, field]) => ({
-  greek: greek as keyof typeof ENGLISH_FIELDS,
+  greek: greek as TranslatedField,
   field: field as EnglishField,
   label: `${GREEK_LABELS.get(greek as TypedField) ?? greek} (αγγλικά)`,
 }));
@@ -319,7 +325,7 @@ export default function CardEditor({
     polling.current = controller;
     setStatus({ kind: 'saving' });
     // The card as visitors see it before the save: the console waits for it to differ.
-    const before = await readCard(username);
+    const before = await readCard(username, { languages: languagesShowing(changes, stored) });
     // Only the photo the form names now: one picked and then removed is not uploaded.
     const upload =
       pending && changes.displayImage === photoPath(username, pending.upload.version)
@@ -349,7 +355,7 @@ export default function CardEditor({
     }
     if (upload) setPending(null);
     setStatus({ kind: 'publishing' });
-    const ms = await waitForCardChange(username, before, { signal: controller.signal });
+    const ms = await waitForCardChange(before, { signal: controller.signal });
     if (!controller.signal.aborted)
       setStatus(ms === null ? { kind: 'late' } : { kind: 'live', ms });
   }
