@@ -291,6 +291,15 @@ describe('languagesShowing', () => {
       languagesShowing({ links: [{ ...links[0], label: 'Δουλειά', labelEn: 'Work' }] }, stored),
     ).toEqual(['el']);
     expect(languagesShowing({ links }, stored)).toEqual(['el', 'en']);
+    // Links with no English label: the Greek card shows every change of theirs.
+    const plain = toFormValues({ links });
+    expect(
+      languagesShowing(
+        { links: [...links, { kind: 'github', url: 'https://github.com/m' }] },
+        plain,
+      ),
+    ).toEqual(['el']);
+    expect(languagesShowing({ links: null }, plain)).toEqual(['el']);
     expect(languagesShowing({ links: null }, stored)).toEqual(['el', 'en']);
   });
 });

@@ -180,7 +180,9 @@ export function cardFormChanges(
 }
 
 const ENGLISH_WORDS: readonly string[] = Object.values(ENGLISH_FIELDS);
-const englishLabels = (links: readonly CardLink[]) => JSON.stringify(links.map((l) => l.labelEn));
+/** The links' English labels in their order: what of the links only the English card shows. */
+const englishLabels = (links: readonly CardLink[]) =>
+  JSON.stringify(links.flatMap((link) => (link.labelEn === undefined ? [] : [link.labelEn])));
 
 /**
  * The card's languages a save of `changes` shows in, for the console to watch: Greek always (the
