@@ -301,7 +301,7 @@ test('a console whose session was revoked meanwhile asks, in Greek, to sign in a
   const owner = await makeOwner(`anaklisi-${STAMP}`, { firstName: 'Ανάκληση' }, STAMP);
   const page = await signIn(context, owner);
   await section(page, 'Επεξεργασία');
-  await page.getByLabel('Πόλη').fill('Ιωάννινα');
+  await page.getByLabel('Πόλη', { exact: true }).fill('Ιωάννινα');
   await pastSignInSecond(await sessionToken(page));
   // As a password changed on another device, or the operator, would.
   await adminAuth().revokeRefreshTokens(owner.uid);
@@ -324,13 +324,13 @@ test('an edit over the limit says so in Greek and keeps the form; saved again in
   // The minute's writes already made (as 30 saves would have).
   const window = adminDb().doc(ownerWritesPath(owner.uid));
   await window.set({ start: Date.now(), count: OWNER_WRITES_PER_WINDOW });
-  await page.getByLabel('Πόλη').fill('Καβάλα');
-  await page.getByLabel('Ιδιότητα ή θέση').fill('Φωτογράφος');
+  await page.getByLabel('Πόλη', { exact: true }).fill('Καβάλα');
+  await page.getByLabel('Ιδιότητα ή θέση', { exact: true }).fill('Φωτογράφος');
   await page.getByRole('button', { name: 'Αποθήκευση' }).click();
   await page.getByTestId('save-status').getByText(OWNER_WRITE_LIMIT_MESSAGE).waitFor();
   await expectAccessible(page, 'edit (over the limit)');
-  expect(await page.getByLabel('Πόλη').inputValue()).toBe('Καβάλα');
-  expect(await page.getByLabel('Ιδιότητα ή θέση').inputValue()).toBe('Φωτογράφος');
+  expect(await page.getByLabel('Πόλη', { exact: true }).inputValue()).toBe('Καβάλα');
+  expect(await page.getByLabel('Ιδιότητα ή θέση', { exact: true }).inputValue()).toBe('Φωτογράφος');
   expect((await adminDb().doc(`users/${owner.username}`).get()).get('city')).toBeUndefined();
 
   // The window over (moved back rather than waited for), the same form saves.

@@ -225,7 +225,7 @@ describe('an owner', () => {
     // The run's daemon (as `npm run demo`'s) revalidates the card once the console's write lands.
     expect((await get(`/${ektor.username}`)).body).toContain('Δικηγόρος');
     const title = `Συνήγορος ${STAMP}`;
-    await page.getByLabel('Ιδιότητα ή θέση').fill(title);
+    await page.getByLabel('Ιδιότητα ή θέση', { exact: true }).fill(title);
     // A large picked image, made small in the browser.
     const picked = await sharp({
       create: { width: 1600, height: 1200, channels: 3, background: '#3366aa' },
@@ -433,7 +433,7 @@ test('sign-up, verified by the e-mail’s link: a taken or reserved username is 
       .waitFor();
     await expectAccessible(page, 'contacts (none yet)');
     await section(page, 'Επεξεργασία');
-    await page.getByLabel('Ιδιότητα ή θέση').waitFor();
+    await page.getByLabel('Ιδιότητα ή θέση', { exact: true }).waitFor();
     await expectAccessible(page, 'edit');
 
     // The card is public once revalidated; then it is erased with what it received.

@@ -3,7 +3,8 @@
 // reordered with the keyboard, one removed; a mobile number and a colour set; each change seen in
 // the preview (the card's own components in a frame that runs no script) before saving; then the
 // save reaching Firestore and the public card (/{username}) through the real server, which shows
-// what the preview showed. On a phone the preview is a tap away.
+// what the preview showed. The English words typed, the preview in English, and saved. On a phone
+// the preview is a tap away.
 import type { BrowserContext, FrameLocator, Locator, Page } from 'playwright-core';
 import { LINK_MESSAGES } from '@/lib/card-links';
 import { adminDb } from '@/server/firebase/admin-app';
@@ -191,6 +192,39 @@ test('saves: Firestore holds the list in its order, and the public card shows th
   expect(realProblems(problems)).toEqual([]);
 });
 
+test('English words: each empty one shows the Greek in Latin letters; the preview at «English» shows the card in them; the save stores them', async () => {
+  await page.getByText('Στα αγγλικά', { exact: true }).click();
+  const firstName = page.getByLabel('Όνομα (αγγλικά)');
+  await firstName.waitFor();
+  expect(await firstName.getAttribute('placeholder')).toBe('Lina-Maria');
+  expect(await page.getByLabel('Επώνυμο (αγγλικά)').getAttribute('placeholder')).toBe('Dimou');
+  await firstName.fill('Lina');
+  await page.getByLabel('Ιδιότητα ή θέση (αγγλικά)').fill('Architect');
+  await page.getByRole('button', { name: 'English' }).click();
+  await preview().getByRole('heading', { level: 1, name: 'Lina Dimou' }).waitFor();
+  await preview().getByText('Architect', { exact: true }).waitFor();
+  expect(await preview().locator('html').getAttribute('lang')).toBe('en');
+  await expectAccessible(page, 'edit (English preview)');
+  expect(realProblems(problems)).toEqual([]);
+
+  await page.getByRole('button', { name: 'Αποθήκευση' }).click();
+  // The server has answered: the write is done.
+  await page
+    .getByTestId('save-status')
+    .getByText(/^Αποθηκεύτηκε/)
+    .waitFor({ timeout: 30_000 });
+  const stored = (await adminDb().doc(`users/${lina.username}`).get()).data();
+  expect(stored).toMatchObject({
+    firstName: 'Λίνα-Μαρία',
+    firstNameEn: 'Lina',
+    jobTitleEn: 'Architect',
+  });
+  expect(stored).not.toHaveProperty('lastNameEn');
+  await page.getByRole('button', { name: 'Ελληνικά' }).click();
+  await preview().getByRole('heading', { level: 1, name: 'Λίνα-Μαρία Δήμου' }).waitFor();
+  expect(await preview().locator('html').getAttribute('lang')).toBe('el');
+});
+
 /** The route's HTML as Chromium's DOM serialises it, the way the preview's markup was read. */
 async function domMarkup(html: string): Promise<string> {
   return page.evaluate((source) => {
@@ -207,17 +241,17 @@ test('on a phone the preview is a tap away, and the form one tap back', async ()
     const frame = small.locator('[data-testid="card-preview"]');
     await frame.waitFor({ state: 'attached' });
     expect(await frame.isVisible()).toBe(false);
-    await small.getByLabel('Ιδιότητα ή θέση').fill('Αρχιτέκτονας');
+    await small.getByLabel('Ιδιότητα ή θέση', { exact: true }).fill('Αρχιτέκτονας');
     await small.getByRole('button', { name: 'Προεπισκόπηση' }).click();
     await frame.waitFor({ state: 'visible' });
-    expect(await small.getByLabel('Ιδιότητα ή θέση').isVisible()).toBe(false);
+    expect(await small.getByLabel('Ιδιότητα ή θέση', { exact: true }).isVisible()).toBe(false);
     await small
       .frameLocator('[data-testid="card-preview"]')
       .getByText('Αρχιτέκτονας', { exact: true })
       .waitFor();
     await expectAccessible(small, 'edit preview (phone)');
     await small.getByRole('button', { name: 'Στοιχεία', exact: true }).click();
-    await small.getByLabel('Ιδιότητα ή θέση').waitFor({ state: 'visible' });
+    await small.getByLabel('Ιδιότητα ή θέση', { exact: true }).waitFor({ state: 'visible' });
     await expectAccessible(small, 'edit form (phone)');
   } finally {
     await phone.close();

@@ -279,7 +279,7 @@ test('a photo whose header claims 16383 × 16383 px is refused at the photo in G
         .jpeg()
         .toBuffer(),
     );
-    await page.getByLabel('Ιδιότητα ή θέση').fill(title);
+    await page.getByLabel('Ιδιότητα ή θέση', { exact: true }).fill(title);
     await page.getByRole('button', { name: 'Αποθήκευση' }).click();
     await photoRefusedStatus(page);
     await page.getByText(CARD_REQUEST_MESSAGES.photoTooManyPixels).waitFor();
@@ -287,7 +287,7 @@ test('a photo whose header claims 16383 × 16383 px is refused at the photo in G
     await page.unrouteAll();
   }
   expect(tampered).toBeGreaterThan(0);
-  expect(await page.getByLabel('Ιδιότητα ή θέση').inputValue()).toBe(title);
+  expect(await page.getByLabel('Ιδιότητα ή θέση', { exact: true }).inputValue()).toBe(title);
   expect(await storedImage()).toBe(firstPath);
   expect((await adminDb().doc(`users/${USERNAME}`).get()).get('jobTitle')).not.toBe(title);
 });

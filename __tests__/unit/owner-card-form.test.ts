@@ -1,6 +1,9 @@
 import {
   cardFormChanges,
+  englishPlaceholders,
   isFormErrorField,
+  languagesShowing,
+  linkLabelEnPlaceholder,
   newLinkDraft,
   previewProfile,
   toFormValues,
@@ -198,6 +201,39 @@ describe('links', () => {
     });
   });
 
+  it('keeps a link’s English label, saves it trimmed, removes it emptied, and judges it like a label', () => {
+    const stored = toFormValues({
+      links: [{ kind: 'link', url: 'https://maria.gr/', label: 'Έργα', labelEn: 'Work' }],
+    });
+    expect(stored.links[0]).toMatchObject({ label: 'Έργα', labelEn: 'Work' });
+    expect(cardFormChanges(stored, stored, 'maria')).toEqual({ errors: {}, changes: {} });
+    const typed = (labelEn: string) => ({ ...stored, links: [{ ...stored.links[0], labelEn }] });
+    expect(cardFormChanges(typed(' Projects '), stored, 'maria').changes).toEqual({
+      links: [{ kind: 'link', url: 'https://maria.gr/', label: 'Έργα', labelEn: 'Projects' }],
+    });
+    expect(cardFormChanges(typed('  '), stored, 'maria').changes).toEqual({
+      links: [{ kind: 'link', url: 'https://maria.gr/', label: 'Έργα' }],
+    });
+    expect(cardFormChanges(typed('Wo\u202erk'), stored, 'maria')).toEqual({
+      errors: { 'links.0.labelEn': LINK_MESSAGES.labelControl },
+      changes: {},
+    });
+    expect(cardFormChanges(typed('a'.repeat(LINK_LABEL_MAX + 1)), stored, 'maria').errors).toEqual({
+      'links.0.labelEn': LINK_MESSAGES.labelTooLong,
+    });
+    expect(isFormErrorField('links.0.labelEn')).toBe(true);
+  });
+
+  it('shows, where the English label is empty, what the English card writes', () => {
+    expect(linkLabelEnPlaceholder(draft('link', 'https://maria.gr/', ' Κατάστημα '))).toBe(
+      'Katastima',
+    );
+    expect(linkLabelEnPlaceholder(draft('linkedin', 'https://www.linkedin.com/in/m'))).toBe(
+      'LinkedIn',
+    );
+    expect(linkLabelEnPlaceholder(draft('link', 'https://maria.gr/'))).toBe('');
+  });
+
   it(`refuses more than ${MAX_LINKS} links`, () => {
     const links = Array.from({ length: MAX_LINKS + 1 }, (_, i) =>
       draft('github', `https://github.com/maria${i}`),
@@ -237,6 +273,56 @@ describe('mobile number and colour', () => {
     });
     expect(cardFormChanges({ ...STORED, accentColor: 'blue' }, STORED, 'maria').errors).toEqual({
       accentColor: CARD_MESSAGES.color,
+    });
+  });
+});
+
+describe('languagesShowing', () => {
+  const stored = toFormValues({
+    firstName: 'Μαρία',
+    links: [{ kind: 'link', url: 'https://maria.gr/', label: 'Έργα', labelEn: 'Work' }],
+  });
+  const links = [{ kind: 'link' as const, url: 'https://maria.gr/', label: 'Έργα' }];
+  it('is Greek for a change the Greek card shows, and both for English words', () => {
+    expect(languagesShowing({ jobTitle: 'Αρχιτέκτονας' }, stored)).toEqual(['el']);
+    expect(languagesShowing({ jobTitleEn: 'Architect' }, stored)).toEqual(['el', 'en']);
+    expect(languagesShowing({ cityEn: null }, stored)).toEqual(['el', 'en']);
+    expect(
+      languagesShowing({ links: [{ ...links[0], label: 'Δουλειά', labelEn: 'Work' }] }, stored),
+    ).toEqual(['el']);
+    expect(languagesShowing({ links }, stored)).toEqual(['el', 'en']);
+    // Links with no English label: the Greek card shows every change of theirs.
+    const plain = toFormValues({ links });
+    expect(
+      languagesShowing(
+        { links: [...links, { kind: 'github', url: 'https://github.com/m' }] },
+        plain,
+      ),
+    ).toEqual(['el']);
+    expect(languagesShowing({ links: null }, plain)).toEqual(['el']);
+    expect(languagesShowing({ links: null }, stored)).toEqual(['el', 'en']);
+  });
+});
+
+describe('englishPlaceholders', () => {
+  it('is each Greek field of the card as shown, in Latin letters, and never the owner’s English', () => {
+    expect(
+      englishPlaceholders({
+        username: 'maria',
+        firstName: 'Μαρία',
+        lastName: 'Παπαδοπούλου',
+        lastNameEn: 'Papadopoulos',
+        city: 'Θεσσαλονίκη',
+        address: 'Ερμού 10',
+      }),
+    ).toEqual({
+      firstNameEn: 'Maria',
+      lastNameEn: 'Papadopoulou',
+      jobTitleEn: '',
+      companyNameEn: '',
+      cityEn: 'Thessaloniki',
+      addressEn: 'Ermou 10',
+      addressDetailsEn: '',
     });
   });
 });

@@ -3,6 +3,7 @@
 // CardDocument from the form's values, with the card's stylesheet, no script, and a picked photo
 // shown from its file until it is saved.
 import { cardPreviewHtml } from '@/components/account/card-preview-html';
+import { cardInLanguage } from '@/lib/card-language';
 import type { PublicProfile } from '@/lib/profile';
 import { photoPath } from '@/lib/routes';
 
@@ -46,4 +47,15 @@ test('shows a picked photo from its file, at the path the card will name', async
   expect(saved.querySelector('main .image img')?.getAttribute('src')).toContain(
     encodeURIComponent(path),
   );
+});
+
+test('the English card says it is English, in the words cardInLanguage gives it', async () => {
+  const html = await cardPreviewHtml(
+    cardInLanguage({ ...PROFILE, lastNameEn: 'Dimos' }, 'en'),
+    '',
+    null,
+    'en',
+  );
+  expect(html.startsWith('<!DOCTYPE html><html lang="en">')).toBe(true);
+  expect(parse(html).querySelector('main.card h1')?.textContent).toBe('Lina Dimos');
 });

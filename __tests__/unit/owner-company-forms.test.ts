@@ -24,7 +24,13 @@ describe('the template form', () => {
       address: { value: 'Ερμού 10', locked: true },
       city: { value: 'Αθήνα', locked: false },
       links: {
-        value: [{ kind: 'linkedin' as const, url: 'https://www.linkedin.com/company/fos' }],
+        value: [
+          {
+            kind: 'linkedin' as const,
+            url: 'https://www.linkedin.com/company/fos',
+            labelEn: 'Fos on LinkedIn',
+          },
+        ],
         locked: true,
       },
     };
@@ -53,7 +59,9 @@ describe('the template form', () => {
     const form = empty();
     form.fields.websiteLink = { value: 'javascript:alert(1)', locked: true };
     form.fields.phoneNumber = { value: 'όχι τηλέφωνο', locked: false };
-    form.links = [{ id: 'a', kind: 'linkedin', url: 'https://example.com/x', label: '' }];
+    form.links = [
+      { id: 'a', kind: 'linkedin', url: 'https://example.com/x', label: '', labelEn: '' },
+    ];
     const judged = templateFromForm(form);
     expect(judged.ok).toBe(false);
     const { errors } = judged as { errors: Record<string, string> };

@@ -2,8 +2,10 @@
 // the changes to save, judged by lib/profile.ts and lib/card-links.ts (the server's own
 // validation, in Greek), and as the card they would make (the editor's preview).
 import {
+  LINK_KIND_INFO,
   LINK_MESSAGES,
   MAX_LINKS,
+  linkLabelEnProblem,
   linkLabelProblem,
   linkUrlProblem,
   linksProblem,
@@ -11,18 +13,24 @@ import {
   type CardLink,
   type LinkKind,
 } from '../../lib/card-links';
+import { cardInLanguage } from '../../lib/card-language';
+import type { CompanyProfile } from '../../lib/company';
 import { safeHttpUrl } from '../../lib/links';
 import {
   CARD_FIELD_RULES,
   CARD_MESSAGES,
+  ENGLISH_FIELDS,
   TEXT_FIELDS,
   cardValueProblem,
   normaliseProfile,
   toPublicProfile,
   type CardChanges,
+  type EnglishField,
   type PublicProfile,
   type TextField,
+  type TranslatedField,
 } from '../../lib/profile';
+import { CARD_LANGUAGES, DEFAULT_LANGUAGE, type CardLanguage } from '../../lib/routes';
 import type { CardData } from './card';
 
 /** The fields typed in the form; the photo (displayImage, thumbnailBase64) is picked, not typed. */
@@ -34,13 +42,15 @@ export interface LinkDraft {
   kind: LinkKind;
   url: string;
   label: string;
+  /** The label on the English card; '' for none (the Greek label transliterated). */
+  labelEn: string;
 }
 
 export type CardFormValues = Record<TextField, string> & { links: LinkDraft[] };
 
 /** A part of a link, named as the server names it (lib/profile.ts linkProblemField). */
 export type LinkErrorField = 'links' | `links.${number}` | `links.${number}.${LinkDraftPart}`;
-type LinkDraftPart = 'kind' | 'url' | 'label';
+type LinkDraftPart = 'kind' | 'url' | 'label' | 'labelEn';
 
 export type CardFormErrors = Partial<Record<TextField | LinkErrorField, string>>;
 
@@ -49,7 +59,7 @@ let draftCount = 0;
 /** A new, empty link of `kind`, with an id no other draft of this page has. */
 export function newLinkDraft(kind: LinkKind): LinkDraft {
   draftCount += 1;
-  return { id: `new-${draftCount}`, kind, url: '', label: '' };
+  return { id: `new-${draftCount}`, kind, url: '', label: '', labelEn: '' };
 }
 
 /**
@@ -68,6 +78,7 @@ export function toFormValues(data: CardData | undefined): CardFormValues {
     kind: link.kind,
     url: link.url,
     label: link.label ?? '',
+    labelEn: link.labelEn ?? '',
   }));
   return values;
 }
@@ -87,14 +98,19 @@ export function storedForm(field: TextField, input: string): string | undefined 
   return safeHttpUrl(value);
 }
 
-/** A draft as it will be stored: its address as the page links it, its label trimmed (none: absent). */
+/**
+ * A draft as it will be stored: its address as the page links it, its labels trimmed (none:
+ * absent).
+ */
 function storedLink(draft: LinkDraft): CardLink {
   const url = draft.url.trim();
   const label = draft.label.trim();
+  const labelEn = draft.labelEn.trim();
   return {
     kind: draft.kind,
     url: url === '' ? '' : (safeHttpUrl(url) ?? url),
     ...(label === '' ? {} : { label }),
+    ...(labelEn === '' ? {} : { labelEn }),
   };
 }
 
@@ -108,6 +124,8 @@ export function judgeLinks(drafts: LinkDraft[]): { links: CardLink[]; errors: Ca
     if (urlProblem) errors[`links.${index}.url`] = urlProblem;
     const labelProblem = linkLabelProblem(link.kind, link.label);
     if (labelProblem) errors[`links.${index}.label`] = labelProblem;
+    const labelEnProblem = linkLabelEnProblem(link.labelEn);
+    if (labelEnProblem) errors[`links.${index}.labelEn`] = labelEnProblem;
   });
   // The server's own judgement of the whole list, should it ever see more than the parts above.
   if (Object.keys(errors).length === 0) {
@@ -161,11 +179,32 @@ export function cardFormChanges(
   return { errors, changes };
 }
 
+const ENGLISH_WORDS: readonly string[] = Object.values(ENGLISH_FIELDS);
+/** The links' English labels in their order: what of the links only the English card shows. */
+const englishLabels = (links: readonly CardLink[]) =>
+  JSON.stringify(links.flatMap((link) => (link.labelEn === undefined ? [] : [link.labelEn])));
+
+/**
+ * The card's languages a save of `changes` shows in, for the console to watch: Greek always (the
+ * English card follows it, transliterated, with the same write), English too when English words
+ * change, which the Greek card never shows.
+ */
+export function languagesShowing(
+  changes: CardChanges,
+  stored: CardFormValues,
+): readonly CardLanguage[] {
+  const english =
+    Object.keys(changes).some((field) => ENGLISH_WORDS.includes(field)) ||
+    (changes.links !== undefined &&
+      englishLabels(changes.links ?? []) !== englishLabels(judgeLinks(stored.links).links));
+  return english ? CARD_LANGUAGES : [DEFAULT_LANGUAGE];
+}
+
 /** Whether `field` (as the server names it in a refusal) is one the form shows an error at. */
 export function isFormErrorField(field: string): field is TextField | LinkErrorField {
   return (
     (TEXT_FIELDS as readonly string[]).includes(field) ||
-    /^links(\.\d+(\.(kind|url|label))?)?$/.test(field)
+    /^links(\.\d+(\.(kind|url|label|labelEn))?)?$/.test(field)
   );
 }
 
@@ -188,4 +227,32 @@ export function previewProfile(values: CardFormValues, username: string): Public
   }
   document.links = values.links.map(storedLink);
   return toPublicProfile(normaliseProfile(username, document));
+}
+
+/**
+ * What the English card shows for each English field left empty, from the card as it will show
+ * in Greek (`shown`: the preview, a company's locked values in place): its Greek value written in
+ * Latin letters (lib/card-language.ts), '' where the Greek is empty too.
+ */
+export function englishPlaceholders(shown: CompanyProfile): Record<EnglishField, string> {
+  const english = cardInLanguage(cardInLanguage(shown, 'el'), 'en');
+  const placeholders = {} as Record<EnglishField, string>;
+  for (const [field, englishField] of Object.entries(ENGLISH_FIELDS) as Array<
+    [TranslatedField, EnglishField]
+  >) {
+    placeholders[englishField] = english[field] ?? '';
+  }
+  return placeholders;
+}
+
+/**
+ * What the English card's button shows for a link whose English label is left empty: its Greek
+ * label written in Latin letters, else the brand's name ('' for a plain link, which needs one).
+ */
+export function linkLabelEnPlaceholder(draft: LinkDraft): string {
+  const { kind, url, label } = storedLink(draft);
+  const link: CardLink = label === undefined ? { kind, url } : { kind, url, label };
+  const card = { username: '', firstName: '', lastName: '', links: [link] };
+  const shown = cardInLanguage(card, 'en').links?.[0]?.label;
+  return shown ?? (kind === 'link' ? '' : LINK_KIND_INFO[kind].name);
 }

@@ -1,11 +1,16 @@
 // After a save: when does the public card show it? The change reaches the card through the same
 // path as any Firestore edit (the watcher revalidates it, docs/freshness.md), so the console asks
-// the card itself: its page and its vCard, until either differs from what they were before.
-import { profilePath, vcardPath } from '../../lib/routes';
+// the card itself: its page and its vCard in the languages the save shows in, until one differs
+// from what it was before (an edit of English words alone changes only the English card).
+import { DEFAULT_LANGUAGE, profilePath, vcardPath, type CardLanguage } from '../../lib/routes';
 
-export interface CardSnapshot {
-  page: string;
-  vcard: string;
+/** Each address of the card as read: its status and body, '' when the read failed. */
+export type CardSnapshot = Record<string, string>;
+
+export interface ReadOptions {
+  /** The card's languages to read (browser/owner/card-form.ts languagesShowing); Greek alone. */
+  languages?: readonly CardLanguage[];
+  fetchImpl?: typeof fetch;
 }
 
 async function read(path: string, fetchImpl: typeof fetch): Promise<string> {
@@ -17,13 +22,21 @@ async function read(path: string, fetchImpl: typeof fetch): Promise<string> {
   }
 }
 
-/** The card as visitors get it now. */
-export async function readCard(username: string, fetchImpl: typeof fetch = fetch) {
-  const [page, vcard] = await Promise.all([
-    read(profilePath(username), fetchImpl),
-    read(vcardPath(username), fetchImpl),
+/** The card as visitors get it now, in `languages`. */
+export async function readCard(
+  username: string,
+  { languages = [DEFAULT_LANGUAGE], fetchImpl = fetch }: ReadOptions = {},
+): Promise<CardSnapshot> {
+  const paths = languages.flatMap((lang) => [
+    profilePath(username, lang),
+    vcardPath(username, lang),
   ]);
-  return { page, vcard };
+  return readPaths(paths, fetchImpl);
+}
+
+async function readPaths(paths: string[], fetchImpl: typeof fetch): Promise<CardSnapshot> {
+  const bodies = await Promise.all(paths.map((path) => read(path, fetchImpl)));
+  return Object.fromEntries(paths.map((path, index) => [path, bodies[index]]));
 }
 
 export interface WaitOptions {
@@ -35,19 +48,18 @@ export interface WaitOptions {
 }
 
 /**
- * Resolves with the milliseconds until the card differed from `before` (a failed read never
- * counts as a change), or null after the timeout or an abort.
+ * Resolves with the milliseconds until one of the addresses read in `before` differed from it (a
+ * failed read never counts as a change), or null after the timeout or an abort.
  */
 export async function waitForCardChange(
-  username: string,
   before: CardSnapshot,
   { timeoutMs = 30_000, intervalMs = 400, fetchImpl = fetch, signal }: WaitOptions = {},
 ): Promise<number | null> {
   const started = Date.now();
   while (Date.now() - started < timeoutMs && !signal?.aborted) {
-    const now = await readCard(username, fetchImpl);
-    const changed = (a: string, b: string) => a !== '' && b !== '' && a !== b;
-    if (changed(now.page, before.page) || changed(now.vcard, before.vcard)) {
+    const now = await readPaths(Object.keys(before), fetchImpl);
+    const changed = (a = '', b = '') => a !== '' && b !== '' && a !== b;
+    if (Object.keys(now).some((path) => changed(now[path], before[path]))) {
       return Date.now() - started;
     }
     await new Promise((resolve) => setTimeout(resolve, intervalMs));

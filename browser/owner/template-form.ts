@@ -44,6 +44,7 @@ export function toTemplateForm(template: CompanyTemplate): TemplateFormValues {
       kind: link.kind,
       url: link.url,
       label: link.label ?? '',
+      labelEn: link.labelEn ?? '',
     })),
     linksLocked: template.links?.locked ?? false,
   };

@@ -5,7 +5,9 @@ import { newPhotoVersion } from '@/lib/card-photo';
 import { saveCard, watchCard, type PhotoUpload } from '@/browser/owner/card';
 import {
   cardFormChanges,
+  englishPlaceholders,
   isFormErrorField,
+  languagesShowing,
   previewProfile,
   toFormValues,
   withoutLinkErrors,
@@ -27,8 +29,14 @@ import {
   type TemplateField,
 } from '@/lib/company';
 import type { CardLink } from '@/lib/card-links';
-import { CARD_FIELD_RULES } from '@/lib/profile';
-import { photoPath } from '@/lib/routes';
+import { cardInLanguage } from '@/lib/card-language';
+import {
+  CARD_FIELD_RULES,
+  ENGLISH_FIELDS,
+  type EnglishField,
+  type TranslatedField,
+} from '@/lib/profile';
+import { photoPath, type CardLanguage } from '@/lib/routes';
 import type { Company } from '@/browser/owner/company';
 import CardPreview from './CardPreview';
 import ColorField from './ColorField';
@@ -80,6 +88,28 @@ const GROUPS: Array<{ legend: string; fields: FieldSpec[] }> = [
       { field: 'instagramLink', label: 'Instagram', type: 'url' },
     ],
   },
+];
+
+const GREEK_LABELS = new Map(
+  GROUPS.flatMap((group) => group.fields.map((spec) => [spec.field, spec.label] as const)),
+);
+
+/**
+ * The English card's words (lib/card-language.ts), each under its Greek twin's label: what is
+ * left empty shows the Greek in Latin letters, which each input shows as its placeholder.
+ */
+const ENGLISH_SPECS = Object.entries(ENGLISH_FIELDS).map(([greek, field]) => ({
+  greek: greek as TranslatedField,
+  field: field as EnglishField,
+  label: `${GREEK_LABELS.get(greek as TypedField) ?? greek} (αγγλικά)`,
+}));
+
+const isEnglishField = (field: string): boolean =>
+  ENGLISH_SPECS.some((spec) => spec.field === field);
+
+const PREVIEW_LANGUAGES: Array<{ lang: CardLanguage; label: string }> = [
+  { lang: 'el', label: 'Ελληνικά' },
+  { lang: 'en', label: 'English' },
 ];
 
 type Status =
@@ -207,6 +237,15 @@ export default function CardEditor({
     [pending, displayImage, username],
   );
   const [view, setView] = useState<'form' | 'preview'>('form');
+  const [previewLang, setPreviewLang] = useState<CardLanguage>('el');
+  // Closed until the owner opens it, or a save finds a problem inside it.
+  const [englishOpen, setEnglishOpen] = useState(false);
+  const shown = useMemo(
+    () => (preview ? cardInLanguage(preview, previewLang) : null),
+    [preview, previewLang],
+  );
+  // What each English field left empty shows: the Greek card's words in Latin letters.
+  const placeholders = useMemo(() => (preview ? englishPlaceholders(preview) : null), [preview]);
   useEffect(() => {
     if (!pending) return;
     return () => URL.revokeObjectURL(pending.previewUrl);
@@ -219,7 +258,9 @@ export default function CardEditor({
       </p>
     );
   }
-  if (!values || !stored || !preview) return <p role="status">Φόρτωση κάρτας…</p>;
+  if (!values || !stored || !shown || !placeholders) {
+    return <p role="status">Φόρτωση κάρτας…</p>;
+  }
 
   const set = (field: TypedField) => (event: ChangeEvent<HTMLInputElement>) =>
     setValues({ ...values, [field]: event.target.value });
@@ -276,6 +317,7 @@ export default function CardEditor({
     if (!values || !stored) return;
     const { errors: found, changes } = cardFormChanges(values, stored, username);
     setErrors(found);
+    if (Object.keys(found).some(isEnglishField)) setEnglishOpen(true);
     if (Object.keys(found).length > 0) return setStatus({ kind: 'invalid' });
     if (Object.keys(changes).length === 0) return setStatus({ kind: 'unchanged' });
     polling.current?.abort();
@@ -283,7 +325,7 @@ export default function CardEditor({
     polling.current = controller;
     setStatus({ kind: 'saving' });
     // The card as visitors see it before the save: the console waits for it to differ.
-    const before = await readCard(username);
+    const before = await readCard(username, { languages: languagesShowing(changes, stored) });
     // Only the photo the form names now: one picked and then removed is not uploaded.
     const upload =
       pending && changes.displayImage === photoPath(username, pending.upload.version)
@@ -298,6 +340,7 @@ export default function CardEditor({
         if (field === 'photo') setErrors({ displayImage: error });
         else if (isFormErrorField(field)) {
           setErrors({ [field]: error });
+          if (isEnglishField(field)) setEnglishOpen(true);
           return setStatus({ kind: 'invalid' });
         }
       }
@@ -312,7 +355,7 @@ export default function CardEditor({
     }
     if (upload) setPending(null);
     setStatus({ kind: 'publishing' });
-    const ms = await waitForCardChange(username, before, { signal: controller.signal });
+    const ms = await waitForCardChange(before, { signal: controller.signal });
     if (!controller.signal.aborted)
       setStatus(ms === null ? { kind: 'late' } : { kind: 'live', ms });
   }
@@ -383,10 +426,49 @@ export default function CardEditor({
               })}
             </fieldset>
           ))}
+          <details
+            className={styles.english}
+            open={englishOpen}
+            onToggle={(event) => setEnglishOpen(event.currentTarget.open)}
+          >
+            <summary>Στα αγγλικά</summary>
+            <div className={styles.englishFields}>
+              <p className={styles.hint}>
+                Για την αγγλική κάρτα, προαιρετικά. Ό,τι μείνει κενό γράφεται με λατινικούς
+                χαρακτήρες (ΕΛΟΤ 743), όπως το δείχνει το πεδίο.
+              </p>
+              {ENGLISH_SPECS.map((spec) => (
+                <Field
+                  key={spec.field}
+                  id={`card-${spec.field}`}
+                  label={spec.label}
+                  lang="en"
+                  autoComplete="off"
+                  // The company sets the Greek of a locked field; its English stays the member's.
+                  hint={
+                    locked.has(spec.greek as TemplateField)
+                      ? `Τα ελληνικά: ${LOCKED_FIELD_NOTE}`
+                      : undefined
+                  }
+                  maxLength={CARD_FIELD_RULES[spec.field].max}
+                  placeholder={placeholders[spec.field]}
+                  value={values[spec.field]}
+                  error={errors[spec.field]}
+                  onChange={set(spec.field)}
+                />
+              ))}
+            </div>
+          </details>
           {locked.has('links') && template.links && template.links.value.length > 0 && (
             <CompanyLinks links={template.links.value} />
           )}
-          <LinksEditor links={values.links} errors={errors} disabled={busy} onChange={setLinks} />
+          <LinksEditor
+            links={values.links}
+            errors={errors}
+            disabled={busy}
+            english
+            onChange={setLinks}
+          />
           {lockedText('accentColor') !== null ? (
             <div className={styles.locked}>
               <ColorField value={lockedText('accentColor') ?? ''} disabled onChange={() => {}} />
@@ -434,7 +516,21 @@ export default function CardEditor({
         <div className={styles.previewPane}>
           <h3 className={styles.previewTitle}>Προεπισκόπηση</h3>
           <p className={styles.hint}>Η κάρτα όπως θα φαίνεται μετά την αποθήκευση.</p>
-          <CardPreview profile={preview} photo={previewPhoto} />
+          <div className={styles.langSwitch} role="group" aria-label="Γλώσσα προεπισκόπησης">
+            {PREVIEW_LANGUAGES.map(({ lang, label }) => (
+              <button
+                key={lang}
+                type="button"
+                className={styles.tab}
+                lang={lang}
+                aria-pressed={previewLang === lang}
+                onClick={() => setPreviewLang(lang)}
+              >
+                {label}
+              </button>
+            ))}
+          </div>
+          <CardPreview profile={shown} photo={previewPhoto} lang={previewLang} />
         </div>
       </div>
     </section>

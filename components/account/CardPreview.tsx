@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useState } from 'react';
 import type { PublicProfile } from '@/lib/profile';
+import type { CardLanguage } from '@/lib/routes';
 import type { PreviewPhoto } from './card-preview-html';
 import styles from './account.module.css';
 
@@ -25,6 +26,8 @@ function loadCardCss(): Promise<string> {
 interface CardPreviewProps {
   profile: PublicProfile;
   photo: PreviewPhoto | null;
+  /** The language `profile` is in (lib/card-language.ts cardInLanguage). */
+  lang: CardLanguage;
 }
 
 /**
@@ -32,7 +35,7 @@ interface CardPreviewProps {
  * that runs no script (sandbox without allow-scripts): the card's links and buttons are there to
  * be seen, not to be used.
  */
-export default function CardPreview({ profile, photo }: CardPreviewProps) {
+export default function CardPreview({ profile, photo, lang }: CardPreviewProps) {
   // The frame's first document; every later one replaces its content in place (draw()).
   const [initial, setInitial] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
@@ -75,7 +78,7 @@ export default function CardPreview({ profile, photo }: CardPreviewProps) {
           import('./card-preview-html'),
           loadCardCss(),
         ]);
-        const next = await cardPreviewHtml(profile, css, photo);
+        const next = await cardPreviewHtml(profile, css, photo, lang);
         if (!latest) return;
         setFailed(false);
         if (frame.current) draw(next);
@@ -89,7 +92,7 @@ export default function CardPreview({ profile, photo }: CardPreviewProps) {
     return () => {
       latest = false;
     };
-  }, [profile, photo]);
+  }, [profile, photo, lang]);
 
   return (
     <div className={styles.preview}>

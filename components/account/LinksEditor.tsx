@@ -2,7 +2,12 @@
 
 import { useEffect, useRef } from 'react';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
-import { newLinkDraft, type CardFormErrors, type LinkDraft } from '@/browser/owner/card-form';
+import {
+  linkLabelEnPlaceholder,
+  newLinkDraft,
+  type CardFormErrors,
+  type LinkDraft,
+} from '@/browser/owner/card-form';
 import {
   LINK_KINDS,
   LINK_KIND_INFO,
@@ -19,6 +24,8 @@ interface LinksEditorProps {
   links: LinkDraft[];
   errors: CardFormErrors;
   disabled?: boolean;
+  /** Offer each link's label on the English card too (a card's links; a template's have none). */
+  english?: boolean;
   /** A new list: a link added, moved, removed or edited. `reordered`: its places changed. */
   onChange: (links: LinkDraft[], reordered: boolean) => void;
 }
@@ -26,8 +33,17 @@ interface LinksEditorProps {
 /** Which control to focus once React has drawn the list again: the row moved, or added. */
 type Focus = { id: string; control: 'up' | 'down' | 'url' } | { id: 'add' } | null;
 
-/** The card's links, in order: each one's kind picked from icons, its address and its label. */
-export default function LinksEditor({ links, errors, disabled, onChange }: LinksEditorProps) {
+/**
+ * The card's links, in order: each one's kind picked from icons, its address, its label and, with
+ * `english`, its label on the English card.
+ */
+export default function LinksEditor({
+  links,
+  errors,
+  disabled,
+  english = false,
+  onChange,
+}: LinksEditorProps) {
   // Set by a move, a removal or an addition; taken once the list is drawn again.
   const wanted = useRef<Focus>(null);
 
@@ -103,6 +119,7 @@ export default function LinksEditor({ links, errors, disabled, onChange }: Links
               count={links.length}
               errors={errors}
               disabled={disabled}
+              english={english}
               onUpdate={(change) => update(index, change)}
               onMove={(by) => move(index, by)}
               onRemove={() => remove(index)}
@@ -138,6 +155,7 @@ interface LinkRowProps {
   count: number;
   errors: CardFormErrors;
   disabled?: boolean;
+  english: boolean;
   onUpdate: (change: Partial<LinkDraft>) => void;
   onMove: (by: -1 | 1) => void;
   onRemove: () => void;
@@ -149,6 +167,7 @@ function LinkRow({
   count,
   errors,
   disabled,
+  english,
   onUpdate,
   onMove,
   onRemove,
@@ -212,6 +231,20 @@ function LinkRow({
         error={errors[`links.${index}.label`]}
         onChange={(event) => onUpdate({ label: event.target.value })}
       />
+      {english && (
+        <Field
+          id={`${id}-labelEn`}
+          label="Αγγλικό κείμενο του κουμπιού (προαιρετικό)"
+          hint="Στην αγγλική κάρτα· χωρίς αυτό, το κουμπί γράφει ό,τι δείχνει το πεδίο."
+          lang="en"
+          autoComplete="off"
+          maxLength={LINK_LABEL_MAX}
+          placeholder={linkLabelEnPlaceholder(link)}
+          value={link.labelEn}
+          error={errors[`links.${index}.labelEn`]}
+          onChange={(event) => onUpdate({ labelEn: event.target.value })}
+        />
+      )}
       <div className={styles.actions}>
         <button
           id={`link-${link.id}-up`}

@@ -8,6 +8,7 @@
 import { prerender } from 'next/dist/compiled/react-dom/static.edge';
 import { CardDocument } from '@/components/card/CardDocument';
 import type { PublicProfile } from '@/lib/profile';
+import type { CardLanguage } from '@/lib/routes';
 import { streamText } from '@/lib/stream-text';
 
 /** A photo picked but not saved yet: the path the card will name, and the file's blob: URL. */
@@ -20,17 +21,20 @@ export interface PreviewPhoto {
  * The card as it will look, as one HTML document with the card's stylesheet inline and no script
  * at all (the card's own script, its JSON-LD: none of them belongs in a preview). A picked photo
  * is not at its path before the save: the card's image of that path shows the file instead.
+ * `profile` is already in `lang` (lib/card-language.ts); the document says which language it is.
  */
 export async function cardPreviewHtml(
   profile: PublicProfile,
   css: string,
   photo: PreviewPhoto | null,
+  lang: CardLanguage = 'el',
 ): Promise<string> {
   const { prelude } = await prerender(
     <CardDocument profile={profile} assets={{ css, enhance: '', sheet: '', sheetCss: '' }} />,
   );
   const page = new DOMParser().parseFromString(await streamText(prelude), 'text/html');
   for (const script of page.querySelectorAll('script')) script.remove();
+  page.documentElement.lang = lang;
   if (photo) {
     const named = encodeURIComponent(photo.path);
     // The photo's preload (React writes one for a high-priority image) would ask the image

@@ -1,0 +1,124 @@
+// The owner's English words through karta's own edit route (helpers/company-api.ts): the seven
+// English fields and a link's English label stored as sent, removed with null, and refused like
+// their Greek twins (a control character, over the limit) with a 400 naming the field, the card
+// unchanged. On a member's card, the English twin of a field the company locks stays the member's.
+import { CARD_MESSAGES, ENGLISH_FIELDS } from '@/lib/profile';
+import { LINK_MESSAGES } from '@/lib/card-links';
+import { COMPANY_FIELD, TEMPLATE_FIELD, companyPath } from '@/lib/collections';
+import { adminDb } from '@/server/firebase/admin-app';
+import { POST as claim } from '@/app/api/owner/cards/route';
+import { PATCH as edit } from '@/app/api/owner/cards/[username]/route';
+import {
+  account,
+  send,
+  startCompanyApi,
+  stopCompanyApi,
+  type Account,
+} from '../helpers/company-api';
+
+jest.mock('@/server/revalidation/revalidate-cards', () => ({
+  revalidateCards: jest.fn(async () => undefined),
+}));
+
+const PROJECT = 'demo-karta-owner-english';
+const USERNAME = 'eleni-en';
+
+let eleni: Account;
+
+const card = async () => (await adminDb().doc(`users/${USERNAME}`).get()).data();
+
+const patch = (changes: object) =>
+  send(
+    edit,
+    `/api/owner/cards/${USERNAME}`,
+    { username: USERNAME },
+    { token: eleni.token, method: 'PATCH', json: { changes } },
+  );
+
+const ENGLISH = {
+  firstNameEn: 'Helen',
+  lastNameEn: 'Papadopoulou',
+  jobTitleEn: 'Architect',
+  companyNameEn: 'Light Studio S.A.',
+  cityEn: 'Athens',
+  addressEn: '10 Ermou St',
+  addressDetailsEn: '3rd floor',
+};
+
+beforeAll(async () => {
+  await startCompanyApi(PROJECT);
+  eleni = await account('eleni@english.test');
+  const claimed = await send(
+    claim,
+    '/api/owner/cards',
+    {},
+    {
+      token: eleni.token,
+      json: {
+        username: USERNAME,
+        fields: { firstName: 'Ελένη', lastName: 'Παπαδοπούλου', city: 'Αθήνα' },
+      },
+    },
+  );
+  expect(claimed.status).toBe(201);
+});
+
+afterAll(stopCompanyApi);
+
+test('every English field and a link’s English label are stored as sent, and null removes one', async () => {
+  expect(Object.keys(ENGLISH).sort()).toEqual(Object.values(ENGLISH_FIELDS).sort());
+  const links = [{ kind: 'link', url: 'https://eleni.test/', label: 'Έργα', labelEn: 'Work' }];
+  expect(await patch({ ...ENGLISH, links })).toMatchObject({ status: 200 });
+  expect(await card()).toMatchObject({ ...ENGLISH, firstName: 'Ελένη', links });
+
+  expect((await patch({ firstNameEn: null, cityEn: null })).status).toBe(200);
+  const after = await card();
+  expect(after).not.toHaveProperty('firstNameEn');
+  expect(after).not.toHaveProperty('cityEn');
+  expect(after).toMatchObject({ lastNameEn: 'Papadopoulou', firstName: 'Ελένη', city: 'Αθήνα' });
+});
+
+test('an English field with a control character or over its Greek twin’s limit is refused, naming it', async () => {
+  const before = await card();
+  expect(await patch({ firstNameEn: 'a\nb' })).toMatchObject({
+    status: 400,
+    body: { field: 'firstNameEn', error: CARD_MESSAGES.name },
+  });
+  expect(await patch({ lastNameEn: 'x'.repeat(51) })).toMatchObject({
+    status: 400,
+    body: { field: 'lastNameEn', error: CARD_MESSAGES.tooLong(50) },
+  });
+  expect(await patch({ addressDetailsEn: 'όροφος\t3' })).toMatchObject({
+    status: 400,
+    body: { field: 'addressDetailsEn', error: CARD_MESSAGES.text },
+  });
+  expect(
+    await patch({
+      links: [{ kind: 'link', url: 'https://eleni.test/', label: 'Έργα', labelEn: 'Wo\u202erk' }],
+    }),
+  ).toMatchObject({
+    status: 400,
+    body: { field: 'links.0.labelEn', error: LINK_MESSAGES.labelControl },
+  });
+  // A refused edit writes nothing, not even the valid fields beside the bad one.
+  expect(await patch({ jobTitleEn: 'Planner', firstNameEn: 'a\u0000b' })).toMatchObject({
+    status: 400,
+    body: { field: 'firstNameEn' },
+  });
+  expect(await card()).toEqual(before);
+});
+
+test('on a member’s card, the English twin of a locked field is the member’s to write', async () => {
+  const db = adminDb();
+  await db.doc(companyPath('c-english')).set({
+    name: 'Studio Φως',
+    [TEMPLATE_FIELD]: { city: { value: 'Πάτρα', locked: true } },
+  });
+  await db.doc(`users/${USERNAME}`).update({ [COMPANY_FIELD]: 'c-english' });
+  expect(await patch({ city: 'Λάρισα' })).toMatchObject({
+    status: 403,
+    body: { error: 'locked', field: 'city' },
+  });
+  expect((await patch({ cityEn: 'Patras' })).status).toBe(200);
+  expect((await card())?.cityEn).toBe('Patras');
+});
