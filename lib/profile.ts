@@ -325,6 +325,7 @@ export const ENGLISH_FIELDS = {
 } as const satisfies Partial<Record<ProfileField, ProfileField>>;
 
 export type TranslatedField = keyof typeof ENGLISH_FIELDS;
+export type EnglishField = (typeof ENGLISH_FIELDS)[TranslatedField];
 
 export const EDITABLE_FIELDS = Object.keys(CARD_FIELD_RULES) as EditableField[];
 /** Every editable field but `links`: each holds one string. */
