@@ -132,26 +132,36 @@ function loadStylesheet(href: string): Promise<void> {
 // Written in by the build (SHEET_CHUNKS_GLOBAL in components/card/build/manifest.ts); absent in unit tests.
 declare const KARTA_SHEET_CHUNKS: readonly string[] | undefined;
 
+type Hint = 'modulepreload' | 'preload' | 'prefetch';
+
 /** Asks for a file once, to have it in the cache when it is needed. */
-function preload(rel: 'modulepreload' | 'preload', href: string, as?: string): void {
+function preload(rel: Hint, href: string, as?: string): void {
   if (!href || document.querySelector(`link[rel="${rel}"][href="${href}"]`)) return;
   document.head.append(element('link', { rel, href, ...(as ? { as } : {}) }));
 }
 
 /** Asks for the chunks the sheet's script imports alongside it, each once. */
-function preloadSheetChunks(): void {
+function preloadSheetChunks(rel: Hint = 'modulepreload'): void {
   const chunks = typeof KARTA_SHEET_CHUNKS === 'undefined' ? [] : KARTA_SHEET_CHUNKS;
-  for (const href of chunks) preload('modulepreload', href);
+  for (const href of chunks) preload(rel, href);
 }
 
 /**
- * Fetches the sheet's script, its chunks and its stylesheet without running them: running React
- * and the form's libraries (a few hundred KiB of script) would block the main thread just after
- * the card has loaded, which a visitor feels as a page that does not answer at once (Lighthouse's
- * TBT); the tap runs what is already here.
+ * Fetches the sheet's script, its chunks and its stylesheet into the cache without running them,
+ * or even parsing them: a `modulepreload` parses and compiles the sheet's 450 KiB of script (React
+ * and the form's libraries) as it arrives, just after the card has loaded, which competes with the
+ * page's own main thread on a phone's few cores (Lighthouse's TBT, docs/performance.md). A
+ * `prefetch` only stores them; the tap parses and runs what is already here. A browser without
+ * `prefetch` (Safari) gets the module preloaded as before.
  */
 export function prefetchSheetFiles(button: HTMLElement): void {
   const { sheet = '', sheetCss = '' } = button.dataset;
+  if (document.createElement('link').relList.supports('prefetch')) {
+    preload('prefetch', sheet);
+    preloadSheetChunks('prefetch');
+    preload('prefetch', sheetCss);
+    return;
+  }
   preload('modulepreload', sheet);
   preloadSheetChunks();
   preload('preload', sheetCss, 'style');
