@@ -80,10 +80,14 @@ async function visit(connection: Connection): Promise<Visit> {
       return { saveData: c?.saveData, effectiveType: c?.effectiveType };
     }),
   ).toEqual(SEEN[connection]);
-  // An idle callback of the test's own, queued after the card's (asked for in its load handler),
-  // with a later deadline: once it has run, the card's has too, and its links are in the head.
+  // Two idle callbacks of the test's own, one inside the other, each queued after the card's (which
+  // asks about the connection in one idle moment and for the files in the next, asked for in its
+  // load handler), with a later deadline: once they have run, the card's have too.
   await page.evaluate(
-    (timeout) => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout })),
+    (timeout) =>
+      new Promise<void>((resolve) =>
+        requestIdleCallback(() => requestIdleCallback(() => resolve(), { timeout }), { timeout }),
+      ),
     2 * IDLE_TIMEOUT_MS,
   );
   await page.waitForLoadState('networkidle');

@@ -262,7 +262,11 @@ describe('fetching the sheet before the tap', () => {
     const { user, loader, idle } = renderWithIdle();
     expect(idle).toHaveLength(1);
     expect(preloads()).toEqual([]);
+    // The connection is asked about in one idle moment, the files in the next: two short tasks.
     await act(async () => idle[0]());
+    expect(preloads()).toEqual([]);
+    expect(idle).toHaveLength(2);
+    await act(async () => idle[1]());
     // A modulepreload would parse and compile the sheet's script as it arrives (the card's TBT).
     expect(preloads()).toEqual(['prefetch /_karta/sheet-X.js ', 'prefetch /_karta/sheet-X.css ']);
     expect(loader).not.toHaveBeenCalled();
@@ -274,6 +278,7 @@ describe('fetching the sheet before the tap', () => {
     withPrefetch(false);
     const { idle } = renderWithIdle();
     await act(async () => idle[0]());
+    await act(async () => idle[1]());
     expect(preloads()).toEqual([
       'modulepreload /_karta/sheet-X.js ',
       'preload /_karta/sheet-X.css style',
@@ -284,6 +289,8 @@ describe('fetching the sheet before the tap', () => {
     const { idle } = renderWithIdle();
     await act(async () => idle[0]());
     await act(async () => idle[0]());
+    for (const task of idle.slice(1)) await act(async () => task());
+    expect(idle).toHaveLength(3);
     expect(preloads()).toHaveLength(2);
   });
 });
