@@ -252,24 +252,45 @@ describe('fetching the sheet before the tap', () => {
       [link.rel, link.getAttribute('href'), link.getAttribute('as')].join(' '),
     );
 
-  test('the idle moment after load fetches its files without running them; the tap runs them', async () => {
+  /** Whether the browser knows `<link rel=prefetch>` (Chromium, Firefox; jsdom and Safari do not). */
+  const withPrefetch = (supported: boolean) =>
+    jest.spyOn(DOMTokenList.prototype, 'supports').mockReturnValue(supported);
+  afterEach(() => jest.restoreAllMocks());
+
+  test('the idle moment after load fetches its files without parsing them; the tap runs them', async () => {
+    withPrefetch(true);
     const { user, loader, idle } = renderWithIdle();
     expect(idle).toHaveLength(1);
     expect(preloads()).toEqual([]);
+    // The connection is asked about in one idle moment, the files in the next: two short tasks.
     await act(async () => idle[0]());
+    expect(preloads()).toEqual([]);
+    expect(idle).toHaveLength(2);
+    await act(async () => idle[1]());
+    // A modulepreload would parse and compile the sheet's script as it arrives (the card's TBT).
+    expect(preloads()).toEqual(['prefetch /_karta/sheet-X.js ', 'prefetch /_karta/sheet-X.css ']);
+    expect(loader).not.toHaveBeenCalled();
+    await openSheet(user);
+    expect(loader).toHaveBeenCalledTimes(1);
+  });
+
+  test('a browser without prefetch gets the script preloaded as a module', async () => {
+    withPrefetch(false);
+    const { idle } = renderWithIdle();
+    await act(async () => idle[0]());
+    await act(async () => idle[1]());
     expect(preloads()).toEqual([
       'modulepreload /_karta/sheet-X.js ',
       'preload /_karta/sheet-X.css style',
     ]);
-    expect(loader).not.toHaveBeenCalled();
-    await openSheet(user);
-    expect(loader).toHaveBeenCalledTimes(1);
   });
 
   test('a second idle moment asks for nothing twice', async () => {
     const { idle } = renderWithIdle();
     await act(async () => idle[0]());
     await act(async () => idle[0]());
+    for (const task of idle.slice(1)) await act(async () => task());
+    expect(idle).toHaveLength(3);
     expect(preloads()).toHaveLength(2);
   });
 });

@@ -27,6 +27,8 @@ export interface BenchResults {
     links: PageLighthouse;
     /** A page with nothing in it, from a server of its own (bench/lib/blank-page.ts). */
     blank: PageLighthouse;
+    /** The cards whose TBT is held against the blank page's, measured in the same runs. */
+    tbtCards: PageLighthouse[];
     runs: number;
   };
   throughput?: { rows: Throughput[]; nginxNote?: string };
@@ -56,8 +58,11 @@ export const BUDGETS = {
   renderBlocking: 0,
   minPerformance: 98,
   lcpMs: 1000,
-  tbtSlackMs: 30,
-  tbtMs: 50,
+  /**
+   * A card's TBT over a blank page's, measured interleaved in one run: this machine's browser gives
+   * even an empty page some (docs/performance.md), and no card can go under that.
+   */
+  tbtOverBlankMs: 50,
   /** Tap on 'Ανταλλαγή Επαφής' → a form to type in, phone profile, median. */
   exchangeAfterReadMs: 1000,
   exchangeAtLoadMs: 2000,
@@ -123,7 +128,8 @@ export function budgetRows(r: BenchResults): BudgetRow[] {
     ...partRows(r, 'weight', 'Weight', 'page weight budgets', (w) => weightRows(w, p, l)),
     ...partRows(r, 'lighthouse', 'Lighthouse', 'Lighthouse budgets', (lh) => [
       ...lighthouseRows(lh, p),
-      ...linksLighthouseRows(lh.links, lh.blank, l),
+      ...linksLighthouseRows(lh.links, l),
+      ...tbtRows(lh),
     ]),
     ...partRows(r, 'exchange', 'Exchange', 'tap → form usable budgets', exchangeRows),
     ...partRows(r, 'throughput', 'Throughput', 'throughput budgets', (t) => throughputRows(t, p)),
@@ -207,36 +213,28 @@ function lighthouseRows(lh: NonNullable<Figures['lighthouse']>, p: string): Row[
         m.renderBlocking.length <= BUDGETS.renderBlocking && Number(clsText(m.cls)) === 0,
       ),
     },
-    {
-      budget: `TBT ≤ /'s + ${BUDGETS.tbtSlackMs} ms`,
-      measured: `${ms(m.tbtMs)} (/: ${ms(root.tbtMs)})`,
-      status: pass(m.tbtMs <= root.tbtMs + BUDGETS.tbtSlackMs),
-    },
-    {
-      budget: `TBT ≤ ${BUDGETS.tbtMs} ms (median)`,
-      measured: `${ms(m.tbtMs)} (runs: ${m.allTbtMs.map((v) => ms(v)).join(', ')}; ${blankText(lh.blank)})`,
-      status: pass(m.tbtMs <= BUDGETS.tbtMs),
-    },
   ];
 }
 
-/** What the same browser gives a page with nothing in it: the floor under every card's TBT. */
-function blankText(blank: PageLighthouse): string {
-  return `a blank page: ${ms(blank.tbtMs)}, runs ${blank.allTbtMs.map((v) => ms(v)).join(', ')}`;
+const runsText = (page: PageLighthouse): string =>
+  `${ms(page.tbtMs)} (runs ${page.allTbtMs.map((v) => ms(v)).join(', ')})`;
+
+/** Each card's median TBT beside the blank page's, from the same interleaved runs. */
+export function tbtRows(lh: NonNullable<Figures['lighthouse']>): Row[] {
+  return lh.tbtCards.map((card) => ({
+    budget: `TBT ${new URL(card.url).pathname} ≤ a blank page's + ${BUDGETS.tbtOverBlankMs} ms (medians)`,
+    measured: `${runsText(card)}; blank page ${runsText(lh.blank)}`,
+    status: pass(card.tbtMs <= lh.blank.tbtMs + BUDGETS.tbtOverBlankMs),
+  }));
 }
 
 /** The card with the most links, against the profile's own budgets. */
-function linksLighthouseRows(m: PageLighthouse, blank: PageLighthouse, linksPath: string): Row[] {
+function linksLighthouseRows(m: PageLighthouse, linksPath: string): Row[] {
   return [
     {
       budget: `LCP ${linksPath} ≤ ${(BUDGETS.lcpMs / 1000).toFixed(1)} s (median)`,
       measured: `${ms(m.lcpMs)} (runs: ${m.allLcpMs.map((v) => ms(v)).join(', ')})`,
       status: pass(m.lcpMs <= BUDGETS.lcpMs),
-    },
-    {
-      budget: `TBT ${linksPath} ≤ ${BUDGETS.tbtMs} ms (median)`,
-      measured: `${ms(m.tbtMs)} (runs: ${m.allTbtMs.map((v) => ms(v)).join(', ')}; ${blankText(blank)})`,
-      status: pass(m.tbtMs <= BUDGETS.tbtMs),
     },
   ];
 }

@@ -2,8 +2,9 @@
 // so the card paints with no framework to fetch and run first (docs/performance.md). It makes
 // Save contact, Share, the QR code and the in-app browser hint work, and counts the card's view
 // and taps for its owner (events.ts); the exchange sheet (sheet.tsx, with React and Firestore) is
-// fetched once the page has loaded and the browser is idle (unless the visitor saves data or is on
-// 2G), or when a pointer, a touch or focus reaches its button.
+// fetched into the cache once the page has loaded and the browser is idle (unless the visitor
+// saves data or is on 2G), or when a pointer, a touch or focus reaches its button, and parsed and
+// run only then or on the tap.
 // Without it every link of the card still works as plain HTML.
 import { CONTACT_SENT } from '@/lib/contact-messages';
 import { downloadBlob } from '@/browser/download';
@@ -132,26 +133,36 @@ function loadStylesheet(href: string): Promise<void> {
 // Written in by the build (SHEET_CHUNKS_GLOBAL in components/card/build/manifest.ts); absent in unit tests.
 declare const KARTA_SHEET_CHUNKS: readonly string[] | undefined;
 
+type Hint = 'modulepreload' | 'preload' | 'prefetch';
+
 /** Asks for a file once, to have it in the cache when it is needed. */
-function preload(rel: 'modulepreload' | 'preload', href: string, as?: string): void {
+function preload(rel: Hint, href: string, as?: string): void {
   if (!href || document.querySelector(`link[rel="${rel}"][href="${href}"]`)) return;
   document.head.append(element('link', { rel, href, ...(as ? { as } : {}) }));
 }
 
 /** Asks for the chunks the sheet's script imports alongside it, each once. */
-function preloadSheetChunks(): void {
+function preloadSheetChunks(rel: Hint = 'modulepreload'): void {
   const chunks = typeof KARTA_SHEET_CHUNKS === 'undefined' ? [] : KARTA_SHEET_CHUNKS;
-  for (const href of chunks) preload('modulepreload', href);
+  for (const href of chunks) preload(rel, href);
 }
 
 /**
- * Fetches the sheet's script, its chunks and its stylesheet without running them: running React
- * and the form's libraries (a few hundred KiB of script) would block the main thread just after
- * the card has loaded, which a visitor feels as a page that does not answer at once (Lighthouse's
- * TBT); the tap runs what is already here.
+ * Fetches the sheet's script, its chunks and its stylesheet into the cache without running them,
+ * or even parsing them: a `modulepreload` parses and compiles the sheet's 450 KiB of script (React
+ * and the form's libraries) as it arrives, just after the card has loaded, and with it Lighthouse
+ * counted about 200 ms more of the page's main thread (its phone's time) than without
+ * (docs/performance.md). A `prefetch` only stores them; the tap parses and runs what is already
+ * here. A browser without `prefetch` (Safari) gets the module preloaded instead.
  */
 export function prefetchSheetFiles(button: HTMLElement): void {
   const { sheet = '', sheetCss = '' } = button.dataset;
+  if (document.createElement('link').relList.supports('prefetch')) {
+    preload('prefetch', sheet);
+    preloadSheetChunks('prefetch');
+    preload('prefetch', sheetCss);
+    return;
+  }
   preload('modulepreload', sheet);
   preloadSheetChunks();
   preload('preload', sheetCss, 'style');
@@ -217,7 +228,10 @@ function enhanceExchange(
   // A visitor who reads the card for a second finds the sheet's files here; one quicker than
   // that gets them started by the first touch, pointer or focus, which also runs them. One who
   // saves data or is on 2G gets them only then (asked when idle: the browser's estimate is newest).
-  whenIdle(() => savesData() || prefetchSheetFiles(button));
+  // Two idle moments, not one: the browser's first answer about the connection took up to 7 ms of
+  // the main thread in Chromium's traces, and asking for the files up to 5 more; together they
+  // came near a long task on a phone four times slower.
+  whenIdle(() => savesData() || whenIdle(() => prefetchSheetFiles(button)));
   for (const type of ['pointerenter', 'focus', 'touchstart']) {
     button.addEventListener(type, prefetch, { passive: true });
   }
