@@ -8,7 +8,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { enhanceCard } from '@/components/card/island/card-script';
-import { SAVE_FAILED } from '@/components/card/texts';
+import { SCRIPT_TEXTS } from '@/components/card/texts';
 import { sendContact } from '@/browser/visitor-contact';
 import { normaliseProfile, toPublicProfile } from '@/lib/profile';
 import { cardUrl } from '@/lib/routes';
@@ -165,7 +165,7 @@ describe('Save contact', () => {
     Object.assign(globalThis, { fetch: fetchMock });
     const user = renderActions();
     await user.click(screen.getByRole('link', { name: 'Αποθήκευση Επαφής' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(SAVE_FAILED);
+    expect(await screen.findByRole('alert')).toHaveTextContent(SCRIPT_TEXTS.el.saveFailed);
     expect(fetchMock).toHaveBeenCalledWith(new URL('/maria/vcard', location.href).href);
   });
 });
