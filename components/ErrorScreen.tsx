@@ -1,3 +1,5 @@
+import { UNEXPECTED_ERROR } from './error-texts';
+
 interface Props {
   heading?: string;
   /** What happened, in a sentence. */
@@ -20,7 +22,7 @@ const PAGE_STYLE = {
 
 export default function ErrorScreen({
   heading = 'Oops!',
-  message = 'Sorry, an unexpected error has occurred.',
+  message = UNEXPECTED_ERROR,
   detail,
 }: Props) {
   return (

@@ -3,6 +3,7 @@
 // Two tables: SCRIPT_TEXTS is what the card's inline script (island/card-script.ts) needs, apart so
 // that the script carries only those; CARD_TEXTS is what its HTML says.
 import { CONTACT_SENT } from '../../lib/contact-messages';
+import { UNEXPECTED_ERROR } from '../error-texts';
 import type { ShareMessages } from '../../lib/share';
 import type { CardLanguage } from '../../lib/routes';
 
@@ -92,7 +93,7 @@ export interface CardTexts {
    * line a browser that asks for none of the card's language is shown).
    */
   self: { short: string; readIn: string; offer: string };
-  notFound: { title: string; heading: string; message?: string; detail: string };
+  notFound: { title: string; heading: string; message: string; detail: string };
   /** The page of a card switched off (its owner left its company): HTTP 410. */
   cardOff: string;
 }
@@ -130,7 +131,12 @@ export const CARD_TEXTS: Record<CardLanguage, CardTexts> = {
       offer: 'Διαβάστε αυτή την κάρτα στα ελληνικά',
     },
     // The site's own "Oops!" screen (app/not-found.tsx), as every other missing page shows it.
-    notFound: { title: 'Not Found · karta', heading: 'Oops!', detail: 'Not Found' },
+    notFound: {
+      title: 'Not Found · karta',
+      heading: 'Oops!',
+      message: UNEXPECTED_ERROR,
+      detail: 'Not Found',
+    },
     cardOff: 'Αυτή η κάρτα δεν είναι πλέον ενεργή',
   },
   en: {
