@@ -2,6 +2,7 @@
 // cache and CDN headers beside the Greek card's, the switch both ways, the Greek card's offer to a
 // browser that asks for no Greek (and only to one), the exchange sheet sending from it, and its
 // 404. The purge of both languages by one edit through Varnish: scale/cdn-purges.ts.
+import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { LEAD_MAIL_FIELD } from '@/lib/collections';
 import { profilePath, vcardPath } from '@/lib/routes';
@@ -71,6 +72,23 @@ test('the English card: lang="en", English words, the card’s own script and CS
   await context.close();
 });
 
+test('within the card’s budgets: ≤ 14 KiB gzip, no script but the inline one, nothing overflows', async () => {
+  for (const pathname of [profilePath('maria', 'en'), profilePath('maria')]) {
+    const { body } = await get(pathname);
+    expect([pathname, gzipSync(body).length <= 14 * 1024]).toEqual([pathname, true]);
+    expect(body).not.toMatch(/<script[^>]+src=/);
+    expect(body.match(/<script/g)).toHaveLength(2);
+  }
+  const { context, page } = await open(profilePath('maria', 'en'), 'de-DE');
+  const beyond = await page.evaluate(() =>
+    [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className}`),
+  );
+  expect(beyond).toEqual([]);
+  await context.close();
+});
+
 test('cached and tagged as the Greek card: its CDN tag, its version, ISR', async () => {
   const greek = await get(profilePath(CARD));
   await get(profilePath(CARD, 'en'));
@@ -83,7 +101,15 @@ test('cached and tagged as the Greek card: its CDN tag, its version, ISR', async
   expect(english.headers.get('content-security-policy')).toBe(
     greek.headers.get('content-security-policy'),
   );
-  expect(english.body).toContain(`hreflang="en" href="${baseUrl()}${profilePath(CARD, 'en')}"`);
+  // HTML's attribute names are the same in any case (React writes hrefLang).
+  const alternates = [
+    ...english.body.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)"/gi),
+  ];
+  expect(alternates.map(([, lang, href]) => [lang, href])).toEqual([
+    ['el', `${baseUrl()}${profilePath(CARD)}`],
+    ['en', `${baseUrl()}${profilePath(CARD, 'en')}`],
+    ['x-default', `${baseUrl()}${profilePath(CARD)}`],
+  ]);
   expect(english.body).toContain(
     `<link rel="canonical" href="${baseUrl()}${profilePath(CARD, 'en')}"/>`,
   );
