@@ -9,7 +9,7 @@ import { profilePath, vcardPath } from '@/lib/routes';
 import { CARD_VERSION_HEADER } from '@/server/cdn/tags';
 import { adminDb } from '@/server/firebase/admin-app';
 import { seedProfiles } from '@/tools/lib/seed';
-import { baseUrl, browserForThisFile, watchProblems } from '../helpers/browser';
+import { axeViolations, baseUrl, browserForThisFile, watchProblems } from '../helpers/browser';
 import { get } from '../helpers/http';
 
 const STAMP = Date.now().toString(36);
@@ -68,6 +68,7 @@ test('the English card: lang="en", English words, the card’s own script and CS
   expect((await shownWords(page)).filter((text) => GREEK_LETTER.test(text))).toEqual([]);
   // Never offered English again on the English card.
   expect(await page.locator('[data-offer]').count()).toBe(0);
+  expect(await axeViolations(page)).toEqual([]);
   expect(problems).toEqual([]);
   await context.close();
 });
@@ -160,6 +161,7 @@ test('the offer: shown to a German browser, not to a Greek one; a link, no redir
     () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
   );
   expect(await german.page.evaluate(() => window.layoutShift?.())).toBe(0);
+  expect(await axeViolations(german.page)).toEqual([]);
   await offer.click();
   await german.page.waitForURL(`${baseUrl()}${profilePath(CARD, 'en')}`);
   expect(german.problems).toEqual([]);

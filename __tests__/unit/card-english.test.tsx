@@ -137,7 +137,7 @@ test('the switch: a plain link to the other language, named in it', async () => 
     href: '/maria/en',
     hreflang: 'en',
     lang: 'en',
-    name: 'Read in English',
+    name: 'EN: Read in English',
     text: 'EN',
   });
   const english = await page(stored, 'en');
@@ -152,7 +152,7 @@ test('the switch: a plain link to the other language, named in it', async () => 
     href: '/maria',
     hreflang: 'el',
     lang: 'el',
-    name: 'Ανάγνωση στα ελληνικά',
+    name: 'ΕΛ: Ανάγνωση στα ελληνικά',
     text: 'ΕΛ',
   });
   expect(english.querySelectorAll('a[data-language]')).toHaveLength(1);

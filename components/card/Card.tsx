@@ -184,7 +184,8 @@ function Languages({ username, lang }: { username: string; lang: CardLanguage })
             href={profilePath(username, other)}
             hrefLang={other}
             lang={other}
-            aria-label={CARD_TEXTS[other].self.readIn}
+            // The name holds the text shown, as speech input expects (WCAG 2.5.3).
+            aria-label={`${CARD_TEXTS[other].self.short}: ${CARD_TEXTS[other].self.readIn}`}
             className="language"
             data-language={other}
           >
