@@ -1,5 +1,9 @@
+import { UNEXPECTED_ERROR } from './error-texts';
+
 interface Props {
   heading?: string;
+  /** What happened, in a sentence. */
+  message?: string;
   /** The status text (e.g. "Not Found") or the error's message. */
   detail: string;
 }
@@ -16,11 +20,15 @@ const PAGE_STYLE = {
   textAlign: 'center',
 } as const;
 
-export default function ErrorScreen({ heading = 'Oops!', detail }: Props) {
+export default function ErrorScreen({
+  heading = 'Oops!',
+  message = UNEXPECTED_ERROR,
+  detail,
+}: Props) {
   return (
     <main id="error-page" style={PAGE_STYLE}>
       <h1>{heading}</h1>
-      <p>Sorry, an unexpected error has occurred.</p>
+      <p>{message}</p>
       <p>
         <i>{detail}</i>
       </p>

@@ -25,6 +25,11 @@ function englishLink(link: CardLink): CardLink {
   return label === undefined ? rest : { ...rest, label };
 }
 
+/** A company as a card in `lang` names it: its name has no English field and is transliterated. */
+export function companyInLanguage<C extends { name: string }>(company: C, lang: CardLanguage): C {
+  return lang === 'el' ? company : { ...company, name: transliterate(company.name) };
+}
+
 /**
  * The card as it shows in `lang`: the same shape as the stored profile, its words in that
  * language, no English field left over (the card and the vCard read only the plain fields).
@@ -39,8 +44,7 @@ export function cardInLanguage<P extends CompanyProfile>(profile: P, lang: CardL
     else if (greek !== undefined) shown[field] = transliterate(greek);
   }
   if (profile.links) shown.links = profile.links.map(englishLink);
-  if (profile.company)
-    shown.company = { ...profile.company, name: transliterate(profile.company.name) };
+  if (profile.company) shown.company = companyInLanguage(profile.company, lang);
   return shown;
 }
 
@@ -54,6 +58,3 @@ export function otherLanguageName(
   if (shown.firstName === other.firstName && shown.lastName === other.lastName) return undefined;
   return { firstName: other.firstName, lastName: other.lastName };
 }
-
-/** The country every card is in, as each language's card and vCard name it. */
-export const COUNTRY_NAME: Readonly<Record<CardLanguage, string>> = { el: 'Ελλάδα', en: 'Greece' };

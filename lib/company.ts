@@ -45,9 +45,6 @@ export const COMPANY_NAME_MAX = 100;
 /** What the console marks a locked field with, in the member's editor. */
 export const LOCKED_FIELD_NOTE = 'Ορίζεται από την εταιρεία';
 
-/** The page a switched-off card answers (HTTP 410). */
-export const CARD_OFF_TITLE = 'Αυτή η κάρτα δεν είναι πλέον ενεργή';
-
 /** How long an invitation's link works. */
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 

@@ -122,9 +122,16 @@ function sourceUrl(username: string, source: ViewSource, lang: CardLanguage): st
   return url.href;
 }
 
-/** Everything rendered from one profile, each regenerated when that profile changes. */
+/**
+ * Everything rendered from one profile, each regenerated when that profile changes: the page and
+ * the vCard in every language, and the QR code (last: server/revalidation/revalidate-company.ts
+ * polls the last path marked).
+ */
 export function cardPaths(username: string): string[] {
-  return [profilePath(username), vcardPath(username), qrPath(username)];
+  return [
+    ...CARD_LANGUAGES.flatMap((lang) => [profilePath(username, lang), vcardPath(username, lang)]),
+    qrPath(username),
+  ];
 }
 
 /**

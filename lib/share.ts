@@ -3,11 +3,17 @@
 
 export type ShareOutcome = 'shared' | 'copied' | 'cancelled' | 'failed';
 
+/** What the visitor is told after a copy, in the card's language (components/card/texts.ts). */
+export interface ShareMessages {
+  copied: string;
+  /** The address stays on screen, to be selected and copied by hand. */
+  failed: (url: string) => string;
+}
+
 /** What the visitor is told: nothing after the share sheet, which speaks for itself. */
-export function shareMessage(outcome: ShareOutcome, url: string): string {
-  if (outcome === 'copied') return 'Ο σύνδεσμος της κάρτας αντιγράφηκε';
-  // The address stays on screen, to be selected and copied by hand.
-  if (outcome === 'failed') return `Η αντιγραφή δεν έγινε. Ο σύνδεσμος της κάρτας: ${url}`;
+export function shareMessage(outcome: ShareOutcome, url: string, messages: ShareMessages): string {
+  if (outcome === 'copied') return messages.copied;
+  if (outcome === 'failed') return messages.failed(url);
   return '';
 }
 

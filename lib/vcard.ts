@@ -39,7 +39,8 @@ import {
   socialFieldUrl,
   type VCardLinkType,
 } from './card-links';
-import { cardInLanguage, COUNTRY_NAME, otherLanguageName } from './card-language';
+import { cardInLanguage, otherLanguageName } from './card-language';
+import { COUNTRY_NAME } from './country-name';
 import { transliterate } from './elot743';
 import { safeHttpUrl } from './links';
 import { normalisePhone } from './phone';

@@ -3,6 +3,7 @@
 // answers with the card's own, stricter policy, which is stored with its ISR entry
 // (docs/deployment.md). Pure functions of the NEXT_PUBLIC_ variables the build was made with.
 import { createHash } from 'node:crypto';
+import { CARD_LANGUAGES, DEFAULT_LANGUAGE } from '../lib/routes';
 
 type Source = Record<string, string | undefined>;
 
@@ -130,17 +131,20 @@ export function pageCsp(source: Source, { dev = false }: { dev?: boolean } = {})
   });
 }
 
+/** The segments after a card's name that are the card in another language: `en` (/maria/en). */
+const LANGUAGE_SEGMENTS = CARD_LANGUAGES.filter((lang) => lang !== DEFAULT_LANGUAGE).join('|');
+
 /**
- * The paths next.config.ts gives the pages' CSP: every one but a single segment, which is a card
- * (app/[username]/route.ts sends the card's CSP, and a header set by the config would replace
- * it), except the pages and files that live there.
+ * The paths next.config.ts gives the pages' CSP: every one but a card, in any of its languages
+ * (app/[username]/route.ts and en/route.ts send the card's CSP, and a header set by the config
+ * would replace it), except the pages and files that live at a single segment.
  */
 export const PAGE_CSP_PATHS = [
   '/',
   '/account',
   '/privacy',
   '/:file(favicon\\.ico|icon\\.png|apple-icon\\.png)',
-  '/:first/:rest+',
+  `/:first/:rest((?!(?:${LANGUAGE_SEGMENTS})/?$).+)`,
 ];
 
 /**

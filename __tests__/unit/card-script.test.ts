@@ -8,8 +8,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { enhanceCard } from '@/components/card/island/card-script';
-import { SAVE_FAILED } from '@/components/card/texts';
+import { SCRIPT_TEXTS } from '@/components/card/texts';
 import { sendContact } from '@/browser/visitor-contact';
+import type { SheetOptions } from '@/components/card/island/sheet';
+import { cardInLanguage } from '@/lib/card-language';
 import { normaliseProfile, toPublicProfile } from '@/lib/profile';
 import { cardUrl } from '@/lib/routes';
 import { renderCardBody } from '../helpers/card';
@@ -165,7 +167,7 @@ describe('Save contact', () => {
     Object.assign(globalThis, { fetch: fetchMock });
     const user = renderActions();
     await user.click(screen.getByRole('link', { name: 'Αποθήκευση Επαφής' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(SAVE_FAILED);
+    expect(await screen.findByRole('alert')).toHaveTextContent(SCRIPT_TEXTS.el.saveFailed);
     expect(fetchMock).toHaveBeenCalledWith(new URL('/maria/vcard', location.href).href);
   });
 });
@@ -231,6 +233,60 @@ test('when the sheet cannot be fetched, the button says so in Greek and tries ag
   await user.click(button);
   await screen.findByRole('dialog', { name: 'Ανταλλαγή στοιχείων με Μαρία' });
   expect(screen.queryByRole('alert')).toBeNull();
+});
+
+describe('on the English card', () => {
+  const ENGLISH = toPublicProfile(
+    cardInLanguage(
+      normaliseProfile('maria', { firstName: 'Μαρία', lastName: 'Παπαδοπούλου' }),
+      'en',
+    ),
+  );
+  beforeEach(() => {
+    document.documentElement.lang = 'en';
+  });
+  afterEach(() => {
+    document.documentElement.lang = '';
+  });
+
+  test('the sheet is handed the page’s language, and its failure is said in English', async () => {
+    const user = userEvent.setup();
+    renderCardBody(ENGLISH, island.ASSETS, undefined, 'en');
+    const mounted: SheetOptions[] = [];
+    let offline = true;
+    enhanceCard(
+      document.querySelector('main')!,
+      async () => {
+        if (offline) throw new Error('offline');
+        return {
+          mountSheet: (_container: HTMLElement, options: SheetOptions) => {
+            mounted.push(options);
+            return { open: () => options.onSent() };
+          },
+        };
+      },
+      island.neverIdle,
+    );
+    const button = screen.getByRole('button', { name: 'Exchange contact' });
+    await user.click(button);
+    expect(await screen.findByRole('alert')).toHaveTextContent(SCRIPT_TEXTS.en.sheetFailed);
+    offline = false;
+    await user.click(button);
+    await waitFor(() => expect(mounted).toHaveLength(1));
+    expect(mounted[0]).toMatchObject({ username: 'maria', firstName: 'Maria', lang: 'en' });
+    await waitFor(() =>
+      expect(document.querySelector('[data-confirmation]')).toHaveTextContent(SCRIPT_TEXTS.en.sent),
+    );
+  });
+
+  test('Share says in English that the link was copied', async () => {
+    const user = userEvent.setup();
+    renderCardBody(ENGLISH, island.ASSETS, undefined, 'en');
+    enhanceCard(document.querySelector('main')!, island.loadSheetModule, island.neverIdle);
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    await screen.findByText(SCRIPT_TEXTS.en.share.copied);
+    await expect(navigator.clipboard.readText()).resolves.toBe(cardUrl('maria', 'en'));
+  });
 });
 
 describe('fetching the sheet before the tap', () => {

@@ -9,7 +9,8 @@ import { renderCard, renderCardOff } from '@/components/card/render';
 import type { CardAssets } from '@/components/card/build/manifest';
 import type { CardProfile } from '@/components/card/Card';
 import { personJsonLd } from '@/components/card/metadata';
-import { applyCompany, CARD_OFF_TITLE, type CompanyTemplate } from '@/lib/company';
+import { applyCompany, type CompanyTemplate } from '@/lib/company';
+import { CARD_TEXTS } from '@/components/card/texts';
 import { normaliseProfile, toPublicProfile } from '@/lib/profile';
 import { buildVCard, profileVCard } from '@/lib/vcard';
 import { renderCardBody } from '../helpers/card';
@@ -90,7 +91,7 @@ test('a card of no company: no logo', () => {
 });
 
 test("the JSON-LD: worksFor the company, an Organization with its logo's absolute URL", async () => {
-  const ld = personJsonLd(member());
+  const ld = personJsonLd(member(), 'el');
   expect(ld.worksFor).toEqual({
     '@type': 'Organization',
     name: 'Studio Φως',
@@ -126,7 +127,7 @@ test("the vCard's LOGO: base64 with its type, folded like PHOTO (75 octets a lin
 
 test("a switched-off card's page: the Greek title, the company's name, a link to its website, not indexed, no script", async () => {
   const doc = new DOMParser().parseFromString(await renderCardOff(company), 'text/html');
-  expect(doc.title).toBe(`${CARD_OFF_TITLE} · Studio Φως`);
+  expect(doc.title).toBe(`${CARD_TEXTS.el.cardOff} · Studio Φως`);
   expect(doc.querySelector('h1')!.textContent).toBe('Αυτή η κάρτα δεν είναι πλέον ενεργή');
   expect(doc.querySelector('[data-company]')!.textContent).toBe('Studio Φως');
   expect(doc.querySelector('a')!.getAttribute('href')).toBe('https://studio.example.gr/');

@@ -32,7 +32,7 @@ test('walletUrl is cardUrl with ?src=wallet, the username encoded once', () => {
 
 test('the canonical URL, Open Graph and JSON-LD never carry it', () => {
   const profile = toPublicProfile(normaliseProfile('maria', { firstName: 'Μαρία' }));
-  const head = profileHead(profile);
+  const head = profileHead(profile, 'el');
   expect(head.canonical).toBe(cardUrl('maria'));
-  expect(JSON.stringify([head, personJsonLd(profile)])).not.toContain(QR_SOURCE_PARAM + '=');
+  expect(JSON.stringify([head, personJsonLd(profile, 'el')])).not.toContain(QR_SOURCE_PARAM + '=');
 });

@@ -8,7 +8,13 @@ afterEach(() => {
 
 test('a card, its vCard, its QR code and its canonical URL, with the username encoded once', () => {
   process.env.NEXT_PUBLIC_SITE_URL = 'https://karta.example';
-  expect(cardPaths('maria')).toEqual(['/maria', '/maria/vcard', '/maria/qr.svg']);
+  expect(cardPaths('maria')).toEqual([
+    '/maria',
+    '/maria/vcard',
+    '/maria/en',
+    '/maria/en/vcard',
+    '/maria/qr.svg',
+  ]);
   expect(vcardPath('μαρία')).toBe('/%CE%BC%CE%B1%CF%81%CE%AF%CE%B1/vcard');
   expect(qrPath('μαρία')).toBe('/%CE%BC%CE%B1%CF%81%CE%AF%CE%B1/qr.svg');
   expect(cardUrl('a b')).toBe('https://karta.example/a%20b');

@@ -110,16 +110,25 @@ test('next dev alone may eval', () => {
   expect(directive(pageCsp(PRODUCTION, { dev: true }), 'script-src')).toContain("'unsafe-eval'");
 });
 
-test('the pages’ CSP is set by path on everything but the cards, whose route sets its own', () => {
+test('the pages’ CSP is set by path on everything but the cards in each language, whose routes set their own', () => {
   const matchers = PAGE_CSP_PATHS.map((source) => getPathMatch(source));
   const pageCspFor = (path: string) => matchers.some((match) => match(path) !== false);
-  for (const path of ['/', '/account', '/privacy', '/favicon.ico', '/icon.png', '/maria/vcard']) {
+  for (const path of [
+    '/',
+    '/account',
+    '/privacy',
+    '/favicon.ico',
+    '/icon.png',
+    '/maria/vcard',
+    '/maria/en/vcard',
+    '/maria/eng',
+  ]) {
     expect([path, pageCspFor(path)]).toEqual([path, true]);
   }
   for (const path of ['/_next/image', '/api/revalidate', '/maria/photo/abc', '/no/such/page']) {
     expect([path, pageCspFor(path)]).toEqual([path, true]);
   }
-  for (const path of ['/maria', '/maria.k', '/nobody-here', '/accounts', '/μαρία']) {
+  for (const path of ['/maria', '/maria.k', '/nobody-here', '/accounts', '/μαρία', '/maria/en']) {
     expect([path, pageCspFor(path)]).toEqual([path, false]);
   }
   expect(SHARED_SECURITY_HEADERS.map((h) => h.key)).toEqual([

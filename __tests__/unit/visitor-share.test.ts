@@ -1,3 +1,4 @@
+import { SCRIPT_TEXTS } from '@/components/card/texts';
 import { copyLink, shareLink, shareMessage, type ShareApis } from '@/lib/share';
 
 const data = { title: 'Μαρία Παπαδοπούλου', url: 'https://karta.example/maria' };
@@ -54,8 +55,14 @@ test('no clipboard, or a refused one: failed, and the message shows the address'
     clipboard: { writeText: async () => Promise.reject(new Error('denied')) },
   });
   await expect(copyLink(data.url, refused.value)).resolves.toBe(false);
-  expect(shareMessage('failed', data.url)).toContain(data.url);
-  expect(shareMessage('copied', data.url)).toBe('Ο σύνδεσμος της κάρτας αντιγράφηκε');
-  expect(shareMessage('shared', data.url)).toBe('');
-  expect(shareMessage('cancelled', data.url)).toBe('');
+  const { share: el } = SCRIPT_TEXTS.el;
+  expect(shareMessage('failed', data.url, el)).toContain(data.url);
+  expect(shareMessage('copied', data.url, el)).toBe('Ο σύνδεσμος της κάρτας αντιγράφηκε');
+  expect(shareMessage('shared', data.url, el)).toBe('');
+  expect(shareMessage('cancelled', data.url, el)).toBe('');
+  const { share: en } = SCRIPT_TEXTS.en;
+  expect(shareMessage('failed', data.url, en)).toBe(
+    `The link could not be copied. The card's link: ${data.url}`,
+  );
+  expect(shareMessage('copied', data.url, en)).toBe("The card's link has been copied");
 });

@@ -1,15 +1,17 @@
-// The card's whole HTML document, as the card route answers it: everything the first paint needs
-// (the stylesheet inline, the photo preloaded) and one small inline module script, no framework.
+// The card's whole HTML document in one of its languages, as the card routes answer it: everything
+// the first paint needs (the stylesheet inline, the photo preloaded) and one small inline module
+// script, no framework.
 import { jsonLdScript, personJsonLd, profileHead } from '@/components/card/metadata';
+import { DEFAULT_LANGUAGE } from '@/lib/routes';
 import { THEME_COLORS } from '@/lib/theme';
 import { accentStyle } from './accent';
 import { Card, type CardProps } from './Card';
 import { SiteIconLinks } from './icons';
 
-export function CardDocument({ profile, assets, statsKey }: CardProps) {
-  const head = profileHead(profile);
+export function CardDocument({ profile, lang = DEFAULT_LANGUAGE, assets, statsKey }: CardProps) {
+  const head = profileHead(profile, lang);
   return (
-    <html lang="el">
+    <html lang={lang}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -21,17 +23,20 @@ export function CardDocument({ profile, assets, statsKey }: CardProps) {
         <title>{head.title}</title>
         {head.meta.map((m) =>
           'property' in m ? (
-            <meta key={m.property} property={m.property} content={m.content} />
+            <meta key={`${m.property} ${m.content}`} property={m.property} content={m.content} />
           ) : (
             <meta key={m.name} name={m.name} content={m.content} />
           ),
         )}
         <link rel="canonical" href={head.canonical} />
+        {head.alternates.map(({ hrefLang, href }) => (
+          <link key={hrefLang} rel="alternate" hrefLang={hrefLang} href={href} />
+        ))}
         <SiteIconLinks />
       </head>
       <body style={accentStyle(profile.accentColor)}>
-        <script type="application/ld+json">{jsonLdScript(personJsonLd(profile))}</script>
-        <Card profile={profile} assets={assets} statsKey={statsKey} />
+        <script type="application/ld+json">{jsonLdScript(personJsonLd(profile, lang))}</script>
+        <Card profile={profile} lang={lang} assets={assets} statsKey={statsKey} />
         <script type="module">{assets.enhance}</script>
       </body>
     </html>

@@ -1,9 +1,12 @@
 // The page of a card switched off (its owner left the company, or was removed): the card route
 // answers it with HTTP 410, so search engines drop the address. It says whose card it was and
-// links to the company's website, under the card's own security headers; no script.
-import { CARD_OFF_TITLE, type CardCompany } from '@/lib/company';
+// links to the company's website, under the card's own security headers; no script. In the path's
+// language, the company's name as the card in that language shows it (lib/card-language.ts).
+import type { CardCompany } from '@/lib/company';
+import type { CardLanguage } from '@/lib/routes';
 import { displayUrl, safeHttpUrl } from '@/lib/links';
 import { SiteIconLinks } from './icons';
+import { CARD_TEXTS } from './texts';
 
 const PAGE_STYLE = {
   display: 'flex',
@@ -15,21 +18,22 @@ const PAGE_STYLE = {
   textAlign: 'center',
 } as const;
 
-export function CardOffDocument({ company }: { company: CardCompany }) {
+export function CardOffDocument({ company, lang }: { company: CardCompany; lang: CardLanguage }) {
   const website = safeHttpUrl(company.websiteLink);
+  const title = CARD_TEXTS[lang].cardOff;
   return (
-    <html lang="el">
+    <html lang={lang}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
         <meta name="robots" content="noindex, nofollow" />
-        <title>{company.name ? `${CARD_OFF_TITLE} · ${company.name}` : CARD_OFF_TITLE}</title>
+        <title>{company.name ? `${title} · ${company.name}` : title}</title>
         <SiteIconLinks />
       </head>
       <body style={{ fontFamily: 'system-ui,sans-serif', margin: 0 }}>
         <main id="card-off" style={PAGE_STYLE}>
-          <h1>{CARD_OFF_TITLE}</h1>
+          <h1>{title}</h1>
           {company.name && <p data-company="">{company.name}</p>}
           {website && (
             <p>

@@ -1,6 +1,7 @@
 // The contact rows: e-mail, phone, address and website, each a link where the value is safe to
 // link (components/card/profile-view.ts), as text where it is not; a tap on a link is counted (./counted.ts).
 import type { PublicProfile } from '@/lib/profile';
+import type { CardLanguage } from '@/lib/routes';
 import { contactRows, type ContactRow } from '@/components/card/profile-view';
 import { RowIcon } from './contact-icons';
 import { countedAs, ROW_EVENTS } from './counted';
@@ -18,8 +19,8 @@ function RowBody({ row }: { row: ContactRow }) {
   );
 }
 
-export function ContactRows({ profile }: { profile: PublicProfile }) {
-  const rows = contactRows(profile);
+export function ContactRows({ profile, lang }: { profile: PublicProfile; lang: CardLanguage }) {
+  const rows = contactRows(profile, lang);
   if (rows.length === 0) return null;
   return (
     <ul className="rows">

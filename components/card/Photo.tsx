@@ -2,6 +2,7 @@
 import { getImageProps } from 'next/image';
 import { isOptimisedImage } from '@/lib/links';
 import { fullName, type PublicProfile } from '@/lib/profile';
+import type { CardTexts } from './texts';
 
 /** The photo fills the card's width, at most --card-width (app/globals.css). */
 const IMAGE_SIZES = '(max-width: 480px) 100vw, 480px';
@@ -19,7 +20,7 @@ function initials(name: string): string {
  * With `fetchPriority="high"` React's renderer also writes the photo's `<link rel="preload">`
  * into the head, so its request starts with the HTML's first bytes.
  */
-export function Photo({ profile }: { profile: PublicProfile }) {
+export function Photo({ profile, texts }: { profile: PublicProfile; texts: CardTexts }) {
   const name = fullName(profile);
   // Served from karta's origin only: karta's own files, or through its image optimiser from the
   // hosts it allows. A photo anywhere else is not shown (the initials are): the visitor's
@@ -38,7 +39,7 @@ export function Photo({ profile }: { profile: PublicProfile }) {
   // Next's image optimiser serves the photo at the width the screen needs (docs/data.md).
   const { props } = getImageProps({
     src,
-    alt: `Φωτογραφία: ${name}`,
+    alt: texts.photoAlt(name),
     fill: true,
     sizes: IMAGE_SIZES,
   });

@@ -4,12 +4,13 @@ import { socialLinks } from '@/components/card/profile-view';
 import { SocialTile } from './contact-icons';
 import { countedAs, SOCIAL_EVENTS } from './counted';
 import { EXTERNAL_LINK } from './external-link';
+import type { CardTexts } from './texts';
 
-export function SocialBar({ profile }: { profile: PublicProfile }) {
+export function SocialBar({ profile, texts }: { profile: PublicProfile; texts: CardTexts }) {
   const links = socialLinks(profile);
   if (links.length === 0) return null;
   return (
-    <nav className="social" aria-label="Κοινωνικά δίκτυα και μηνύματα">
+    <nav className="social" aria-label={texts.social}>
       {links.map((link) => (
         <a
           key={link.kind}

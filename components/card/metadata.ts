@@ -1,5 +1,5 @@
-// Search and social metadata for a card: title, description, Open Graph, Twitter, canonical
-// URL and a schema.org Person.
+// Search and social metadata for a card in one of its languages: title, description, Open Graph,
+// Twitter, canonical URL, the addresses of the card in each language, and a schema.org Person.
 import { socialFieldUrl } from '../../lib/card-links';
 import { safeHttpUrl } from '../../lib/links';
 import { normalisePhone } from '../../lib/phone';
@@ -7,7 +7,14 @@ import { env } from '../../lib/env';
 import type { CompanyProfile } from '../../lib/company';
 import { fullName, type PublicProfile } from '../../lib/profile';
 import { headline, location } from './profile-view';
-import { cardUrl, logoPath } from '../../lib/routes';
+import {
+  CARD_LANGUAGES,
+  cardUrl,
+  DEFAULT_LANGUAGE,
+  logoPath,
+  type CardLanguage,
+} from '../../lib/routes';
+import { CARD_TEXTS } from './texts';
 
 function profileTitle(p: PublicProfile): string {
   const name = fullName(p);
@@ -15,18 +22,27 @@ function profileTitle(p: PublicProfile): string {
   return role ? `${name} · ${role}` : name;
 }
 
-function profileDescription(p: PublicProfile): string {
-  const about = [headline(p), location(p)].filter(Boolean).join(' · ');
-  return `${about}. Η ψηφιακή κάρτα του/της ${fullName(p)}: αποθηκεύστε την επαφή με ένα άγγιγμα.`;
+function profileDescription(p: PublicProfile, lang: CardLanguage): string {
+  const about = [headline(p), location(p, lang)].filter(Boolean).join(' · ');
+  return CARD_TEXTS[lang].description(about, fullName(p));
 }
 
 /** One <meta> of the card's head: `name` for search engines and Twitter, `property` for Open Graph. */
 export type HeadMeta = { name: string; content: string } | { property: string; content: string };
 
+/** The card in one language, for search engines: `<link rel="alternate" hreflang>`. */
+export interface Alternate {
+  hrefLang: CardLanguage | 'x-default';
+  href: string;
+}
+
 export interface ProfileHead {
   title: string;
   description: string;
+  /** The card's own address in its language: each language is a page of its own. */
   canonical: string;
+  /** Every language's address, the Greek one also the default for any other reader. */
+  alternates: Alternate[];
   meta: HeadMeta[];
 }
 
@@ -35,10 +51,11 @@ function imageUrl(p: PublicProfile): string | undefined {
   return p.displayImage ? new URL(p.displayImage, env.siteUrl).href : undefined;
 }
 
-export function profileHead(p: PublicProfile): ProfileHead {
+/** `p` as lib/card-language.ts shows it in `lang`. */
+export function profileHead(p: PublicProfile, lang: CardLanguage): ProfileHead {
   const title = profileTitle(p);
-  const description = profileDescription(p);
-  const url = cardUrl(p.username);
+  const description = profileDescription(p, lang);
+  const url = cardUrl(p.username, lang);
   const image = imageUrl(p);
   const alt = fullName(p);
   const og = (property: string, content: string): HeadMeta => ({ property, content });
@@ -47,13 +64,20 @@ export function profileHead(p: PublicProfile): ProfileHead {
     title,
     description,
     canonical: url,
+    alternates: [
+      ...CARD_LANGUAGES.map((hrefLang) => ({ hrefLang, href: cardUrl(p.username, hrefLang) })),
+      { hrefLang: 'x-default', href: cardUrl(p.username, DEFAULT_LANGUAGE) },
+    ],
     meta: [
       named('description', description),
       og('og:title', title),
       og('og:description', description),
       og('og:url', url),
       og('og:site_name', 'karta'),
-      og('og:locale', 'el_GR'),
+      og('og:locale', CARD_TEXTS[lang].ogLocale),
+      ...CARD_LANGUAGES.filter((other) => other !== lang).map((other) =>
+        og('og:locale:alternate', CARD_TEXTS[other].ogLocale),
+      ),
       ...(image ? [og('og:image', image), og('og:image:alt', alt)] : []),
       og('og:type', 'profile'),
       named('twitter:card', image ? 'summary_large_image' : 'summary'),
@@ -74,7 +98,11 @@ function worksFor(p: CompanyProfile<PublicProfile>): Record<string, unknown> | u
   return organisation;
 }
 
-export function personJsonLd(p: CompanyProfile<PublicProfile>): Record<string, unknown> {
+/** `p` as lib/card-language.ts shows it in `lang`: the Person in that language. */
+export function personJsonLd(
+  p: CompanyProfile<PublicProfile>,
+  lang: CardLanguage,
+): Record<string, unknown> {
   // The person's profiles: Facebook and Instagram, then the owner's links of a brand's kind, each
   // address once. Only addresses on the brand's own hosts; a plain link (`link`: an e-shop, or an
   // address that was not the brand's it was stored as) says nothing of who the person is.
@@ -92,7 +120,7 @@ export function personJsonLd(p: CompanyProfile<PublicProfile>): Record<string, u
     '@context': 'https://schema.org',
     '@type': 'Person',
     name: fullName(p),
-    url: website ?? cardUrl(p.username),
+    url: website ?? cardUrl(p.username, lang),
   };
   if (p.jobTitle) ld.jobTitle = p.jobTitle;
   const organisation = worksFor(p);

@@ -4,6 +4,9 @@ import { SOCIAL_FIELD_INFO, socialFieldUrl } from '../../lib/card-links';
 import { displayUrl, mailtoLink, mapsLink, safeHttpUrl } from '../../lib/links';
 import { telLink, viberLink, whatsappLink } from '../../lib/phone';
 import { fullName, type PublicProfile } from '../../lib/profile';
+import { COUNTRY_NAME } from '../../lib/country-name';
+import type { CardLanguage } from '../../lib/routes';
+import { CARD_TEXTS } from './texts';
 
 export type RowKind = 'email' | 'mobile' | 'phone' | 'address' | 'website';
 
@@ -31,19 +34,21 @@ export function headline(p: Pick<PublicProfile, 'jobTitle' | 'companyName'>): st
   return undefined;
 }
 
-export function location(p: Pick<PublicProfile, 'city'>): string {
-  return p.city ? `${p.city}, Ελλάδα` : 'Ελλάδα';
+export function location(p: Pick<PublicProfile, 'city'>, lang: CardLanguage): string {
+  const country = COUNTRY_NAME[lang];
+  return p.city ? `${p.city}, ${country}` : country;
 }
 
-export function contactRows(p: PublicProfile): ContactRow[] {
+export function contactRows(p: PublicProfile, lang: CardLanguage): ContactRow[] {
+  const caption = CARD_TEXTS[lang].rows;
   const rows: ContactRow[] = [];
   if (p.email)
-    rows.push({ kind: 'email', text: p.email, caption: 'Email', href: mailtoLink(p.email) });
+    rows.push({ kind: 'email', text: p.email, caption: caption.email, href: mailtoLink(p.email) });
   if (p.mobileNumber) {
     rows.push({
       kind: 'mobile',
       text: p.mobileNumber,
-      caption: 'Κινητό',
+      caption: caption.mobile,
       href: telLink(p.mobileNumber),
     });
   }
@@ -51,7 +56,7 @@ export function contactRows(p: PublicProfile): ContactRow[] {
     rows.push({
       kind: 'phone',
       text: p.phoneNumber,
-      caption: 'Τηλέφωνο',
+      caption: caption.phone,
       href: telLink(p.phoneNumber),
     });
   }
@@ -59,7 +64,7 @@ export function contactRows(p: PublicProfile): ContactRow[] {
     rows.push({
       kind: 'address',
       text: p.address,
-      caption: p.addressDetails ?? 'Διεύθυνση',
+      caption: p.addressDetails ?? caption.address,
       href: mapsLink(p.address),
       external: true,
     });
@@ -69,7 +74,7 @@ export function contactRows(p: PublicProfile): ContactRow[] {
     rows.push({
       kind: 'website',
       text: url ? displayUrl(url) : p.websiteLink,
-      caption: 'Ιστοσελίδα',
+      caption: caption.website,
       href: url,
       external: true,
     });

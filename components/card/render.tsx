@@ -1,33 +1,57 @@
 import 'server-only';
 import type { CardAssets } from '@/components/card/build/manifest';
 import { renderDocument } from '@/components/card/static-html';
+import { cardInLanguage, companyInLanguage } from '@/lib/card-language';
 import { env } from '@/lib/env';
+import { toPublicProfile } from '@/lib/profile';
+import type { CardLanguage } from '@/lib/routes';
 import { cardKey } from '@/server/stats/card-key';
-import type { CardCompany } from '@/lib/company';
+import type { CardCompany, CompanyProfile } from '@/lib/company';
 import type { CardProfile } from './Card';
 import { CardDocument } from './CardDocument';
 import { CardOffDocument } from './CardOffDocument';
 import { NotFoundDocument } from './NotFoundDocument';
 
 /**
- * The card's HTML document, as its route answers it, with its stats key: this is only ever called
- * for a card that exists, so only such a card's beacons carry a key the endpoint accepts.
+ * What a card shows in `lang` of a stored card (lib/card-language.ts): its public fields, and a
+ * member card's company.
  */
-export function renderCard(profile: CardProfile, assets: CardAssets): Promise<string> {
-  const secret = env.revalidateSecret;
-  const statsKey = secret ? cardKey(secret, profile.username) : undefined;
-  return renderDocument(<CardDocument profile={profile} assets={assets} statsKey={statsKey} />);
+export function shownCard(profile: CompanyProfile, lang: CardLanguage): CardProfile {
+  const shown = cardInLanguage(profile, lang);
+  const card = toPublicProfile(shown);
+  return shown.company ? { ...card, company: shown.company } : card;
 }
 
-let notFound: Promise<string> | undefined;
+/**
+ * The card's HTML document in `lang`, as its route answers it, with its stats key: this is only
+ * ever called for a card that exists, so only such a card's beacons carry a key the endpoint
+ * accepts. `profile` is the card as it shows in `lang` (shownCard).
+ */
+export function renderCard(
+  profile: CardProfile,
+  assets: CardAssets,
+  lang: CardLanguage = 'el',
+): Promise<string> {
+  const secret = env.revalidateSecret;
+  const statsKey = secret ? cardKey(secret, profile.username) : undefined;
+  return renderDocument(
+    <CardDocument profile={profile} lang={lang} assets={assets} statsKey={statsKey} />,
+  );
+}
 
-/** The 404 page, the same for every path: rendered once per process. */
-export function renderNotFound(): Promise<string> {
-  notFound ??= renderDocument(<NotFoundDocument />);
-  return notFound;
+const notFound = new Map<CardLanguage, Promise<string>>();
+
+/** The 404 page in `lang`, the same for every path: rendered once per process and language. */
+export function renderNotFound(lang: CardLanguage = 'el'): Promise<string> {
+  let page = notFound.get(lang);
+  if (!page) {
+    page = renderDocument(<NotFoundDocument lang={lang} />);
+    notFound.set(lang, page);
+  }
+  return page;
 }
 
 /** The page of a card switched off (its owner left its company): the company's name and website. */
-export function renderCardOff(company: CardCompany): Promise<string> {
-  return renderDocument(<CardOffDocument company={company} />);
+export function renderCardOff(company: CardCompany, lang: CardLanguage = 'el'): Promise<string> {
+  return renderDocument(<CardOffDocument company={companyInLanguage(company, lang)} lang={lang} />);
 }

@@ -1,10 +1,10 @@
-// The CDN's copies after a change: an edit or an erasure whose purge the CDN refuses (the purge
-// stand-in of stack.ts, told to refuse), and photos: a replaced or erased photo and its optimised
+// The CDN's copies after a change: one edit reaching the card in both its languages, an edit or an
+// erasure whose purge the CDN refuses (the purge stand-in of stack.ts, told to refuse), and photos: a replaced or erased photo and its optimised
 // copies leave the CDN; a photo is one object whatever its query, and made-up names cost no read.
 import sharp from 'sharp';
 import { cardChanged } from '@/server/card-stamp';
 import { erasurePath, photoDocPath } from '@/lib/collections';
-import { cardTag } from '@/lib/routes';
+import { cardTag, profilePath } from '@/lib/routes';
 import { CARD_VERSION_HEADER } from '@/server/cdn/tags';
 import { eventually } from '@/__tests__/helpers/eventually';
 import type { ScaleContext } from './stack';
@@ -75,6 +75,43 @@ export function cdnPurges(ctx: ScaleContext): void {
     batch.set(db().doc(erasurePath(username)), { at: new Date() });
     await batch.commit();
   }
+
+  test('one edit shows on the Greek and the English card through Varnish: one tag purges both', async () => {
+    const { purges } = ctx;
+    const pages = [profilePath('maria'), profilePath('maria', 'en')];
+    for (const pathname of pages) {
+      const cached = await cachedViaCdn(pathname);
+      expect([pathname, cached.status, cached.headers.get('surrogate-key')]).toEqual([
+        pathname,
+        200,
+        cardTag('maria'),
+      ]);
+    }
+    const before = (await db().doc('users/maria').get()).data()!;
+    const stamp = Date.now().toString(36);
+    const greek = `Αρχιτέκτονας ${stamp}`;
+    const english = `Architect ${stamp}`;
+    const purgedBefore = purges.purgesOf(cardTag('maria'));
+    const edited = Date.now();
+    await db()
+      .doc('users/maria')
+      .update({ jobTitle: greek, jobTitleEn: english, ...cardChanged() });
+    try {
+      await until('the edit on both cards through the CDN', async () => {
+        const [el, en] = await Promise.all(pages.map(viaCdn));
+        return el.body.toString().includes(greek) && en.body.toString().includes(english);
+      });
+      console.log(`both languages: the edit through the CDN in ${Date.now() - edited} ms`);
+      expect(purges.purgesOf(cardTag('maria'))).toBeGreaterThan(purgedBefore);
+      const [el, en] = await Promise.all(pages.map(viaCdn));
+      expect(el.headers.get(CARD_VERSION_HEADER)).toBe(en.headers.get(CARD_VERSION_HEADER));
+      expect(en.body.toString()).not.toContain(greek);
+    } finally {
+      await db()
+        .doc('users/maria')
+        .set({ ...before, ...cardChanged() });
+    }
+  }, 180_000);
 
   test('an edit whose purge the CDN refuses reaches visitors once the CDN accepts again', async () => {
     const { purges, stack } = ctx;

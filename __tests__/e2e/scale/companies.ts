@@ -12,7 +12,7 @@ import {
   cardPath,
   companyPath,
 } from '@/lib/collections';
-import { CARD_OFF_TITLE } from '@/lib/company';
+import { CARD_TEXTS } from '@/components/card/texts';
 import { companyLogoPath } from '@/lib/collections';
 import { companyTag, logoPath, qrPath, vcardPath } from '@/lib/routes';
 import { cardChanged } from '@/server/card-stamp';
@@ -175,7 +175,7 @@ export function companies(ctx: ScaleContext): void {
     const page = await viaCdn(`/${username}`);
     expect(page.headers.get('content-type')).toContain('text/html');
     expect(page.headers.get('content-security-policy')).toBeTruthy();
-    expect(page.body).toContain(CARD_OFF_TITLE);
+    expect(page.body).toContain(CARD_TEXTS.el.cardOff);
     expect(page.body).toContain('Studio Κλίμακα');
     expect(page.body).toContain('href="https://klimaka.example.gr/"');
     expect(page.body).toContain('noindex');

@@ -1,16 +1,17 @@
 // What the card's one script before interaction does (enhance.ts runs it): plain DOM, a few KiB,
 // so the card paints with no framework to fetch and run first (docs/performance.md). It makes
-// Save contact, Share, the QR code and the in-app browser hint work, and counts the card's view
-// and taps for its owner (events.ts); the exchange sheet (sheet.tsx, with React and Firestore) is
-// fetched into the cache once the page has loaded and the browser is idle (unless the visitor
-// saves data or is on 2G), or when a pointer, a touch or focus reaches its button, and parsed and
-// run only then or on the tap.
+// Save contact, Share, the QR code and the in-app browser hint work, in the page's language (its
+// <html lang>), offers the English card to a browser that asks for no Greek, and counts the card's
+// view and taps for its owner (events.ts); the exchange sheet (sheet.tsx, with React and
+// Firestore) is fetched into the cache once the page has loaded and the browser is idle (unless the
+// visitor saves data or is on 2G), or when a pointer, a touch or focus reaches its button, and
+// parsed and run only then or on the tap.
 // Without it every link of the card still works as plain HTML.
-import { CONTACT_SENT } from '@/lib/contact-messages';
 import { downloadBlob } from '@/browser/download';
 import { chromeIntentUrl, detectInAppBrowser } from '@/lib/in-app-browser';
 import { copyLink, shareLink, shareMessage } from '@/lib/share';
-import { IN_APP, SAVE_FAILED, SHEET_FAILED } from '../texts';
+import type { CardLanguage } from '@/lib/routes';
+import { SCRIPT_TEXTS, type ScriptTexts } from '../texts';
 import { afterLoad, afterLoadWhenIdle, savesData } from './after-load';
 import { countCard, countLinkTaps, type Count } from './events';
 import type { SheetControl, SheetOptions } from './sheet';
@@ -38,7 +39,7 @@ function show(el: HTMLElement, text: string): void {
 }
 
 /** Save contact fetches the vCard itself, to show a spinner while it comes and say if it fails. */
-function enhanceSave(card: HTMLElement, count: Count): void {
+function enhanceSave(card: HTMLElement, texts: ScriptTexts, count: Count): void {
   const link = part<HTMLAnchorElement>(card, 'save');
   const error = part(card, 'save-error');
   const setBusy = (busy: boolean) => {
@@ -59,7 +60,7 @@ function enhanceSave(card: HTMLElement, count: Count): void {
       downloadBlob(await res.blob(), link.download);
     } catch (e) {
       console.error(e);
-      show(error, SAVE_FAILED);
+      show(error, texts.saveFailed);
     } finally {
       setBusy(false);
     }
@@ -67,12 +68,18 @@ function enhanceSave(card: HTMLElement, count: Count): void {
 }
 
 /** Share hands the link to the system's share sheet, or copies it, and says which. */
-function enhanceShare(card: HTMLElement, title: string, url: string, count: Count): HTMLElement {
+function enhanceShare(
+  card: HTMLElement,
+  title: string,
+  url: string,
+  texts: ScriptTexts,
+  count: Count,
+): HTMLElement {
   const status = part(card, 'share-status');
   part(card, 'share').addEventListener('click', async () => {
     count('share');
     status.textContent = '';
-    status.textContent = shareMessage(await shareLink({ title, url }), url);
+    status.textContent = shareMessage(await shareLink({ title, url }), url, texts.share);
   });
   return status;
 }
@@ -94,9 +101,10 @@ function enhanceQr(card: HTMLElement, shareStatus: HTMLElement, count: Count): v
 }
 
 /** Inside a known in-app browser, says that saving works in the phone's own, and how to get there. */
-function showInAppHint(card: HTMLElement, url: string): void {
+function showInAppHint(card: HTMLElement, url: string, texts: ScriptTexts): void {
   const browser = detectInAppBrowser(navigator.userAgent);
   if (!browser) return;
+  const IN_APP = texts.inApp;
   const hint = part(card, 'in-app');
   hint.append(element('p', { class: 'hintText' }, IN_APP.why(browser.app)));
   if (browser.platform === 'android') {
@@ -107,7 +115,11 @@ function showInAppHint(card: HTMLElement, url: string): void {
     const copy = element('button', { type: 'button', class: 'secondary' }, IN_APP.copy);
     const status = element('p', { class: 'hintStatus', role: 'status' });
     copy.addEventListener('click', async () => {
-      status.textContent = shareMessage((await copyLink(url)) ? 'copied' : 'failed', url);
+      status.textContent = shareMessage(
+        (await copyLink(url)) ? 'copied' : 'failed',
+        url,
+        texts.share,
+      );
     });
     hint.append(
       copy,
@@ -187,6 +199,7 @@ function enhanceExchange(
   card: HTMLElement,
   username: string,
   firstName: string,
+  lang: CardLanguage,
   loadSheet: (button: HTMLElement) => Promise<SheetModule>,
   whenIdle: Scheduler,
   count: Count,
@@ -207,12 +220,13 @@ function enhanceExchange(
         return module.mountSheet(container, {
           username,
           firstName,
+          lang,
           onClosed: closed,
           onSent: () => {
             // Called once the write has succeeded: a contact the owner will find
             // (docs/visitors.md).
             count('exchange');
-            confirmation.textContent = CONTACT_SENT;
+            confirmation.textContent = SCRIPT_TEXTS[lang].sent;
             closed();
           },
         });
@@ -245,9 +259,25 @@ function enhanceExchange(
     } catch (e) {
       console.error(e);
       button.setAttribute('aria-expanded', 'false');
-      show(error, SHEET_FAILED);
+      show(error, SCRIPT_TEXTS[lang].sheetFailed);
     }
   });
+}
+
+/** The page's language (<html lang>), one of the card's. */
+function pageLanguage(): CardLanguage {
+  const lang = document.documentElement.lang;
+  return Object.hasOwn(SCRIPT_TEXTS, lang) ? (lang as CardLanguage) : 'el';
+}
+
+/**
+ * Shows the card's offer of another language (Card.tsx Languages, on the Greek card only) when the
+ * browser asks for none of the page's: a link, never a redirect.
+ */
+export function offerLanguage(card: HTMLElement, page: string): void {
+  const offer = card.querySelector<HTMLElement>('[data-offer]');
+  const asked = navigator.languages?.length ? navigator.languages : [navigator.language];
+  if (offer && !asked.some((tag) => tag.toLowerCase().split('-')[0] === page)) offer.hidden = false;
 }
 
 /**
@@ -261,12 +291,15 @@ export function enhanceCard(
   whenLoaded: Scheduler = afterLoad,
 ): void {
   const { username = '', firstName = '', name = '', url = '', statsKey } = card.dataset;
+  const lang = pageLanguage();
+  const texts = SCRIPT_TEXTS[lang];
   const count = countCard({ username, key: statsKey }, whenLoaded);
   countLinkTaps(card, count);
-  enhanceSave(card, count);
-  enhanceQr(card, enhanceShare(card, name, url, count), count);
-  showInAppHint(card, url);
-  enhanceExchange(card, username, firstName, loadSheet, whenIdle, count);
+  enhanceSave(card, texts, count);
+  enhanceQr(card, enhanceShare(card, name, url, texts, count), count);
+  showInAppHint(card, url, texts);
+  enhanceExchange(card, username, firstName, lang, loadSheet, whenIdle, count);
+  whenLoaded(() => offerLanguage(card, lang));
   // For the tests and anyone curious: the script ran.
   document.documentElement.dataset.enhanced = 'true';
 }
