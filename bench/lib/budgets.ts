@@ -15,6 +15,8 @@ export interface BenchResults {
   profilePath: string;
   /** The card with the most links (bench/lib/links-card.ts), measured beside the profile. */
   linksPath: string;
+  /** The profile's English card, measured beside the Greek one. */
+  englishPath: string;
   weight?: WeightResult;
   lighthouse?: {
     profile: PageLighthouse;
@@ -25,6 +27,8 @@ export interface BenchResults {
     uploadedPhotoBytes: number;
     /** The card with the most links. */
     links: PageLighthouse;
+    /** The profile's English card. */
+    english: PageLighthouse;
     /** A page with nothing in it, from a server of its own (bench/lib/blank-page.ts). */
     blank: PageLighthouse;
     /** The cards whose TBT is held against the blank page's, measured in the same runs. */
@@ -102,7 +106,10 @@ function notRun(r: BenchResults, part: string, budget: string, key: string): Bud
 }
 
 /** The parts' figures, by the key --only and `errors` name them with. */
-type Figures = Omit<BenchResults, 'date' | 'machine' | 'profilePath' | 'linksPath' | 'errors'>;
+type Figures = Omit<
+  BenchResults,
+  'date' | 'machine' | 'profilePath' | 'linksPath' | 'englishPath' | 'errors'
+>;
 
 /** A row before it is given its part's name. */
 type Row = Omit<BudgetRow, 'part'>;
@@ -124,10 +131,12 @@ function partRows<K extends keyof Figures>(
 export function budgetRows(r: BenchResults): BudgetRow[] {
   const p = r.profilePath;
   const l = r.linksPath;
+  const e = r.englishPath;
   return [
-    ...partRows(r, 'weight', 'Weight', 'page weight budgets', (w) => weightRows(w, p, l)),
+    ...partRows(r, 'weight', 'Weight', 'page weight budgets', (w) => weightRows(w, p, l, e)),
     ...partRows(r, 'lighthouse', 'Lighthouse', 'Lighthouse budgets', (lh) => [
       ...lighthouseRows(lh, p),
+      ...englishLighthouseRows(lh, e),
       ...linksLighthouseRows(lh.links, l),
       ...tbtRows(lh),
     ]),
@@ -156,7 +165,7 @@ const htmlRow = (path: string, html: HtmlWeight, { raw }: { raw: boolean }): Row
   ),
 });
 
-function weightRows(w: WeightResult, p: string, linksPath: string): Row[] {
+function weightRows(w: WeightResult, p: string, linksPath: string, englishPath: string): Row[] {
   const early = w.libs.filter((l) => !l.ok);
   return [
     {
@@ -166,6 +175,7 @@ function weightRows(w: WeightResult, p: string, linksPath: string): Row[] {
     },
     htmlRow(p, w.html, { raw: true }),
     htmlRow(linksPath, w.linksHtml, { raw: false }),
+    htmlRow(englishPath, w.englishHtml, { raw: true }),
     {
       budget: 'firebase, formik, yup, react-modal-sheet, motion: none before the load event',
       measured: early.length
@@ -214,6 +224,13 @@ function lighthouseRows(lh: NonNullable<Figures['lighthouse']>, p: string): Row[
       ),
     },
   ];
+}
+
+/** The English card against the Greek card's own budgets (all but the uploaded photo's). */
+function englishLighthouseRows(lh: NonNullable<Figures['lighthouse']>, englishPath: string): Row[] {
+  return lighthouseRows({ ...lh, profile: lh.english }, englishPath)
+    .filter((row) => !row.budget.includes('uploaded'))
+    .map((row) => ({ ...row, budget: `${englishPath}: ${row.budget}` }));
 }
 
 const runsText = (page: PageLighthouse): string =>

@@ -57,7 +57,7 @@ export function details(r: BenchResults): string {
   }
   const lh = r.lighthouse;
   if (lh) {
-    const shown = [lh.profile, lh.uploaded, lh.links, lh.root, lh.blank];
+    const shown = [lh.profile, lh.english, lh.uploaded, lh.links, lh.root, lh.blank];
     const pages = [...shown, ...lh.tbtCards.filter((card) => !shown.includes(card))];
     out.push(
       `\n== Lighthouse ${lh.profile.version} (mobile, simulated throttling; medians of ${lh.runs} runs)`,

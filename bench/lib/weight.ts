@@ -4,6 +4,7 @@
 // where the heavy libraries are loaded (never before the load event).
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Browser, Page } from 'playwright-core';
+import { profilePath } from '../../lib/routes';
 import { rawGet } from './http';
 
 const GZIP = { 'accept-encoding': 'gzip' };
@@ -66,6 +67,8 @@ export interface WeightResult {
   html: HtmlWeight;
   /** The card with the most links (bench/lib/links-card.ts). */
   linksHtml: HtmlWeight;
+  /** The profile's English card (`/{username}/en`). */
+  englishHtml: HtmlWeight;
   libs: LibCheck[];
 }
 
@@ -210,6 +213,7 @@ export async function measureWeight(
     afterSubmit,
     html: await measureHtml(profileUrl),
     linksHtml: await measureHtml(`${baseUrl}/${linksUsername}`),
+    englishHtml: await measureHtml(`${baseUrl}${profilePath(username, 'en')}`),
     libs,
   };
 }
