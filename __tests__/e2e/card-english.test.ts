@@ -174,15 +174,22 @@ test('the offer: shown to a German browser, not to a Greek one; a link, no redir
   await greek.context.close();
 });
 
-test('the exchange sheet opens from the English card and sends; the card confirms in English', async () => {
+test('the exchange sheet in English: its words and messages, it sends, and the card confirms in English', async () => {
   const { context, page, problems } = await open(profilePath(CARD, 'en'), 'en-GB');
   await page.getByRole('button', { name: 'Exchange contact' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.waitFor();
+  // In English: its title, labels and a validation message, and no Greek word of karta's own
+  // (the owner's name is transliterated on this card).
+  await dialog.getByRole('heading', { name: /^Exchange details with / }).waitFor();
+  await dialog.getByLabel('Email').fill('not-an-address');
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await dialog.getByText('Enter a valid email address').waitFor();
+  expect(GREEK_LETTER.test((await dialog.innerText()) ?? '')).toBe(false);
   const name = `Hans ${STAMP}`;
-  await dialog.locator('input[name=name]').fill(name);
-  await dialog.locator('input[name=email]').fill('hans@example.de');
-  await dialog.locator('button[type=submit]').click();
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByLabel('Email').fill('hans@example.de');
+  await dialog.getByRole('button', { name: 'Send' }).click();
   await page.getByRole('status').filter({ hasText: 'Your details have been sent' }).waitFor();
   const written = (
     await adminDb().collection(`users/${CARD}/contacts`).where('name', '==', name).get()
