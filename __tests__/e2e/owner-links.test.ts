@@ -7,6 +7,7 @@
 // the preview is a tap away.
 import type { BrowserContext, FrameLocator, Locator, Page } from 'playwright-core';
 import { LINK_MESSAGES } from '@/lib/card-links';
+import { profilePath } from '@/lib/routes';
 import { adminDb } from '@/server/firebase/admin-app';
 import { browserForThisFile, expectAccessible, watchProblems } from '../helpers/browser';
 import { get } from '../helpers/http';
@@ -205,14 +206,17 @@ test('English words: each empty one shows the Greek in Latin letters; the previe
   await preview().getByText('Architect', { exact: true }).waitFor();
   expect(await preview().locator('html').getAttribute('lang')).toBe('en');
   await expectAccessible(page, 'edit (English preview)');
-  expect(realProblems(problems)).toEqual([]);
 
   await page.getByRole('button', { name: 'Αποθήκευση' }).click();
-  // The server has answered: the write is done.
+  // English words alone change only the English card: the console watches it, and says so.
   await page
     .getByTestId('save-status')
-    .getByText(/^Αποθηκεύτηκε/)
+    .getByText(/Η αλλαγή φαίνεται στην κάρτα σας/)
     .waitFor({ timeout: 30_000 });
+  const english = (await get(profilePath(lina.username, 'en'))).body;
+  expect(english).toContain('Lina Dimou');
+  expect(english).toContain('Architect');
+  expect(realProblems(problems)).toEqual([]);
   const stored = (await adminDb().doc(`users/${lina.username}`).get()).data();
   expect(stored).toMatchObject({
     firstName: 'Λίνα-Μαρία',
