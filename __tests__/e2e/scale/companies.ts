@@ -14,7 +14,7 @@ import {
 } from '@/lib/collections';
 import { CARD_TEXTS } from '@/components/card/texts';
 import { companyLogoPath } from '@/lib/collections';
-import { companyTag, logoPath, qrPath, vcardPath } from '@/lib/routes';
+import { cardPaths, companyTag, logoPath, vcardPath } from '@/lib/routes';
 import { cardChanged } from '@/server/card-stamp';
 import { ceiling, eventually } from '@/__tests__/helpers/eventually';
 import { revalidate } from '@/__tests__/helpers/revalidate';
@@ -153,9 +153,10 @@ export function companies(ctx: ScaleContext): void {
     );
   }, 120_000);
 
-  test('a member switched off answers 410 through Varnish within 2 s: its page (Greek, the company, its website), vCard and QR code', async () => {
+  test('a member switched off answers 410 through Varnish within 2 s: its pages (the company, its website) and vCards in both languages, and its QR code', async () => {
     const [username] = MEMBERS;
-    const paths = [`/${username}`, vcardPath(username), qrPath(username)];
+    // Every answer of the card, in both languages, each cached through Varnish first.
+    const paths = cardPaths(username);
     for (const pathname of paths) await cached(pathname);
     const since = Date.now();
     await ctx.db.doc(cardPath(username)).update({
