@@ -10,6 +10,7 @@ import {
 import { CHROMIUM_ARGS, chromiumPath } from '@/tools/lib/chromium';
 import { recordStart } from '@/tools/lib/start-ledger';
 import { BROWSER_WS } from '../setup/e2e-state';
+import { ceiling, WAIT_MS } from './eventually';
 
 export function baseUrl(): string {
   const url = process.env.KARTA_BASE_URL;
@@ -24,16 +25,30 @@ async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true });
 }
 
+/**
+ * Every context of `browser` waits WAIT_MS for an element or a navigation, not Playwright's 30 s:
+ * beside a CPU-bound process, a console's save and the page it changes took longer than that.
+ */
+function withTestTimeouts(browser: Browser): Browser {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.setDefaultTimeout(ceiling(WAIT_MS));
+    return context;
+  };
+  return browser;
+}
+
 /** The run's one Chromium when the e2e set-up started it, else one of the file's own. */
 async function connectBrowser(): Promise<Browser> {
   const wsEndpoint = process.env[BROWSER_WS];
-  if (!wsEndpoint) return launchBrowser();
+  if (!wsEndpoint) return withTestTimeouts(await launchBrowser());
   const browser = await chromium.connect(wsEndpoint);
   // Playwright takes every connect() for a browser on another machine, and then refuses a
   // download's path() (and sends uploads by value). This one runs on this machine, in the run's
   // own process: its files are ours to read, as when a file launches a browser of its own.
   (browser as unknown as { _connection: { _isRemote: boolean } })._connection._isRemote = false;
-  return browser;
+  return withTestTimeouts(browser);
 }
 
 /**
