@@ -6,11 +6,12 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ensureChromium } from './lib/chromium';
+import { CHROMIUM } from './lib/chromium';
 import { onShutdown, startProcess, stopProcess } from './lib/processes';
-import { ensureRedisServer } from './lib/redis';
+import { REDIS_SERVER } from './lib/redis';
 import { countStarts, START_LEDGER_VAR } from './lib/start-ledger';
-import { ensureVarnishd } from './lib/varnish';
+import { ensureCommands, versionOf, type SystemCommand } from './lib/system-packages';
+import { VARNISHD } from './lib/varnish';
 
 const bin = (name: string) =>
   require.resolve(`.bin/${name}`, { paths: [process.cwd() + '/node_modules'] });
@@ -80,16 +81,37 @@ function printCost(ledger: string): void {
   console.log(`CPU: ${reapedCpuSeconds().toFixed(0)} s (user + system)`);
 }
 
+// Debian's programs the suite runs, installed (as root with apt, the lists refreshed first) before
+// anything starts: the Jest workers then never run apt side by side.
+const SYSTEM_COMMANDS: SystemCommand[] = [
+  CHROMIUM,
+  REDIS_SERVER,
+  { command: 'redis-cli', aptPackage: 'redis-tools' },
+  VARNISHD,
+  { command: 'varnishadm', aptPackage: 'varnish' },
+  { command: 'openssl', aptPackage: 'openssl' },
+  { command: 'unzip', aptPackage: 'unzip' },
+  { command: 'java', aptPackage: 'default-jre-headless' },
+];
+
+/** Which builds this run tests against: a failure on another machine starts from these. */
+function printVersions(found: Map<string, string>): void {
+  const version = (command: string, args?: string[]) => versionOf(found.get(command)!, args);
+  console.log(`node ${process.version}`);
+  console.log(version('chromium'));
+  console.log(version('redis-server'));
+  console.log(version('varnishd', ['-V']));
+  console.log(version('java', ['-version']));
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
   const ledgerDir = mkdtempSync(path.join(tmpdir(), 'karta-test-'));
   const ledger = path.join(ledgerDir, 'starts');
   process.env[START_LEDGER_VAR] = ledger;
-  const chromium = ensureChromium();
-  process.env.CHROMIUM_PATH = chromium;
-  // Debian's servers the e2e tests start, installed (as root with apt) before anything runs.
-  ensureRedisServer();
-  ensureVarnishd();
+  const found = ensureCommands(SYSTEM_COMMANDS);
+  process.env.CHROMIUM_PATH = found.get(CHROMIUM.command);
+  printVersions(found);
   const failed = (await Promise.all([checks(), tests(process.argv.slice(2))])).flat();
   printCost(ledger);
   rmSync(ledgerDir, { recursive: true, force: true });

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { chromium, type BrowserServer } from 'playwright-core';
 import { startProcess, stopProcess } from './processes';
 import { recordStart } from './start-ledger';
-import { ensureCommand, which } from './system-packages';
+import { which, type SystemCommand } from './system-packages';
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -20,10 +20,12 @@ export function findChromium(env: NodeJS.ProcessEnv = process.env): string | und
   return which('chromium') ?? which('chromium-browser');
 }
 
-/** Finds Chromium, installing Debian's package when we are root with apt; else one clear line. */
-export function ensureChromium(): string {
-  return ensureCommand('chromium', 'chromium', () => findChromium());
-}
+/** Chromium for ensureCommands: Debian's package, or CHROMIUM_PATH. */
+export const CHROMIUM: SystemCommand = {
+  command: 'chromium',
+  aptPackage: 'chromium',
+  find: () => findChromium(),
+};
 
 /** The executable, or one clear error saying how to get it. */
 export function chromiumPath(): string {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { freePort } from './emulator';
 import { freezeServer, startProcess, stopProcess } from './processes';
 import { recordStart } from './start-ledger';
-import { ensureCommand } from './system-packages';
+import { ensureCommand, type SystemCommand } from './system-packages';
 
 const HOST = '127.0.0.1';
 
@@ -77,8 +77,10 @@ function answersPing(port: number): Promise<boolean> {
 }
 
 /** Debian's redis-server, installed first when missing and we are root with apt. */
-export function ensureRedisServer(): string {
-  return ensureCommand('redis-server', 'redis-server');
+export const REDIS_SERVER: SystemCommand = { command: 'redis-server', aptPackage: 'redis-server' };
+
+function ensureRedisServer(): string {
+  return ensureCommand(REDIS_SERVER.command, REDIS_SERVER.aptPackage);
 }
 
 export async function startRedis(options: RedisOptions = {}): Promise<RunningRedis> {

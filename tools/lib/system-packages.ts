@@ -1,6 +1,9 @@
 // Servers and browsers from Debian's packages (Chromium, Redis, Varnish, nginx): found on PATH,
-// installed with apt when we are root and it is missing, else one line saying what to install.
-import { execFileSync } from 'node:child_process';
+// installed with apt when we are root and one is missing, else one line saying what to install.
+// The package lists are refreshed before any install: on a machine whose lists are old, apt
+// installs an old build (Chromium 150 where 156 is current), and tests then fail on what that old
+// build lacks rather than on our code.
+import { execFileSync, spawnSync } from 'node:child_process';
 
 /** The path of a command on PATH, or undefined. */
 export function which(command: string): string | undefined {
@@ -16,30 +19,86 @@ export function which(command: string): string | undefined {
   }
 }
 
-let aptUpdated = false;
+export interface SystemCommand {
+  command: string;
+  /** Debian's package that has it. */
+  aptPackage: string;
+  /** Where to look; PATH by default. */
+  find?: () => string | undefined;
+}
+
+/** What ensureCommands does to the machine: `apt-get` with these arguments, as root. */
+export type AptRunner = (args: string[]) => void;
+
+const runApt: AptRunner = (args) =>
+  execFileSync('apt-get', args, {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+
+const isRootWithApt = () =>
+  typeof process.getuid === 'function' && process.getuid() === 0 && which('apt-get') !== undefined;
 
 /**
- * The path of `command`, installing Debian's `aptPackage` first when it is missing and we are
- * root with apt; `find` may look in more places than PATH. Throws one instruction otherwise.
+ * The path of each command, installing the missing ones' packages first (one `apt-get update`,
+ * then one `apt-get install` of them all) when we are root with apt. Throws one instruction
+ * naming every package still missing otherwise.
  */
+export function ensureCommands(
+  wanted: SystemCommand[],
+  {
+    apt = runApt,
+    canInstall = isRootWithApt,
+  }: { apt?: AptRunner; canInstall?: () => boolean } = {},
+): Map<string, string> {
+  const find = (w: SystemCommand) => (w.find ?? (() => which(w.command)))();
+  const missing = wanted.filter((w) => !find(w));
+  if (missing.length > 0 && canInstall()) {
+    const packages = [...new Set(missing.map((w) => w.aptPackage))];
+    console.log(
+      `missing: ${missing.map((w) => w.command).join(', ')}: installing Debian's ${packages.join(', ')}…`,
+    );
+    apt(['update', '-qq']);
+    apt(['install', '-y', '-qq', ...packages]);
+  }
+  const found = new Map<string, string>();
+  const absent: SystemCommand[] = [];
+  for (const w of wanted) {
+    const where = find(w);
+    if (where) found.set(w.command, where);
+    else absent.push(w);
+  }
+  if (absent.length > 0) {
+    const packages = [...new Set(absent.map((w) => w.aptPackage))].join(' ');
+    throw new Error(
+      `${absent.map((w) => w.command).join(', ')} not found: install ${absent.length > 1 ? 'them' : 'it'} (\`sudo apt-get update && sudo apt-get install -y ${packages}\`) and run again.`,
+    );
+  }
+  return found;
+}
+
+/** The path of `command`, as ensureCommands finds or installs it. */
 export function ensureCommand(
   command: string,
   aptPackage: string,
-  find: () => string | undefined = () => which(command),
+  find?: () => string | undefined,
 ): string {
-  const found = find();
-  if (found) return found;
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (isRoot && which('apt-get')) {
-    console.log(`${command} is missing: installing Debian's ${aptPackage} (apt-get install)…`);
-    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    if (!aptUpdated) execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-    aptUpdated = true;
-    execFileSync('apt-get', ['install', '-y', '-qq', aptPackage], { stdio: 'inherit', env });
-    const installed = find();
-    if (installed) return installed;
-  }
-  throw new Error(
-    `${command} not found: install it (\`sudo apt-get install -y ${aptPackage}\`) and run again.`,
+  return ensureCommands([{ command, aptPackage, find }]).get(command)!;
+}
+
+/** The first line a program prints of its version (on stdout or, as Java does, stderr), or why not. */
+export function versionOf(executable: string, args = ['--version']): string {
+  const run = spawnSync(executable, args, { encoding: 'utf8', timeout: 20_000 });
+  if (run.error) return `unknown (${run.error.message})`;
+  return firstVersionLine(`${run.stdout}\n${run.stderr}`) || 'unknown';
+}
+
+// Debian's chromium wrapper prints a harmless "[: … unexpected operator" line first.
+function firstVersionLine(text: string): string {
+  return (
+    text
+      .split('\n')
+      .map((l) => l.trim())
+      .find((l) => /\d+\.\d+/.test(l) && !/unexpected operator/.test(l)) ?? ''
   );
 }

@@ -11,7 +11,7 @@ import { freePort } from './emulator';
 import { ROOT } from './paths';
 import { startProcess, stopProcess } from './processes';
 import { recordStart } from './start-ledger';
-import { ensureCommand, which } from './system-packages';
+import { ensureCommand, which, type SystemCommand } from './system-packages';
 
 const HOST = '127.0.0.1';
 const VCL_TEMPLATE = path.join(ROOT, 'tools', 'varnish', 'karta.vcl');
@@ -48,8 +48,14 @@ function findVarnishd(): string | undefined {
 }
 
 /** Debian's varnishd, installed first when missing and we are root with apt. */
-export function ensureVarnishd(): string {
-  return ensureCommand('varnishd', 'varnish', findVarnishd);
+export const VARNISHD: SystemCommand = {
+  command: 'varnishd',
+  aptPackage: 'varnish',
+  find: findVarnishd,
+};
+
+function ensureVarnishd(): string {
+  return ensureCommand(VARNISHD.command, VARNISHD.aptPackage, VARNISHD.find);
 }
 
 function hostPort(backend: string): { host: string; port: string } {
