@@ -6,6 +6,7 @@
 // card's CSP allowing all of it; and the origin's ISR answering `?src=qr` from the card's one
 // cached entry.
 import type { BrowserContext, Page } from 'playwright-core';
+import { IDLE_TIMEOUT_MS } from '@/components/card/island/after-load';
 import { cardUrl, qrCodeUrl, walletUrl } from '@/lib/routes';
 import { EVENTS_PATH, type Beacon } from '@/lib/stats/events';
 import { cardKey } from '@/server/stats/card-key';
@@ -16,7 +17,7 @@ import { eventually } from '../helpers/eventually';
 const PHONE = { width: 390, height: 844 };
 const browser = browserForThisFile();
 
-/** Long enough for a stray second beacon (the idle prefetch runs within ~2 s of load) to show. */
+/** For a beacon the card sent in its last idle moment to reach the test's route. */
 const QUIET_MS = 2500;
 
 interface Visit {
@@ -49,7 +50,21 @@ async function visit(pathname: string): Promise<Visit> {
   return { context, page, problems, beacons };
 }
 
-const quiet = () => new Promise((resolve) => setTimeout(resolve, QUIET_MS));
+/**
+ * Returns once the card's work after load has run, plus QUIET_MS for a beacon it sent to arrive:
+ * two idle callbacks of the test's own, one inside the other, queued after the card's and with a
+ * later deadline, run only after the card's have.
+ */
+async function quiet(page: Page): Promise<void> {
+  await page.evaluate(
+    (timeout) =>
+      new Promise<void>((resolve) =>
+        requestIdleCallback(() => requestIdleCallback(() => resolve(), { timeout }), { timeout }),
+      ),
+    2 * IDLE_TIMEOUT_MS,
+  );
+  await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
+}
 /** Maria's card, as its beacons name it: with its key, from the stack's REVALIDATE_SECRET. */
 const maria = { u: 'maria', k: cardKey(process.env.REVALIDATE_SECRET as string, 'maria') };
 const view = { ...maria, e: 'view' };
@@ -77,7 +92,7 @@ test('a visit sends exactly one view, which starts after the load event, within 
   expect(timing.loadEventEnd).toBeGreaterThan(0);
   expect(timing.sent).toHaveLength(1);
   expect(timing.sent[0]).toBeGreaterThanOrEqual(timing.loadEventEnd);
-  await quiet();
+  await quiet(page);
   expect(beacons).toEqual([view]);
   expect(page.url()).toBe(`${baseUrl()}/maria`);
   expect(problems).toEqual([]);
@@ -88,7 +103,7 @@ test('from the QR code: the view carries q:1, the address bar loses ?src=qr, can
   const url = new URL(qrCodeUrl('maria'));
   expect(url.search).toBe('?src=qr');
   const { context, page, problems, beacons } = await visit(`/maria${url.search}`);
-  await quiet();
+  await quiet(page);
   expect(beacons).toEqual([{ ...view, q: 1 }]);
   expect(page.url()).toBe(`${baseUrl()}/maria`);
   const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
@@ -104,7 +119,7 @@ test('from the wallet pass: the view carries w:1 and the address bar loses ?src=
   const url = new URL(walletUrl('maria'));
   expect(url.search).toBe('?src=wallet');
   const { context, page, problems, beacons } = await visit(`/maria${url.search}`);
-  await quiet();
+  await quiet(page);
   expect(beacons).toEqual([{ ...view, w: 1 }]);
   expect(page.url()).toBe(`${baseUrl()}/maria`);
   expect(problems).toEqual([]);
@@ -167,7 +182,7 @@ test.each(ACTIONS)('%s sends exactly its event (%s), with the card', async (_, e
   const { context, page, problems, beacons } = await visit('/maria');
   await act(page);
   await until(() => beacons.length > 1, event);
-  await quiet();
+  await quiet(page);
   expect(beacons).toEqual([view, { ...maria, e: event }]);
   expect(problems).toEqual([]);
   await context.close();
@@ -183,7 +198,7 @@ test('a contact sent through the sheet sends sheet, then exchange once it is wri
   await dialog.getByRole('button', { name: 'Αποστολή' }).click();
   await page.getByRole('status').filter({ hasText: 'Τα στοιχεία σας στάλθηκαν' }).waitFor();
   await until(() => beacons.length > 2, 'exchange');
-  await quiet();
+  await quiet(page);
   expect(beacons).toEqual([view, { ...maria, e: 'sheet' }, { ...maria, e: 'exchange' }]);
   expect(problems).toEqual([]);
   await context.close();

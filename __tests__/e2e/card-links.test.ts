@@ -16,6 +16,7 @@ import {
   runAxe,
   watchProblems,
 } from '../helpers/browser';
+import { emulateScheme } from '../helpers/emulation';
 import { eventually } from '../helpers/eventually';
 
 const browser = browserForThisFile();
@@ -67,7 +68,8 @@ async function open(
 ) {
   const page = await shared().newPage();
   await page.setViewportSize(viewport);
-  await page.emulateMedia({ colorScheme });
+  await page.waitForFunction((width) => innerWidth === width, viewport.width);
+  await emulateScheme(page, colorScheme);
   const problems = watchProblems(page);
   await page.goto(`${baseUrl()}/${username}`, { waitUntil: 'networkidle' });
   return { page, problems };

@@ -10,6 +10,7 @@ import { adminDb } from '@/server/firebase/admin-app';
 import { DEMO_PROFILES_FILE, ROOT } from '@/tools/lib/paths';
 import { loadProfilesFile } from '@/tools/lib/seed';
 import { baseUrl, watchProblems, browserForThisFile } from '../helpers/browser';
+import { untilAtRest } from '../helpers/at-rest';
 import { get } from '../helpers/http';
 
 /** The fields the visitor wrote: the run's lead mailer, as production's, adds its own. */
@@ -46,7 +47,7 @@ test('a visitor leaves their details: one document, exactly the fields, a server
   await dialog.getByLabel('Όνομα').fill(`  Γιώργος ${stamp} `);
   await dialog.getByLabel('Email').fill('giorgos@example.gr');
   await dialog.getByLabel('Τηλέφωνο').fill('+30 697 123 4567');
-  await page.waitForTimeout(600); // the 0.3 s open animation, for the picture only
+  await untilAtRest(dialog); // the open animation over, for the picture only
   await page.screenshot({
     path: path.join(ROOT, 'artifacts', 'screenshots', 'maria-sheet-390x844.png'),
   });

@@ -115,7 +115,7 @@ test('an owner creates a company and becomes its admin', async () => {
   await expectAccessible(page, 'company (create)');
   await page.getByLabel('Όνομα εταιρείας').fill(COMPANY);
   await page.getByRole('button', { name: 'Δημιουργία εταιρείας' }).click();
-  await page.getByRole('heading', { name: `Εταιρεία: ${COMPANY}` }).waitFor({ timeout: 20_000 });
+  await page.getByRole('heading', { name: `Εταιρεία: ${COMPANY}` }).waitFor();
   companyId = (await adminDb().doc(`users/${admin.username}`).get()).get(COMPANY_FIELD) as string;
   const company = (await adminDb().doc(`companies/${companyId}`).get()).data();
   expect(company).toMatchObject({ name: COMPANY, admins: [admin.uid] });
@@ -183,9 +183,7 @@ test('the invited person opens the link, signs up, verifies and joins with a use
     await member.getByText(USERNAME_MESSAGES.taken).waitFor();
     await member.getByLabel('Όνομα χρήστη').fill(MEMBER);
     await member.getByRole('button', { name: 'Αποδοχή' }).click();
-    await member
-      .getByRole('heading', { level: 1, name: `Η κάρτα σας: /${MEMBER}` })
-      .waitFor({ timeout: 20_000 });
+    await member.getByRole('heading', { level: 1, name: `Η κάρτα σας: /${MEMBER}` }).waitFor();
 
     // The link works once: opened again, it says so in Greek, and the console goes on without it.
     await member.goto(`${baseUrl()}/account?${INVITE_PARAM}=${encodeURIComponent(token)}`);
@@ -236,7 +234,7 @@ test('the admin sees a lead left on the member’s card, live, with the member i
   }
   const list = page.getByRole('list', { name: 'Επαφές των μελών, οι νεότερες πρώτα' });
   const lead = list.getByRole('listitem').filter({ hasText: LEAD });
-  await lead.waitFor({ timeout: 15_000 });
+  await lead.waitFor();
   await lead.getByText(/Προς: Νίκος Μελετίου/).waitFor();
   await expectAccessible(page, 'company leads');
   // The export: the server's CSV, downloaded as the owner's own export is.

@@ -70,9 +70,8 @@ function revalidate(username: string) {
   });
 }
 
-async function untilStatus(pathname: string, status: number, limitMs = 30_000): Promise<void> {
+async function untilStatus(pathname: string, status: number): Promise<void> {
   await eventually(async () => (await get(pathname)).status === status, {
-    within: limitMs,
     what: `${pathname} answering ${status}`,
   });
 }
@@ -90,7 +89,7 @@ function summaryReads(page: Page, text: string): Promise<void> {
   return page
     .getByTestId('contacts-summary')
     .and(page.getByText(text, { exact: true }))
-    .waitFor({ timeout: 10_000 });
+    .waitFor();
 }
 
 async function downloaded(page: Page, button: string): Promise<Buffer> {
@@ -159,9 +158,7 @@ describe('an owner', () => {
       await visitor.getByRole('status').filter({ hasText: 'Τα στοιχεία σας στάλθηκαν' }).waitFor();
 
       // No reload: the owner's open list follows Firestore.
-      await contactList(page)
-        .getByText('Ζωή Ξανθοπούλου', { exact: true })
-        .waitFor({ timeout: 15_000 });
+      await contactList(page).getByText('Ζωή Ξανθοπούλου', { exact: true }).waitFor();
       console.log(`owner console: a visitor's contact listed ${Date.now() - sent} ms after send`);
       const names = await contactList(page).locator('strong').allTextContents();
       expect(names).toEqual(['Ζωή Ξανθοπούλου', 'Παλιά Επαφή']);
@@ -240,7 +237,7 @@ describe('an owner', () => {
     await page.getByRole('img', { name: 'Η φωτογραφία της κάρτας σας' }).waitFor();
     await page.getByRole('button', { name: 'Αποθήκευση' }).click();
     const status = page.getByTestId('save-status');
-    await status.getByText(/Η αλλαγή φαίνεται στην κάρτα σας/).waitFor({ timeout: 30_000 });
+    await status.getByText(/Η αλλαγή φαίνεται στην κάρτα σας/).waitFor();
     console.log(`owner console: ${await status.textContent()}`);
 
     expect((await get(`/${ektor.username}`)).body).toContain(title);

@@ -43,7 +43,7 @@ beforeAll(async () => {
     if (commits.length === 4) await Promise.all(commits.splice(0));
   }
   await Promise.all(commits);
-}, 120_000);
+});
 
 const contactList = (page: Page) => page.getByRole('list', { name: 'Επαφές, οι νεότερες πρώτα' });
 
@@ -57,31 +57,30 @@ test('2,500 contacts: the newest page and the total at once, more on demand, all
     const page = await signIn(context, owner);
     const problems = watchProblems(page);
     const signedIn = Date.now();
-    await contactList(page).getByText(nameOf(0), { exact: true }).waitFor({ timeout: 10_000 });
+    await contactList(page).getByText(nameOf(0), { exact: true }).waitFor();
     const listed = Date.now();
     await page
       .getByTestId('contacts-summary')
       .and(page.getByText(`${COUNT_TEXT} επαφές · πρώτη σας επίσκεψη`, { exact: true }))
-      .waitFor({ timeout: 10_000 });
+      .waitFor();
     const counted = Date.now();
     console.log(
       `console with ${CONTACTS} contacts: signed in after ${signedIn - started} ms, newest listed ` +
         `${listed - signedIn} ms later, total counted ${counted - signedIn} ms later`,
     );
-    expect(listed - signedIn).toBeLessThan(5000);
-    expect(counted - signedIn).toBeLessThan(8000);
+    // How soon is a figure, with its budget, of `npm run bench` (bench/lib/console-flood.ts).
     const names = () => contactList(page).locator('strong').allTextContents();
     expect(await names()).toEqual(Array.from({ length: CONTACTS_PAGE }, (_, i) => nameOf(i)));
 
     await page.getByRole('button', { name: 'Περισσότερες επαφές' }).click();
     await contactList(page)
       .getByText(nameOf(2 * CONTACTS_PAGE - 1), { exact: true })
-      .waitFor({ timeout: 10_000 });
+      .waitFor();
     expect(await names()).toHaveLength(2 * CONTACTS_PAGE);
 
     const exportStarted = Date.now();
     const [download]: [Download, void] = await Promise.all([
-      page.waitForEvent('download', { timeout: 60_000 }),
+      page.waitForEvent('download'),
       page.getByRole('button', { name: 'Λήψη CSV' }).click(),
     ]);
     const file = readFileSync((await download.path()) as string, 'utf8');
@@ -110,4 +109,4 @@ test('2,500 contacts: the newest page and the total at once, more on demand, all
   } finally {
     await context.close();
   }
-}, 120_000);
+});

@@ -10,6 +10,7 @@ import { LINK_MESSAGES } from '@/lib/card-links';
 import { profilePath } from '@/lib/routes';
 import { adminDb } from '@/server/firebase/admin-app';
 import { browserForThisFile, expectAccessible, watchProblems } from '../helpers/browser';
+import { eventually } from '../helpers/eventually';
 import { get } from '../helpers/http';
 import { makeOwner, realProblems, section, signIn, type Owner } from '../helpers/owner';
 
@@ -22,6 +23,8 @@ let lina: Owner;
 let context: BrowserContext;
 let page: Page;
 let problems: string[];
+/** Image requests of the preview's frame that were cancelled (net::ERR_ABORTED). */
+const cancelledInPreview = new Set<string>();
 
 beforeAll(async () => {
   lina = await makeOwner(
@@ -32,6 +35,15 @@ beforeAll(async () => {
   context = await browser().newContext({ viewport: WIDE });
   page = await signIn(context, lina);
   problems = watchProblems(page);
+  page.on('requestfailed', (request) => {
+    if (
+      request.failure()?.errorText === 'net::ERR_ABORTED' &&
+      request.resourceType() === 'image' &&
+      request.frame().parentFrame() !== null
+    ) {
+      cancelledInPreview.add(request.url());
+    }
+  });
   await section(page, 'Επεξεργασία');
 });
 
@@ -41,6 +53,35 @@ afterAll(async () => {
 
 const preview = (): FrameLocator => page.frameLocator('[data-testid="card-preview"]');
 const rows = (): Locator => page.getByTestId('link-row');
+
+/**
+ * The page's problems, but for an image request of the preview that a redraw cancelled: each
+ * drawing replaces the frame's nodes (CardPreview's draw()), and an <img> still loading goes with
+ * them while the next drawing's asks again. Nothing is missing from what the owner sees once every
+ * <img> of the preview shows its picture, which is waited for; a picture that never came fails.
+ */
+async function linkProblems(): Promise<string[]> {
+  if (cancelledInPreview.size > 0) {
+    await eventually(
+      () =>
+        preview()
+          .locator('img')
+          .evaluateAll((imgs) =>
+            imgs.every(
+              (img) =>
+                (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
+            ),
+          ),
+      {
+        what: `every image of the preview shown after a redraw cancelled ${[...cancelledInPreview].join(', ')}`,
+      },
+    );
+  }
+  return realProblems(problems).filter((problem) => {
+    const cancelled = /^failed: (.+) net::ERR_ABORTED$/.exec(problem);
+    return !(cancelled && cancelledInPreview.has(cancelled[1]));
+  });
+}
 
 /** The links of the form, in order, as their address fields read. */
 const formUrls = () =>
@@ -68,7 +109,7 @@ async function addLink(kind: string, url: string, label?: string): Promise<void>
 test('the preview is the card, drawn from the form before saving, with no script', async () => {
   const frame = page.locator('[data-testid="card-preview"]');
   await frame.or(page.getByText('Η προεπισκόπηση δεν φορτώθηκε')).waitFor();
-  expect(realProblems(problems)).toEqual([]);
+  expect(await linkProblems()).toEqual([]);
   expect(await frame.getAttribute('sandbox')).toBe('allow-same-origin');
   await preview().getByRole('heading', { level: 1, name: 'Λίνα Δήμου' }).waitFor();
   expect(await preview().locator('script').count()).toBe(0);
@@ -159,7 +200,7 @@ test('saves: Firestore holds the list in its order, and the public card shows th
   await page
     .getByTestId('save-status')
     .getByText(/Η αλλαγή φαίνεται στην κάρτα σας/)
-    .waitFor({ timeout: 30_000 });
+    .waitFor();
   const stored = (await adminDb().doc(`users/${lina.username}`).get()).data();
   expect(stored).toMatchObject({
     firstName: 'Λίνα-Μαρία',
@@ -186,11 +227,11 @@ test('saves: Firestore holds the list in its order, and the public card shows th
   await page
     .getByTestId('save-status')
     .getByText(/^Αποθηκεύτηκε/)
-    .waitFor({ timeout: 30_000 });
+    .waitFor();
   const after = (await adminDb().doc(`users/${lina.username}`).get()).data();
   expect(after).not.toHaveProperty('links');
   expect(after).not.toHaveProperty('accentColor');
-  expect(realProblems(problems)).toEqual([]);
+  expect(await linkProblems()).toEqual([]);
 });
 
 test('English words: each empty one shows the Greek in Latin letters; the preview at «English» shows the card in them; the save stores them', async () => {
@@ -212,11 +253,11 @@ test('English words: each empty one shows the Greek in Latin letters; the previe
   await page
     .getByTestId('save-status')
     .getByText(/Η αλλαγή φαίνεται στην κάρτα σας/)
-    .waitFor({ timeout: 30_000 });
+    .waitFor();
   const english = (await get(profilePath(lina.username, 'en'))).body;
   expect(english).toContain('Lina Dimou');
   expect(english).toContain('Architect');
-  expect(realProblems(problems)).toEqual([]);
+  expect(await linkProblems()).toEqual([]);
   const stored = (await adminDb().doc(`users/${lina.username}`).get()).data();
   expect(stored).toMatchObject({
     firstName: 'Λίνα-Μαρία',

@@ -12,6 +12,7 @@ import { CLAIMED_FIELD, STATS_COLLECTION } from '@/lib/collections';
 import { athensDay } from '@/lib/stats/day';
 import { ROOT } from '../setup/harness';
 import { browserForThisFile, expectAccessible, watchProblems } from '../helpers/browser';
+import { emulateScheme } from '../helpers/emulation';
 import { getStatus, makeOwner, queryStatus, section, signIn, type Owner } from '../helpers/owner';
 
 const PHONE = { width: 360, height: 780 };
@@ -94,7 +95,7 @@ function rowReads(page: Page, caption: string, label: string, cells: string[]): 
   return page
     .getByRole('table', { name: caption })
     .getByRole('row', { name: [label, ...cells].join(' '), exact: true })
-    .waitFor({ timeout: 15_000 });
+    .waitFor();
 }
 
 describe('an owner with counts', () => {
@@ -127,7 +128,7 @@ describe('an owner with counts', () => {
     expect(await panelCode(scripts)).toBe(false);
     await section(page, 'Στατιστικά');
     await page.getByRole('heading', { level: 2, name: 'Στατιστικά' }).waitFor();
-    await page.getByTestId('views-chart').waitFor({ timeout: 15_000 });
+    await page.getByTestId('views-chart').waitFor();
     expect(await panelCode(scripts.slice(before))).toBe(true);
   });
 
@@ -250,13 +251,13 @@ describe('an owner with counts', () => {
   test('accessible in both schemes, and nothing wider than 360 px', async () => {
     await page.screenshot({ path: path.join(SCREENSHOTS, 'owner-stats-360.png'), fullPage: true });
     await expectAccessible(page, 'stats, light');
-    await page.emulateMedia({ colorScheme: 'dark' });
+    await emulateScheme(page, 'dark');
     await page.screenshot({
       path: path.join(SCREENSHOTS, 'owner-stats-360-dark.png'),
       fullPage: true,
     });
     await expectAccessible(page, 'stats, dark');
-    await page.emulateMedia({ colorScheme: 'light' });
+    await emulateScheme(page, 'light');
   });
 
   test('the privacy line links to the notice', async () => {
@@ -277,7 +278,7 @@ test('another owner sees only their own counts, from their claim on, live', asyn
     const problems = watchProblems(page);
     await section(page, 'Στατιστικά');
     // Her only document is from before her claim: not hers to see.
-    await page.getByTestId('stats-empty').waitFor({ timeout: 15_000 });
+    await page.getByTestId('stats-empty').waitFor();
     expect(await page.getByTestId('stats-empty').textContent()).toBe(
       'Δεν υπάρχουν ακόμη στατιστικά. Θα εμφανιστούν εδώ μόλις κάποιος ανοίξει την κάρτα σας.',
     );

@@ -17,7 +17,7 @@ const PHONE_UA =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) ' +
   'Chrome/126.0.0.0 Mobile Safari/537.36';
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 30_000) {
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean) {
   let last: T | undefined;
   try {
     return await eventually(
@@ -25,7 +25,7 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms 
         last = await read();
         return done(last) && { value: last };
       },
-      { within: ms, every: 250 },
+      { every: 250 },
     ).then(({ value }) => value);
   } catch (error) {
     throw new Error(`${(error as Error).message}; last ${JSON.stringify(last)}`);
@@ -116,4 +116,4 @@ test('a visit from the wallet pass, Save contact, an exchange and a WhatsApp tap
   } finally {
     await ownerSide.close();
   }
-}, 120_000);
+});

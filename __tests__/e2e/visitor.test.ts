@@ -19,6 +19,8 @@ import {
   runAxe,
   watchProblems,
 } from '../helpers/browser';
+import { untilAtRest } from '../helpers/at-rest';
+import { emulateScheme } from '../helpers/emulation';
 import { get } from '../helpers/http';
 import { eventually } from '../helpers/eventually';
 
@@ -53,7 +55,7 @@ const shared = contextForThisFile(browser, { viewport: PHONE });
 /** A page of the file's shared context, for a check that only reads the card. */
 async function openShared(pathname: string, colorScheme: 'light' | 'dark' = 'light') {
   const page = await shared().newPage();
-  await page.emulateMedia({ colorScheme });
+  await emulateScheme(page, colorScheme);
   const problems = watchProblems(page);
   await page.goto(`${baseUrl()}${pathname}`, { waitUntil: 'networkidle' });
   return { page, problems };
@@ -77,23 +79,20 @@ async function revalidate(username: string) {
   expect(res.status).toBe(200);
 }
 
-async function untilStatus(pathname: string, status: number, limitMs = 30_000) {
+async function untilStatus(pathname: string, status: number) {
   return eventually(
     async () => {
       const res = await get(pathname);
       return res.status === status && res;
     },
-    { within: limitMs, every: 50, what: `${pathname} answering ${status}` },
+    { every: 50, what: `${pathname} answering ${status}` },
   );
 }
 
-// Beyond a revalidation's recheck (one read deadline of 8 s and a render's margin), which is what
-// brings the edit when the card's first render was still being stored as the edit arrived.
-const RECHECK_BOUND_MS = 20_000;
-
 async function untilShown(pathname: string, text: string) {
+  // A revalidation's recheck (one read deadline of 8 s and a render) is what brings the edit when
+  // the card's first render was still being stored as the edit arrived: WAIT_MS covers it.
   await eventually(async () => (await get(pathname)).body.includes(text), {
-    within: RECHECK_BOUND_MS,
     every: 50,
     what: `${pathname} showing ${text}`,
   });
@@ -161,7 +160,7 @@ describe('the QR code', () => {
 
       await adminDb().doc(`users/${username}`).delete();
       await revalidate(username);
-      await untilStatus(`/${username}/qr.svg`, 404, RECHECK_BOUND_MS);
+      await untilStatus(`/${username}/qr.svg`, 404);
     } finally {
       await adminDb().doc(`users/${username}`).delete();
     }
@@ -278,8 +277,10 @@ describe.each(['light', 'dark'] as const)('the %s scheme', (colorScheme) => {
     });
 
     await page.getByRole('button', { name: 'Ανταλλαγή Επαφής' }).click();
-    await page.getByRole('dialog', { name: 'Ανταλλαγή στοιχείων με Μαρία' }).waitFor();
-    await page.waitForTimeout(600); // the open animation, so contrast is measured at rest
+    const dialog = page.getByRole('dialog', { name: 'Ανταλλαγή στοιχείων με Μαρία' });
+    await dialog.waitFor();
+    // Contrast is measured with the sheet at rest, its open animation over.
+    await untilAtRest(dialog);
     const sheet = await runAxe(page);
     expect(explain(sheet.violations)).toEqual([]);
     // The form itself was checked, not just the page behind it.

@@ -1,7 +1,7 @@
 // The run's daemon (`npm run watch`, started by the e2e stack) as the tests see it: the lines it
 // logs, read from its log file. A test marks where the log stands, acts, then reads what came after.
 import { readFileSync, statSync } from 'node:fs';
-import { eventually } from './eventually';
+import { eventually, WAIT_MS } from './eventually';
 
 function logFile(): string {
   const file = process.env.KARTA_DAEMON_LOG;
@@ -25,7 +25,7 @@ export function markDaemonLog(): DaemonLog {
   };
   return {
     lines,
-    async waitFor(pattern, limitMs = 20_000) {
+    async waitFor(pattern, limitMs = WAIT_MS) {
       try {
         return await eventually(() => lines().find((l) => pattern.test(l)), {
           within: limitMs,

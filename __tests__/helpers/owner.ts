@@ -6,7 +6,7 @@ import { OWNER_FIELD } from '@/lib/collections';
 import { authMailUrl } from '@/tools/lib/auth-emulator';
 import { ensureAccount } from '@/tools/lib/demo-owners';
 import { baseUrl } from './browser';
-import { eventually } from './eventually';
+import { ceiling, eventually } from './eventually';
 
 export interface Owner {
   username: string;
@@ -57,7 +57,7 @@ export async function lastAuthMail(email: string, requestType: string): Promise<
       const mails = (await authMail(email)).filter((mail) => mail.requestType === requestType);
       return mails.length > 0 && mails;
     },
-    { within: 10_000, what: `a ${requestType} e-mail to ${email}` },
+    { what: `a ${requestType} e-mail to ${email}` },
   );
   return found[found.length - 1];
 }
@@ -146,9 +146,7 @@ export async function signIn(context: BrowserContext, owner: Owner): Promise<Pag
   await page.getByLabel('Email').fill(owner.email);
   await page.getByLabel('Κωδικός').fill(owner.password);
   await page.getByRole('button', { name: 'Σύνδεση', exact: true }).click();
-  await page
-    .getByRole('heading', { level: 1, name: `Η κάρτα σας: /${owner.username}` })
-    .waitFor({ timeout: 20_000 });
+  await page.getByRole('heading', { level: 1, name: `Η κάρτα σας: /${owner.username}` }).waitFor();
   return page;
 }
 
@@ -164,11 +162,14 @@ export async function section(page: Page, name: string): Promise<void> {
   const more = nav.getByRole('button', { name: 'Περισσότερα', exact: true });
   // Once chosen, an item of the menu is hidden with it.
   const chosen = nav.getByRole('button', { name, exact: true, includeHidden: true });
+  // Each try is bounded, so that a bar redrawn under a click is tried again rather than waited on;
+  // long enough for a click on a busy machine, the whole under the usual ceiling.
+  const oneTry = { timeout: ceiling(10_000) };
   await eventually(
     async () => {
-      if (!(await item.isVisible())) await more.click({ timeout: 2_000 });
-      await item.click({ timeout: 2_000 });
-      return (await chosen.getAttribute('aria-current', { timeout: 2_000 })) === 'page';
+      if (!(await item.isVisible())) await more.click(oneTry);
+      await item.click(oneTry);
+      return (await chosen.getAttribute('aria-current', oneTry)) === 'page';
     },
     { what: `the console's section ${name}` },
   );

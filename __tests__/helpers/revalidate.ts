@@ -1,6 +1,6 @@
 // Asking the run's production server to regenerate cards, and waiting for what it then serves.
 import { baseUrl } from './browser';
-import { eventually } from './eventually';
+import { eventually, WAIT_MS } from './eventually';
 
 export const secret = () => process.env.REVALIDATE_SECRET as string;
 
@@ -23,7 +23,7 @@ export async function timeUntilShown(
   text: string,
   since: number,
   base = baseUrl(),
-  limitMs = 20_000,
+  limitMs = WAIT_MS,
 ) {
   await eventually(async () => (await (await fetch(`${base}${pathname}`)).text()).includes(text), {
     within: limitMs,

@@ -6,10 +6,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import NodeEnvironment from 'jest-environment-node';
 import { Agent, setGlobalDispatcher } from 'undici';
+import { ceiling } from '../helpers/eventually';
 import { E2E_STATE, type E2eState } from './e2e-state';
 
 // A cold build on a busy 2-core machine, with the other files' tests beside it.
-const STACK_LIMIT_MS = 10 * 60_000;
+const STACK_LIMIT_MS = ceiling(10 * 60_000);
 
 async function stackState(): Promise<E2eState> {
   const file = process.env[E2E_STATE];
