@@ -250,6 +250,12 @@ export class CurrentPasswordError extends Error {
  * Firebase ends the account's other sessions on a password change (and on a reset by e-mail): it
  * moves the account's tokensValidAfterTime, so their ID tokens are refused as revoked by karta's
  * server and their refresh tokens by Firebase, while this session is handed new tokens.
+ *
+ * Those new tokens keep the auth_time of the proof of the current password, and Firebase keeps
+ * tokensValidAfterTime in whole seconds, the second of the change: when the change reaches
+ * Firebase in a later second than the proof (a slow phone or network), karta's server refuses them
+ * as revoked too, and the next write would sign the owner out. This session therefore signs in
+ * again with the new password after the change, which gives it an auth_time no earlier.
  */
 export async function changePassword(
   user: User,
@@ -258,6 +264,9 @@ export async function changePassword(
 ): Promise<void> {
   await reauthenticate(user, currentPassword);
   await updatePassword(user, newPassword);
+  // The password has changed whatever happens now: offline here, the next write is refused and the
+  // console asks to sign in again (with the new password), which is what the change means anyway.
+  await reauthenticate(user, newPassword).catch(() => undefined);
 }
 
 /**
