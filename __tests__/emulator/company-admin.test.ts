@@ -19,10 +19,6 @@ import {
   type Account,
 } from '../helpers/company-api';
 
-jest.mock('@/server/revalidation/revalidate-cards', () => ({
-  revalidateCards: jest.fn(async () => undefined),
-}));
-
 const PROJECT = 'demo-karta-company-admin';
 // A 1×1 PNG.
 const PNG = Buffer.from(
@@ -55,7 +51,7 @@ beforeAll(async () => {
     );
     expect(claimed.status).toBe(201);
   }
-}, 120_000);
+});
 
 afterAll(stopCompanyApi);
 

@@ -4,6 +4,9 @@
 // roles and the last admin, removal and leaving (the card switched off, the person free to claim
 // another, the old name still taken), and the admin's leads and stats, removed members' included.
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
+import { defaultConfig } from 'next/dist/server/config-shared';
+import { COMPANY_FIELD, USERS_COLLECTION } from '@/lib/collections';
+import { cardPaths, companyTag } from '@/lib/routes';
 import { athensDay } from '@/lib/stats/day';
 import { lastDays } from '@/lib/stats/days';
 import { USERNAME_MESSAGES } from '@/lib/username';
@@ -28,10 +31,9 @@ import {
   stopCompanyApi,
   type Account,
 } from '../helpers/company-api';
-
-jest.mock('@/server/revalidation/revalidate-cards', () => ({
-  revalidateCards: jest.fn(async () => undefined),
-}));
+import { eventually } from '../helpers/eventually';
+import { appliedMarks, markedPaths } from '../helpers/next-request';
+import { startOriginStandIn } from '../helpers/origin-stand-in';
 
 const PROJECT = 'demo-karta-company-join';
 const TEMPLATE = {
@@ -93,7 +95,7 @@ beforeAll(async () => {
     },
   );
   expect(saved.status).toBe(200);
-}, 120_000);
+});
 
 afterAll(stopCompanyApi);
 
@@ -240,6 +242,70 @@ test('accepting without a card: a username is required and must be free; the new
   expect((await adminDb().doc(`owners/${alice.uid}`).get()).data()).toEqual({
     username: 'alice-join',
   });
+});
+
+test('a template save through its route marks every member card stale, then purges the CDN once by the company’s tag and asks its origin to recheck the company', async () => {
+  const members = await adminDb()
+    .collection(USERS_COLLECTION)
+    .where(COMPANY_FIELD, '==', companyId)
+    .get();
+  const usernames = members.docs.map((doc) => doc.id).sort();
+  expect(usernames).toEqual(['alice-join', 'kostas-join', 'maria-join']);
+  // The route's origin (PORT) and CDN, as `next start` behind Varnish has them.
+  const origin = await startOriginStandIn();
+  const secret = 'company-join-revalidate';
+  Object.assign(process.env, {
+    PORT: String(origin.port),
+    REVALIDATE_SECRET: secret,
+    CDN_PROVIDER: 'varnish',
+    VARNISH_PURGE_URL: `${origin.url}/purge`,
+  });
+  try {
+    const since = appliedMarks().length;
+    const saved = await send(
+      saveTemplate,
+      `/api/owner/companies/${companyId}/template`,
+      { id: companyId },
+      {
+        token: maria.token,
+        method: 'PUT',
+        json: { fields: { ...TEMPLATE, accentColor: { value: '#223344', locked: false } } },
+      },
+    );
+    expect(saved).toMatchObject({ status: 200 });
+    // Every answer of every member card, marked stale (kept served until regenerated), not expired.
+    expect(markedPaths(since).sort()).toEqual(usernames.flatMap(cardPaths).sort());
+    expect(
+      new Set(
+        appliedMarks()
+          .slice(since)
+          .map((mark) => mark.expire),
+      ),
+    ).toEqual(new Set([defaultConfig.cacheLife.max.expire]));
+    // After the answer: the origin asked for the last path marked until the marks were applied,
+    // then ONE purge by the company's tag, not one per card.
+    const last = cardPaths(usernames.at(-1) as string).at(-1) as string;
+    const purges = () => origin.received.filter((request) => request.method === 'PURGE');
+    expect(origin.received[0]).toMatchObject({ method: 'GET', path: last });
+    expect(purges().map((request) => request.headers['surrogate-key'])).toEqual([
+      companyTag(companyId),
+    ]);
+    // Once every render begun before the marks has had its time: the recheck of the company.
+    const recheck = await eventually(
+      () => origin.received.find((request) => request.method === 'POST'),
+      { what: 'the recheck of the company sent to its origin' },
+    );
+    expect(recheck).toMatchObject({
+      path: '/api/revalidate',
+      headers: { authorization: `Bearer ${secret}` },
+    });
+    expect(JSON.parse(recheck.body)).toEqual({ companyId, recheck: true });
+  } finally {
+    for (const name of ['PORT', 'REVALIDATE_SECRET', 'CDN_PROVIDER', 'VARNISH_PURGE_URL']) {
+      delete process.env[name];
+    }
+    await origin.stop();
+  }
 });
 
 test('an expired, a revoked link, one opened by another address or by an unverified account is refused and joins nothing', async () => {

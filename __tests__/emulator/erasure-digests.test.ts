@@ -14,10 +14,12 @@ import {
   cardPath,
 } from '@/lib/collections';
 import { adminDb } from '@/server/firebase/admin-app';
-import { claimCard, eraseCard } from '@/server/owner/card';
+import { claimCard as claim, eraseCard as erase } from '@/server/owner/card';
+import { asRoute } from '../helpers/next-request';
 
-// The owners' writes revalidate the card through Next, which is not here.
-jest.mock('@/server/revalidation/revalidate-cards', () => ({ revalidateCards: async () => {} }));
+// As their routes call them: the card's revalidation runs in Next's request scope.
+const claimCard = asRoute('/api/owner/cards/route', claim);
+const eraseCard = asRoute('/api/owner/cards/[username]/route', erase);
 
 const HOUR = 3600_000;
 const owner = (uid: string) => ({ uid, emailVerified: true });

@@ -16,10 +16,6 @@ import {
   type Account,
 } from '../helpers/company-api';
 
-jest.mock('@/server/revalidation/revalidate-cards', () => ({
-  revalidateCards: jest.fn(async () => undefined),
-}));
-
 const PROJECT = 'demo-karta-owner-english';
 const USERNAME = 'eleni-en';
 

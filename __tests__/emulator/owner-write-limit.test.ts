@@ -1,17 +1,18 @@
 // The per-account limit on owner writes (lib/owner-writes.ts, server/owner/write-limit.ts) on the
 // real Firestore emulator, through the server's own edit and claim with the clock given to them:
 // the write beyond the limit in a window is a 429 with its Retry-After and writes nothing, a new
-// window allows again, and the count is the account's whatever its card. The card's revalidation
-// (a Next server's) is replaced; e2e/owner-api.test.ts sends the same edits over HTTP.
+// window allows again, and the count is the account's whatever its card. Each call runs as its
+// route runs it, its card's revalidation included (helpers/next-request.ts);
+// e2e/owner-api.test.ts sends the same edits over HTTP.
 import { ownerWritesPath } from '@/lib/collections';
 import { OWNER_WRITES_PER_WINDOW, OWNER_WRITE_WINDOW_MS } from '@/lib/owner-writes';
 import { adminDb } from '@/server/firebase/admin-app';
-import { claimCard, saveCard } from '@/server/owner/card';
+import { claimCard as claim, saveCard as save } from '@/server/owner/card';
 import { OwnerError } from '@/server/owner/respond';
+import { asRoute } from '../helpers/next-request';
 
-jest.mock('@/server/revalidation/revalidate-cards', () => ({
-  revalidateCards: jest.fn(async () => undefined),
-}));
+const claimCard = asRoute('/api/owner/cards/route', claim);
+const saveCard = asRoute('/api/owner/cards/[username]/route', save);
 
 const STAMP = Date.now().toString(36);
 const T0 = Date.UTC(2026, 0, 5, 9, 0, 0);

@@ -27,10 +27,6 @@ import {
   type Account,
 } from '../helpers/company-api';
 
-jest.mock('@/server/revalidation/revalidate-cards', () => ({
-  revalidateCards: jest.fn(async () => undefined),
-}));
-
 const PROJECT = 'demo-karta-wallet';
 let chain: WalletTestChain;
 let work: string;
@@ -53,7 +49,7 @@ beforeAll(async () => {
     },
   );
   expect(claimed.status).toBe(201);
-}, 120_000);
+});
 
 afterAll(async () => {
   await stopCompanyApi();

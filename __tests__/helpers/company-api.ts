@@ -1,11 +1,13 @@
 // The company API in process (as emulator/stats-endpoint.test.ts calls its route): each route's
 // own handler, given a real Request with a real ID token of an account on an Auth emulator the
-// file starts, against the run's Firestore emulator under the file's own project id. The cards'
-// revalidation (a Next server's work) is mocked by the test file.
+// file starts, against the run's Firestore emulator under the file's own project id. Each call
+// runs in Next's own request scope (next-request.ts), so the cards' revalidation a write starts is
+// the real one: its marks are recorded, its after() tasks run before `send` resolves.
 import { deleteApp, getApps } from 'firebase-admin/app';
 import { startAuthEmulator, type RunningAuthEmulator } from '@/tools/lib/auth-emulator';
 import { ensureAccount } from '@/tools/lib/demo-owners';
 import { adminDb } from '@/server/firebase/admin-app';
+import { inNextRequest } from './next-request';
 
 export interface Account {
   uid: string;
@@ -67,7 +69,11 @@ export interface Sent {
 
 type Handler = (request: Request, context: { params: Promise<never> }) => Promise<Response>;
 
-/** Calls `handler` as Next would for `path` with `params`. */
+/**
+ * Calls `handler` as Next would for `path` with `params`, and resolves once its after() tasks have
+ * finished. The request scope's page is `path`'s own (Next's names the route file, with its
+ * [params]): it only names the route in Next's messages.
+ */
 export async function send(
   handler: Handler,
   path: string,
@@ -89,8 +95,10 @@ export async function send(
     headers,
     ...(json !== undefined ? { body: JSON.stringify(json) } : body ? { body } : {}),
   });
-  const res = await handler(request, { params: Promise.resolve(params) as Promise<never> });
-  const text = await res.text();
+  const { res, text } = await inNextRequest(`${path.split('?')[0]}/route`, request, async () => {
+    const answer = await handler(request, { params: Promise.resolve(params) as Promise<never> });
+    return { res: answer, text: await answer.text() };
+  });
   let parsed: unknown = null;
   try {
     parsed = JSON.parse(text);

@@ -1,0 +1,53 @@
+// A real HTTP server on loopback standing in for what an in-process route talks to over the
+// network once Next has answered: its own origin (env.ownOrigin, from PORT), asked for the card
+// pages it marked and sent the recheck, and a Varnish purge endpoint. It records every request
+// and answers as the real ones answer when all goes well: a page as a miss (just regenerated),
+// a purge and a revalidation as accepted.
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface Received {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+export interface OriginStandIn {
+  /** http://127.0.0.1:port */
+  url: string;
+  port: number;
+  received: Received[];
+  stop(): Promise<void>;
+}
+
+export async function startOriginStandIn(): Promise<OriginStandIn> {
+  const received: Received[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      received.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body });
+      if (req.method === 'POST') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ revalidated: [] }));
+      } else {
+        res.writeHead(200, { 'x-nextjs-cache': 'MISS' });
+        res.end();
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    received,
+    stop: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}
