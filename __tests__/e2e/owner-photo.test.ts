@@ -14,7 +14,7 @@ import { baseUrl, browserForThisFile } from '../helpers/browser';
 import { get } from '../helpers/http';
 import { makeOwner, section, signIn } from '../helpers/owner';
 import { HUGE_WEBP } from '../fixtures/photos';
-import { ceiling, eventually } from '../helpers/eventually';
+import { ceiling, eventually, TEST_MS, WAIT_MS } from '../helpers/eventually';
 
 const STAMP = Date.now().toString(36);
 const USERNAME = 'zoi-photo-e2e';
@@ -63,7 +63,7 @@ async function pick(file: Buffer): Promise<void> {
   await page
     .getByRole('img', { name: 'Η φωτογραφία της κάρτας σας' })
     .and(page.locator('img[src^="blob:"]'))
-    .waitFor({ timeout: 30_000 });
+    .waitFor();
 }
 
 async function storedImage(): Promise<string | undefined> {
@@ -71,10 +71,9 @@ async function storedImage(): Promise<string | undefined> {
 }
 
 /** Milliseconds until the public card's HTML satisfies `test`. */
-async function untilCard(test: (html: string) => boolean, limitMs = 30_000): Promise<number> {
+async function untilCard(test: (html: string) => boolean): Promise<number> {
   const since = Date.now();
   await eventually(async () => test((await get(`/${USERNAME}`)).body), {
-    within: limitMs,
     every: 50,
     what: `/${USERNAME} changed`,
   });
@@ -99,62 +98,71 @@ afterAll(async () => {
 
 let firstPath = '';
 
-// A camera-sized photo resized in the page, uploaded and optimised for a visitor: each step is
-// CPU-bound, and the run shares two cores with the build and other files, hence its 120 s.
-test('a 4000 × 3000 photo saved in the console is on the card, served from karta’s own origin', async () => {
-  expect((await get(`/${USERNAME}`)).body).toContain('image placeholder');
-  await pick(await cameraPhoto());
-  // Saved = the batch acknowledged by Firestore, seen here as the photo document appearing.
-  let committed = 0;
-  const stop = adminDb()
-    .doc(`users/${USERNAME}/photo/current`)
-    .onSnapshot((snapshot) => {
-      if (snapshot.exists && committed === 0) committed = Date.now();
-    });
-  const clicked = Date.now();
-  await page.getByRole('button', { name: 'Αποθήκευση' }).click();
+/**
+ * A test that saves a camera-sized photo: resized in the page, uploaded, optimised for a visitor,
+ * each step CPU-bound and each a wait of up to WAIT_MS. Beside the build and other files, the chain
+ * outlasted TEST_MS (a run at a load average of 30 on two cores).
+ */
+const PHOTO_TEST_MS = ceiling(2 * TEST_MS);
 
-  const optimised = `/_next/image?url=${encodeURIComponent(`/${USERNAME}/photo/`)}`;
-  await untilCard((html) => html.includes(optimised));
-  const shown = Date.now();
-  stop();
-  console.log(
-    `owner photo: the card's HTML names the new photo ${shown - committed} ms after the save was committed (${shown - clicked} ms after the click on Save)`,
-  );
-  // How soon is a speed goal, measured by `npm run bench` (edit → visible through the CDN).
-  expect(committed).toBeGreaterThan(0);
-  const saved = clicked;
+test(
+  'a 4000 × 3000 photo saved in the console is on the card, served from karta’s own origin',
+  async () => {
+    expect((await get(`/${USERNAME}`)).body).toContain('image placeholder');
+    await pick(await cameraPhoto());
+    // Saved = the batch acknowledged by Firestore, seen here as the photo document appearing.
+    let committed = 0;
+    const stop = adminDb()
+      .doc(`users/${USERNAME}/photo/current`)
+      .onSnapshot((snapshot) => {
+        if (snapshot.exists && committed === 0) committed = Date.now();
+      });
+    const clicked = Date.now();
+    await page.getByRole('button', { name: 'Αποθήκευση' }).click();
 
-  firstPath = (await storedImage()) as string;
-  expect(firstPath).toMatch(new RegExp(`^/${USERNAME}/photo/[A-Za-z0-9_-]{16}$`));
-
-  // A visitor's browser: the <img> comes from the optimiser, which read karta's own route.
-  const visitor = await browser().newPage({ viewport: PHONE });
-  try {
-    const opened = Date.now();
-    await visitor.goto(`${baseUrl()}/${USERNAME}`);
-    const img = visitor.getByRole('img', { name: 'Φωτογραφία: Ζωή Φωτίου' });
-    await img.waitFor();
-    await visitor.waitForFunction(
-      () => (document.querySelector('.image img') as HTMLImageElement | null)?.naturalWidth,
-    );
-    const src = await img.evaluate((el) => (el as HTMLImageElement).currentSrc);
-    const url = new URL(src);
-    expect(url.origin).toBe(baseUrl());
-    expect(url.pathname).toBe('/_next/image');
-    expect(url.searchParams.get('url')).toBe(firstPath);
+    const optimised = `/_next/image?url=${encodeURIComponent(`/${USERNAME}/photo/`)}`;
+    await untilCard((html) => html.includes(optimised));
+    const shown = Date.now();
+    stop();
     console.log(
-      `owner photo: a visitor's <img> decoded ${Date.now() - opened} ms after opening the card (the optimiser's first resize), ${Date.now() - saved} ms after Save`,
+      `owner photo: the card's HTML names the new photo ${shown - committed} ms after the save was committed (${shown - clicked} ms after the click on Save)`,
     );
-  } finally {
-    await visitor.close();
-  }
-  await page
-    .getByTestId('save-status')
-    .getByText(/Η αλλαγή φαίνεται/)
-    .waitFor({ timeout: 30_000 });
-  console.log(`owner photo: ${await page.getByTestId('save-status').textContent()}`);
-}, 120_000);
+    // How soon is a speed goal, measured by `npm run bench` (edit → visible through the CDN).
+    expect(committed).toBeGreaterThan(0);
+    const saved = clicked;
+
+    firstPath = (await storedImage()) as string;
+    expect(firstPath).toMatch(new RegExp(`^/${USERNAME}/photo/[A-Za-z0-9_-]{16}$`));
+
+    // A visitor's browser: the <img> comes from the optimiser, which read karta's own route.
+    const visitor = await browser().newPage({ viewport: PHONE });
+    try {
+      const opened = Date.now();
+      await visitor.goto(`${baseUrl()}/${USERNAME}`);
+      const img = visitor.getByRole('img', { name: 'Φωτογραφία: Ζωή Φωτίου' });
+      await img.waitFor();
+      await visitor.waitForFunction(
+        () => (document.querySelector('.image img') as HTMLImageElement | null)?.naturalWidth,
+      );
+      const src = await img.evaluate((el) => (el as HTMLImageElement).currentSrc);
+      const url = new URL(src);
+      expect(url.origin).toBe(baseUrl());
+      expect(url.pathname).toBe('/_next/image');
+      expect(url.searchParams.get('url')).toBe(firstPath);
+      console.log(
+        `owner photo: a visitor's <img> decoded ${Date.now() - opened} ms after opening the card (the optimiser's first resize), ${Date.now() - saved} ms after Save`,
+      );
+    } finally {
+      await visitor.close();
+    }
+    await page
+      .getByTestId('save-status')
+      .getByText(/Η αλλαγή φαίνεται/)
+      .waitFor();
+    console.log(`owner photo: ${await page.getByTestId('save-status').textContent()}`);
+  },
+  PHOTO_TEST_MS,
+);
 
 test('the photo route answers the current version immutable, at most 800 px and ~150 KB', async () => {
   const { res, body } = await bytesOf(firstPath);
@@ -235,7 +243,7 @@ async function photoRefusedStatus(page: Page): Promise<void> {
   try {
     await status
       .getByText('Η φωτογραφία δεν ανέβηκε και η κάρτα κρατά την προηγούμενη. Δοκιμάστε ξανά.')
-      .waitFor({ timeout: ceiling(60_000) });
+      .waitFor({ timeout: ceiling(WAIT_MS) });
   } catch (error) {
     const said = await status.textContent({ timeout: 1000 }).catch(() => '(no status)');
     throw new Error(`${(error as Error).message}\nthe status said: ${said}`);
@@ -307,45 +315,49 @@ test('removing the photo brings the initials back, and its URL stops answering',
 
 // Every field at its longest, and a photo: more than the security rules could once judge in one
 // request, so the save was refused. The server judges it now.
-test('every field plus a photo saves, and the card shows them', async () => {
-  await page.reload();
-  await section(page, 'Επεξεργασία');
-  const typed: Record<string, string> = {
-    firstName: 'Ζ'.repeat(50),
-    lastName: 'Φωτίου-' + 'Φ'.repeat(43),
-    jobTitle: 'Αρχιτέκτονας ' + 'α'.repeat(87),
-    companyName: 'Φωτίου Α.Ε. ' + 'β'.repeat(88),
-    city: 'Θεσσαλονίκη ' + 'γ'.repeat(88),
-    email: 'z'.repeat(243) + '@example.gr',
-    phoneNumber: '+30 691 234 5678',
-    address: 'Εγνατίας 1 ' + 'δ'.repeat(189),
-    addressDetails: '3ος όροφος ' + 'ε'.repeat(189),
-    websiteLink: 'https://example.gr/' + 'a'.repeat(481),
-    facebookLink: 'https://facebook.com/' + 'b'.repeat(479),
-    instagramLink: 'https://instagram.com/' + 'c'.repeat(478),
-    mobileNumber: '+30 697 111 2222',
-  };
-  for (const [field, value] of Object.entries(typed)) {
-    await page.locator(`#card-${field}`).fill(value);
-  }
-  await pick(await cameraPhoto());
-  await page.getByRole('button', { name: 'Αποθήκευση' }).click();
-  await page
-    .getByTestId('save-status')
-    .getByText(/Η αλλαγή φαίνεται/)
-    .waitFor({ timeout: 30_000 });
-  const stored = (await adminDb().doc(`users/${USERNAME}`).get()).data();
-  expect(stored).toMatchObject(typed);
-  expect(stored?.displayImage).toMatch(new RegExp(`^/${USERNAME}/photo/[A-Za-z0-9_-]{16}$`));
-  expect(stored?.thumbnailBase64).toMatch(/^[A-Za-z0-9+/]+=*$/);
-  const photo = (await adminDb().doc(`users/${USERNAME}/photo/current`).get()).data();
-  expect(`/${USERNAME}/photo/${photo?.version}`).toBe(stored?.displayImage);
-  const html = (await get(`/${USERNAME}`)).body;
-  for (const shown of [typed.firstName, typed.companyName, typed.addressDetails]) {
-    expect(html).toContain(shown);
-  }
-  expect(html).toContain(encodeURIComponent(stored?.displayImage as string));
-}, 120_000);
+test(
+  'every field plus a photo saves, and the card shows them',
+  async () => {
+    await page.reload();
+    await section(page, 'Επεξεργασία');
+    const typed: Record<string, string> = {
+      firstName: 'Ζ'.repeat(50),
+      lastName: 'Φωτίου-' + 'Φ'.repeat(43),
+      jobTitle: 'Αρχιτέκτονας ' + 'α'.repeat(87),
+      companyName: 'Φωτίου Α.Ε. ' + 'β'.repeat(88),
+      city: 'Θεσσαλονίκη ' + 'γ'.repeat(88),
+      email: 'z'.repeat(243) + '@example.gr',
+      phoneNumber: '+30 691 234 5678',
+      address: 'Εγνατίας 1 ' + 'δ'.repeat(189),
+      addressDetails: '3ος όροφος ' + 'ε'.repeat(189),
+      websiteLink: 'https://example.gr/' + 'a'.repeat(481),
+      facebookLink: 'https://facebook.com/' + 'b'.repeat(479),
+      instagramLink: 'https://instagram.com/' + 'c'.repeat(478),
+      mobileNumber: '+30 697 111 2222',
+    };
+    for (const [field, value] of Object.entries(typed)) {
+      await page.locator(`#card-${field}`).fill(value);
+    }
+    await pick(await cameraPhoto());
+    await page.getByRole('button', { name: 'Αποθήκευση' }).click();
+    await page
+      .getByTestId('save-status')
+      .getByText(/Η αλλαγή φαίνεται/)
+      .waitFor();
+    const stored = (await adminDb().doc(`users/${USERNAME}`).get()).data();
+    expect(stored).toMatchObject(typed);
+    expect(stored?.displayImage).toMatch(new RegExp(`^/${USERNAME}/photo/[A-Za-z0-9_-]{16}$`));
+    expect(stored?.thumbnailBase64).toMatch(/^[A-Za-z0-9+/]+=*$/);
+    const photo = (await adminDb().doc(`users/${USERNAME}/photo/current`).get()).data();
+    expect(`/${USERNAME}/photo/${photo?.version}`).toBe(stored?.displayImage);
+    const html = (await get(`/${USERNAME}`)).body;
+    for (const shown of [typed.firstName, typed.companyName, typed.addressDetails]) {
+      expect(html).toContain(shown);
+    }
+    expect(html).toContain(encodeURIComponent(stored?.displayImage as string));
+  },
+  PHOTO_TEST_MS,
+);
 
 test('a photo stored with a header claiming 16383 × 16383 px is not served (404), so the optimiser never decodes it', async () => {
   const username = `huge-photo-${STAMP}`;
