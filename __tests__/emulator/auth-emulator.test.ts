@@ -1,12 +1,27 @@
 // The Auth emulator launcher (firebase-tools 14) and the demo's owner accounts, on the run's
 // Firestore emulator under a project of their own.
+import http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { OWNER_FIELD } from '@/lib/collections';
-import { startAuthEmulator, type RunningAuthEmulator } from '@/tools/lib/auth-emulator';
-import { createDemoOwners, demoOwnerAccount, ownerLine } from '@/tools/lib/demo-owners';
+import { ceiling, WAIT_MS } from '@/__tests__/helpers/eventually';
+import {
+  authEmulatorFetch,
+  startAuthEmulator,
+  type RunningAuthEmulator,
+} from '@/tools/lib/auth-emulator';
+import {
+  createDemoOwners,
+  demoOwnerAccount,
+  ensureAccount,
+  ownerLine,
+} from '@/tools/lib/demo-owners';
 
 const PROJECT_ID = 'demo-karta-owners';
+// firebase-tools compiles the emulator's whole API schema at its start: 12 to 16 s on a quiet
+// machine, several times that beside other CPU-bound work.
+const START_MS = ceiling(2 * WAIT_MS);
 
 let auth: RunningAuthEmulator;
 let app: App;
@@ -30,8 +45,9 @@ async function signIn(
   email: string,
   password: string,
 ): Promise<{ localId?: string; idToken?: string }> {
-  const res = await fetch(
-    `http://${auth.hostPort}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=x`,
+  const res = await authEmulatorFetch(
+    auth.hostPort,
+    '/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=x',
     {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -43,11 +59,11 @@ async function signIn(
 
 beforeAll(async () => {
   const started = Date.now();
-  auth = await startAuthEmulator({ projectId: PROJECT_ID });
+  auth = await startAuthEmulator({ projectId: PROJECT_ID, timeoutMs: START_MS });
   console.log(`Auth emulator ready in ${Date.now() - started} ms on ${auth.hostPort}`);
   app = initializeApp({ projectId: PROJECT_ID }, `owners-${Date.now()}`);
   db = getFirestore(app);
-}, 120_000);
+});
 
 afterAll(async () => {
   await auth?.stop();
@@ -95,17 +111,47 @@ test('createDemoOwners makes each card its verified account’s, and can run twi
   expect(again.map((o) => o.uid)).toEqual(owners.map((o) => o.uid));
 });
 
+test('the demo owners’ requests never wait on an idle connection the emulator may be closing', async () => {
+  // A stand-in for the emulator that notes which connection each request came on.
+  const opened = new WeakMap<Socket, number>();
+  const connections: Array<number | undefined> = [];
+  const standIn = http.createServer((req, res) => {
+    connections.push(opened.get(req.socket));
+    req.resume().on('end', () => {
+      const answer = req.url?.includes('accounts:update')
+        ? { emailVerified: true }
+        : { localId: 'u1' };
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
+    });
+  });
+  // Kept open as long as a client likes, as the emulator keeps one for 5 s.
+  standIn.keepAliveTimeout = 60_000;
+  let count = 0;
+  standIn.on('connection', (socket: Socket) => opened.set(socket, ++count));
+  await new Promise<void>((resolve) => standIn.listen(0, '127.0.0.1', resolve));
+  try {
+    const hostPort = `127.0.0.1:${(standIn.address() as AddressInfo).port}`;
+    await ensureAccount(hostPort, 'maria@karta.test', 'karta-maria');
+    await ensureAccount(hostPort, 'nikos@karta.test', 'karta-nikos');
+    // Sign-up and verification for each: four requests, none on a connection used before.
+    expect(connections).toEqual([1, 2, 3, 4]);
+  } finally {
+    standIn.closeAllConnections();
+    await new Promise((resolve) => standIn.close(resolve));
+  }
+});
+
 test('a wrong password is refused', async () => {
   const answer = await signIn('maria@karta.test', 'wrong-password');
   expect(answer.localId).toBeUndefined();
 });
 
 test('stop leaves no process of its group and frees the port', async () => {
-  const second = await startAuthEmulator({ projectId: `${PROJECT_ID}-2` });
+  const second = await startAuthEmulator({ projectId: `${PROJECT_ID}-2`, timeoutMs: START_MS });
   expect(groupAlive(second.pid)).toBe(true);
   await second.stop();
   expect(groupAlive(second.pid)).toBe(false);
   await expect(fetch(`http://${second.hostPort}/`)).rejects.toThrow();
   // The first one, on other ports, is untouched.
   expect((await fetch(`http://${auth.hostPort}/`)).ok).toBe(true);
-}, 120_000);
+});

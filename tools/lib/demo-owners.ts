@@ -3,6 +3,7 @@
 // tests sign in with them.
 import type { Firestore } from 'firebase-admin/firestore';
 import { OWNED_CARD_FIELD, OWNER_FIELD, cardPath, ownerPath } from '../../lib/collections';
+import { authEmulatorFetch } from './auth-emulator';
 
 export interface DemoOwner {
   username: string;
@@ -33,8 +34,9 @@ async function identityToolkit(
   email: string,
   password: string,
 ): Promise<AccountAnswer> {
-  const res = await fetch(
-    `http://${authHostPort}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=demo-api-key`,
+  const res = await authEmulatorFetch(
+    authHostPort,
+    `/identitytoolkit.googleapis.com/v1/accounts:${method}?key=demo-api-key`,
     {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -49,8 +51,9 @@ async function identityToolkit(
  * emulator takes `Bearer owner` as an administrator's credentials.
  */
 async function markVerified(authHostPort: string, uid: string): Promise<void> {
-  const res = await fetch(
-    `http://${authHostPort}/identitytoolkit.googleapis.com/v1/accounts:update`,
+  const res = await authEmulatorFetch(
+    authHostPort,
+    '/identitytoolkit.googleapis.com/v1/accounts:update',
     {
       method: 'POST',
       headers: { authorization: 'Bearer owner', 'content-type': 'application/json' },
