@@ -84,7 +84,7 @@ test('a file that passes, one that fails, one whose set-up throws and one whose 
   expect(JSON.parse(readFileSync(report, 'utf8'))).toEqual(['global']);
   // And that one ends once the run has.
   await noneLeft(marker);
-}, 120_000);
+});
 
 test('Ctrl-C while a test runs: nothing of the run is left, not even a server that ignores SIGTERM', async () => {
   const run = fixtureRun(['waits'], marker, report);
@@ -96,4 +96,4 @@ test('Ctrl-C while a test runs: nothing of the run is left, not even a server th
   await run.exited;
   // Its server ignores SIGTERM: its guardian kills it 5 s later.
   await noneLeft(marker);
-}, 120_000);
+});

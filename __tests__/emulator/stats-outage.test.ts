@@ -57,7 +57,7 @@ afterAll(async () => {
   // worker runs next.
   relay?.closeWhenIdle();
   process.env.FIRESTORE_EMULATOR_HOST = savedHost;
-}, 120_000);
+});
 
 test('Firestore unreachable: the counts wait; back: they are written, once', async () => {
   const db = client('stats-outage');
@@ -111,4 +111,4 @@ test('Firestore unreachable: the counts wait; back: they are written, once', asy
   });
   expect(logs.at(-1)).toBe('Stats: flushing again; the counts kept meanwhile are written.');
   expect(await store.take()).toBeNull();
-}, 120_000);
+});

@@ -13,7 +13,7 @@ import { RedisCounterStore, STATS_REDIS_PREFIX } from '@/server/stats/redis-stor
 import { writeCounts, type WriteOutcome } from '@/server/stats/writer';
 import { startRedis, type RunningRedis } from '@/tools/lib/redis';
 import { ensureCommand } from '@/tools/lib/system-packages';
-import { eventually } from '@/__tests__/helpers/eventually';
+import { ceiling, eventually, WAIT_MS } from '@/__tests__/helpers/eventually';
 
 const PROJECT = 'demo-karta-stats-redis';
 const DAY = '2025-07-14';
@@ -41,7 +41,10 @@ const statsOf = async (username: string) =>
 
 function redisCli(...args: string[]): string {
   const cli = ensureCommand('redis-cli', 'redis-tools');
-  return execFileSync(cli, ['-u', redis.url, ...args], { encoding: 'utf8', timeout: 5000 }).trim();
+  return execFileSync(cli, ['-u', redis.url, ...args], {
+    encoding: 'utf8',
+    timeout: ceiling(WAIT_MS),
+  }).trim();
 }
 
 /** Every stats key left in Redis. */
@@ -61,7 +64,7 @@ beforeAll(async () => {
   redis = await startRedis();
   app = initializeApp({ projectId: PROJECT }, 'stats-redis');
   db = getFirestore(app);
-}, 60_000);
+});
 
 beforeEach(async () => {
   redisCli('flushall');
@@ -121,7 +124,7 @@ test('two origins racing, adding and flushing at once, never count twice or lose
   expect(flushes.a).toBeGreaterThan(0);
   expect(flushes.b).toBeGreaterThan(0);
   expect(statsKeys()).toEqual([]);
-}, 60_000);
+});
 
 test('a flush that cannot write puts its counts back in Redis for any origin to write', async () => {
   const [a, b] = [origin(), origin()];
@@ -194,4 +197,4 @@ test('Redis frozen: no increment answered as failed is applied once it resumes',
   // The increments the frozen server received ran when it resumed, and refused themselves.
   expect((await flusherOf(store).flush()).writes).toBe(1);
   expect(await statsOf('maria')).toEqual({ views: 3 });
-}, 60_000);
+});

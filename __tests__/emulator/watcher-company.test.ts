@@ -87,13 +87,11 @@ test('a template save the server did not fan out reaches every card of the compa
 
   const everyMember = Array.from({ length: MEMBERS }, (_, i) => member(i));
   await eventually(() => calls.flatMap((c) => c.usernames).length >= MEMBERS || undefined, {
-    within: 20_000,
     what: `every member rechecked; logs: ${logs.join(' | ')}`,
   });
   expect(calls.flatMap((c) => c.usernames).sort()).toEqual(everyMember);
   expect(calls.every((c) => c.recheck === true && c.usernames.length <= MAX_USERNAMES)).toBe(true);
   await eventually(() => logs.find((l) => l.startsWith('revalidated company acme')), {
-    within: 10_000,
     what: 'the company logged as revalidated',
   });
 
@@ -101,7 +99,6 @@ test('a template save the server did not fan out reaches every card of the compa
   calls.length = 0;
   await db.doc(companyPath('acme')).update({ [TEMPLATE_AT_FIELD]: FieldValue.serverTimestamp() });
   await eventually(() => calls.flatMap((c) => c.usernames).length >= MEMBERS || undefined, {
-    within: 20_000,
     what: 'the second save rechecked',
   });
   expect(calls.flatMap((c) => c.usernames).sort()).toEqual(everyMember);

@@ -23,6 +23,7 @@ import {
   type WatcherOptions,
 } from '@/daemon/card-watcher';
 import { athensDay } from '@/lib/stats/day';
+import { eventually } from '@/__tests__/helpers/eventually';
 
 const PROJECT = 'demo-karta-watch';
 let relay: TcpRelay;
@@ -38,14 +39,22 @@ const calls: string[][] = [];
 const logs: string[] = [];
 const reads: WatchRead[] = [];
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function until(check: () => boolean | Promise<boolean>, ms = 20_000) {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end)
-      throw new Error(`timed out; calls ${JSON.stringify(calls)}; logs ${logs.join(' | ')}`);
-    await sleep(50);
+/** `eventually` (at least WAIT_MS), with what the site was asked and the watcher's log. */
+async function until(check: () => boolean | Promise<boolean>): Promise<void> {
+  try {
+    await eventually(check, { every: 50 });
+  } catch (error) {
+    (error as Error).message += `; calls ${JSON.stringify(calls)}; logs ${logs.join(' | ')}`;
+    throw error;
   }
+}
+/**
+ * Until a card written now has been revalidated: a change the watcher saw before it (one it should
+ * not have followed) would have been sent no later, in its batch or an earlier one.
+ */
+async function writeLater(username: string): Promise<void> {
+  await db.doc(`users/${username}`).set({ firstName: username, ...cardChanged() });
+  await until(() => called(username));
 }
 /**
  * Writes a card as a test step. Under load the emulator has answered a write with a bare
@@ -154,9 +163,11 @@ const contactIds = async (username: string) =>
   (await db.collection(`users/${username}/contacts`).get()).docs.map((d) => d.id).sort();
 
 test('the state at start is not revalidated; edits, creations and removals are, once per window', async () => {
-  await sleep(1200);
-  expect(calls).toEqual([]);
-  expect(usersRead()).toBe(0);
+  await writeLater('after-start');
+  expect(calls).toEqual([['after-start']]);
+  expect(usersRead()).toBe(1);
+  calls.length = 0;
+  logs.length = 0;
   // A window 30 times what the three writes take on an idle machine (under 100 ms), so that
   // they fall in one however busy the machine is; what follows shows no second batch came.
   await watcher.stop();
@@ -177,7 +188,7 @@ test('the state at start is not revalidated; edits, creations and removals are, 
   // A removed card's contacts are orphans: the watcher deletes them.
   await writeContacts('bob', 3, () => FieldValue.serverTimestamp());
   await db.doc('users/bob').delete();
-  await until(() => calls.length === 2, 60_000);
+  await until(() => calls.length === 2);
   expect(calls[1]).toEqual(['bob']);
   await until(() =>
     logs.some((l) => /^revalidated bob \(removed\) \d+ ms after the change$/.test(l)),
@@ -192,8 +203,9 @@ test('the state at start is not revalidated; edits, creations and removals are, 
 
 test('a write without the updatedAt stamp is not followed (the console hand-edit case)', async () => {
   await db.doc('users/anna').update({ jobTitle: 'χωρίς σφραγίδα' });
-  await sleep(1500);
-  expect(calls).toEqual([]);
+  await writeLater('stamped');
+  expect(calls).toEqual([['stamped']]);
+  calls.length = 0;
   await db.doc('users/anna').update({ jobTitle: 'με σφραγίδα', ...cardChanged() });
   await until(() => calls.length === 1);
   expect(calls[0]).toEqual(['anna']);
@@ -215,12 +227,25 @@ test('listening again every refreshMs loses no change and reads each change once
   await watcher.stop();
   await start({ refreshMs: 300 });
   const names = Array.from({ length: 8 }, (_, i) => `refresh-${i}`);
+  const listened = () => logs.filter((l) => l.startsWith('watch: listening from')).length;
   for (const name of names) {
+    const before = listened();
     await setCard(name, { firstName: name, ...cardChanged() });
-    await sleep(150);
+    // Each card written, then the listener replaced: the next one is left across a re-listen.
+    await until(() => listened() > before);
   }
   await until(() => names.every(called));
-  await sleep(1200);
+  // Until a listener opened after every card was read has read nothing (it holds none, so none
+  // follows it): a listener that read a card again would have done so by then.
+  await until(() => {
+    let read = 0;
+    for (const { listener, docs, initial } of reads) {
+      if (listener !== 'users') continue;
+      if (read >= names.length && initial && docs === 0) return true;
+      read += docs;
+    }
+    return false;
+  });
   expect(logs.filter((l) => l.startsWith('watch: listening from')).length).toBeGreaterThanOrEqual(
     2,
   );
@@ -269,7 +294,7 @@ test('an erasure: the card is revalidated, every contact (the racing one too), t
       expect.stringMatching(new RegExp(`^revalidated ${username} \\((erased|removed)\\)`)),
     ]),
   );
-}, 60_000);
+});
 
 test('an erasure of a name claimed again: only the contacts and the days of stats from before the new claim go', async () => {
   const username = 'rita';
@@ -331,8 +356,9 @@ test('Firestore dropping out and coming back: only the cards changed meanwhile a
   const changed = ['anna', 'bob', 'chris'];
   for (const name of changed)
     await db.doc(`users/${name}`).set({ firstName: name, ...cardChanged() });
-  await until(() => changed.every(called), 45_000);
-  await sleep(1500);
-  expect(usersRead() - readBefore).toBeLessThanOrEqual(changed.length);
+  await until(() => changed.every(called));
+  // A card read again, or a still- one read, would have been read before this one.
+  await writeLater('after-drop');
+  expect(usersRead() - readBefore).toBeLessThanOrEqual(changed.length + 1);
   expect(calls.flat().some((u) => u.startsWith('still-'))).toBe(false);
-}, 90_000);
+});
