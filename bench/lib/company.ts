@@ -4,7 +4,10 @@
 // the company's revalidation asked of one origin, as the server's fan-out does:
 // server/revalidation/revalidate-company.ts). For each member card, the ms from the save until
 // Varnish serves the new address; and Redis bytes per member card (page, vCard, QR code and their
-// share of the tag index), against the 10 KB budget of every card.
+// share of the tag index), against the 10 KB budget of every card. Then members switched off one
+// at a time (the write the server makes when one is removed, then their revalidation on one
+// origin): for each, the ms until every answer of the card (pages and vCards in both languages,
+// QR code), each cached through Varnish first, answers 410 through Varnish, against its 2 s.
 import { createWriteStream, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -13,11 +16,14 @@ import { createClient } from 'redis';
 import {
   COMPANY_FIELD,
   JOINED_FIELD,
+  OFF_FIELD,
+  OWNER_FIELD,
   TEMPLATE_AT_FIELD,
   cardPath,
   companyPath,
 } from '../../lib/collections';
 import { cardPaths } from '../../lib/routes';
+import { cardChanged } from '../../server/card-stamp';
 import { REVALIDATE_PATH } from '../../server/revalidation/request';
 import { cacheKeyPrefix } from '../../server/cache/handler.mjs';
 import { ROOT } from '../../tools/lib/paths';
@@ -38,7 +44,14 @@ export interface CompanyResult {
   /** Redis bytes of a member card (its three entries and their share of the tag index), mean. */
   redisBytesPerCard: number;
   redisLargest: number;
+  /** A member switched off → every answer of its card 410 through Varnish, one per member. */
+  offMs: number[];
 }
+
+/** Switched off → 410 through the CDN, every sample (e2e/scale holds that it happens). */
+export const COMPANY_OFF_BUDGET_MS = 2000;
+/** Members switched off one after the other, each a sample. */
+const SWITCHED_OFF = 5;
 
 type Cleanup = () => Promise<void>;
 
@@ -205,6 +218,12 @@ export async function measureCompany(options: CompanyOptions): Promise<CompanyRe
   const perCard = await redisBytes(stack.redis.url, options.builtDistDir, usernames);
   const redisBytesPerCard = perCard.reduce((a, b) => a + b, 0) / perCard.length;
   console.log(`  Redis bytes per member card: mean ${Math.round(redisBytesPerCard)} B`);
+
+  const offMs: number[] = [];
+  for (const username of usernames.slice(-SWITCHED_OFF)) {
+    offMs.push(await switchOff(db, stack, username));
+  }
+  console.log(`  member switched off → 410 through Varnish: ${offMs.join(', ')} ms`);
   return {
     members: usernames.length,
     answeredMs,
@@ -213,7 +232,65 @@ export async function measureCompany(options: CompanyOptions): Promise<CompanyRe
     maxMs,
     redisBytesPerCard,
     redisLargest: Math.max(...perCard),
+    offMs,
   };
+}
+
+interface OffStack {
+  cdnUrl: string;
+  origins: string[];
+  env: NodeJS.ProcessEnv;
+}
+
+/** Polls the CDN, 25 ms apart, until `done` holds for every path; throws after LIMIT_MS. */
+async function untilEvery(
+  stack: OffStack,
+  paths: string[],
+  done: (res: Response) => boolean,
+  what: string,
+): Promise<void> {
+  const end = Date.now() + LIMIT_MS;
+  for (;;) {
+    const answers = await Promise.all(
+      paths.map(async (pathname) => {
+        const res = await fetch(`${stack.cdnUrl}${pathname}`, {
+          signal: AbortSignal.timeout(10_000),
+        });
+        await res.arrayBuffer();
+        return done(res);
+      }),
+    );
+    if (answers.every(Boolean)) return;
+    if (Date.now() > end) throw new Error(`${paths.join(', ')} never ${what}`);
+    await sleep(25);
+  }
+}
+
+/**
+ * One member switched off as the server does it (server/company/members.ts: off, no owner, the
+ * change stamp, then the card's revalidation): the ms from the write until every answer of its
+ * card, each cached by Varnish before, answers 410 through Varnish.
+ */
+async function switchOff(db: Firestore, stack: OffStack, username: string): Promise<number> {
+  const paths = cardPaths(username);
+  await untilEvery(stack, paths, (res) => res.headers.get('x-cache') === 'HIT', 'cached');
+  const since = Date.now();
+  await db.doc(cardPath(username)).update({
+    [OFF_FIELD]: FieldValue.serverTimestamp(),
+    [OWNER_FIELD]: FieldValue.delete(),
+    ...cardChanged(),
+  });
+  const res = await fetch(new URL(REVALIDATE_PATH, stack.origins[0]), {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${stack.env.REVALIDATE_SECRET}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({ usernames: [username] }),
+  });
+  if (!res.ok) throw new Error(`/${username}'s revalidation answered HTTP ${res.status}`);
+  await untilEvery(stack, paths, (answer) => answer.status === 410, 'answered 410');
+  return Date.now() - since;
 }
 
 /** The part's budget rows; without figures, the one row that says why. */
@@ -247,6 +324,16 @@ export function companyRows(result: CompanyResult | undefined, error?: string): 
       budget: `Redis bytes per member card, mean ≤ ${REDIS_BYTES_PER_CARD_BUDGET.toLocaleString('en')}`,
       measured: `mean ${b(result.redisBytesPerCard)} B over ${result.members} (largest ${b(result.redisLargest)} B)`,
       status: result.redisBytesPerCard <= REDIS_BYTES_PER_CARD_BUDGET ? 'PASS' : 'MISS',
+    },
+    {
+      part,
+      budget:
+        `a member switched off → its page, vCard and QR code 410 through Varnish, every one ` +
+        `≤ ${b(COMPANY_OFF_BUDGET_MS)} ms`,
+      measured:
+        `${result.offMs.length} members: ${result.offMs.map(b).join(', ')} ms ` +
+        `(p50 ${b(median(result.offMs))} ms)`,
+      status: Math.max(...result.offMs) <= COMPANY_OFF_BUDGET_MS ? 'PASS' : 'MISS',
     },
   ];
 }

@@ -6,13 +6,17 @@ import { cardChanged } from '@/server/card-stamp';
 import { erasurePath, photoDocPath } from '@/lib/collections';
 import { cardTag, profilePath } from '@/lib/routes';
 import { CARD_VERSION_HEADER } from '@/server/cdn/tags';
-import { eventually } from '@/__tests__/helpers/eventually';
+import { ceiling, eventually, WAIT_MS } from '@/__tests__/helpers/eventually';
 import type { ScaleContext } from './stack';
 
-// Bounds on waiting for a condition, generous for a loaded machine; how soon is printed.
-const LIMIT_MS = 60_000;
+// Ceilings of a wait for a condition, generous for a loaded machine; how soon is printed.
+const LIMIT_MS = WAIT_MS;
 // Longer than the purge retries' longest wait (purge-ledger.ts) and the watcher's 30 s.
 const RETRIED_LIMIT_MS = 120_000;
+// Two waits of RETRIED_LIMIT_MS and two of LIMIT_MS.
+const REFUSED_ERASURE_MS = ceiling(2 * RETRIED_LIMIT_MS + 2 * LIMIT_MS);
+// Two waits of LIMIT_MS and one of RETRIED_LIMIT_MS.
+const REFUSED_EDIT_MS = ceiling(2 * LIMIT_MS + RETRIED_LIMIT_MS);
 
 interface Answer {
   status: number;
@@ -21,7 +25,10 @@ interface Answer {
 }
 
 async function get(url: string): Promise<Answer> {
-  const res = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(10_000) });
+  const res = await fetch(url, {
+    redirect: 'manual',
+    signal: AbortSignal.timeout(ceiling(WAIT_MS)),
+  });
   return { status: res.status, body: Buffer.from(await res.arrayBuffer()), headers: res.headers };
 }
 
@@ -111,74 +118,84 @@ export function cdnPurges(ctx: ScaleContext): void {
         .doc('users/maria')
         .set({ ...before, ...cardChanged() });
     }
-  }, 180_000);
+  });
 
-  test('an edit whose purge the CDN refuses reaches visitors once the CDN accepts again', async () => {
-    const { purges, stack } = ctx;
-    await cachedViaCdn('/kostas');
-    const before = (await db().doc('users/kostas').get()).data()!;
-    const jobTitle = `Σύμβουλος ${Date.now()}`;
-    purges.refusing = true;
-    const refusedBefore = purges.refused;
-    await db()
-      .doc('users/kostas')
-      .update({ jobTitle, ...cardChanged() });
-    try {
-      // The origin has the edit; the CDN, whose purges are refused, keeps the old card.
-      await until('the edit on the origins', async () => {
-        const answers = await Promise.all(stack.origins.map((o) => get(`${o}/kostas`)));
-        if (answers.every((a) => a.body.toString().includes(jobTitle))) return true;
-        const seen = answers.map(
-          (a) =>
-            `${a.status} ${a.headers.get('x-nextjs-cache')} ${a.headers.get(CARD_VERSION_HEADER)}`,
-        );
-        throw new Error(`the origins answered ${seen.join(', ')}`);
-      });
-      await until('purges refused', async () => purges.refused >= refusedBefore + 6);
-      expect((await viaCdn('/kostas')).body.toString()).not.toContain(jobTitle);
-      purges.refusing = false;
-      const ms = await until(
-        'the edit through the CDN',
-        showsViaCdn('/kostas', jobTitle),
-        RETRIED_LIMIT_MS,
-      );
-      console.log(`purge retried: the edit through the CDN ${ms} ms after the CDN accepted again`);
-    } finally {
+  test(
+    'an edit whose purge the CDN refuses reaches visitors once the CDN accepts again',
+    async () => {
+      const { purges, stack } = ctx;
+      await cachedViaCdn('/kostas');
+      const before = (await db().doc('users/kostas').get()).data()!;
+      const jobTitle = `Σύμβουλος ${Date.now()}`;
+      purges.refusing = true;
+      const refusedBefore = purges.refused;
       await db()
         .doc('users/kostas')
-        .set({ ...before, ...cardChanged() });
-    }
-  }, 240_000);
+        .update({ jobTitle, ...cardChanged() });
+      try {
+        // The origin has the edit; the CDN, whose purges are refused, keeps the old card.
+        await until('the edit on the origins', async () => {
+          const answers = await Promise.all(stack.origins.map((o) => get(`${o}/kostas`)));
+          if (answers.every((a) => a.body.toString().includes(jobTitle))) return true;
+          const seen = answers.map(
+            (a) =>
+              `${a.status} ${a.headers.get('x-nextjs-cache')} ${a.headers.get(CARD_VERSION_HEADER)}`,
+          );
+          throw new Error(`the origins answered ${seen.join(', ')}`);
+        });
+        await until('purges refused', async () => purges.refused >= refusedBefore + 6);
+        expect((await viaCdn('/kostas')).body.toString()).not.toContain(jobTitle);
+        purges.refusing = false;
+        const ms = await until(
+          'the edit through the CDN',
+          showsViaCdn('/kostas', jobTitle),
+          RETRIED_LIMIT_MS,
+        );
+        console.log(
+          `purge retried: the edit through the CDN ${ms} ms after the CDN accepted again`,
+        );
+      } finally {
+        await db()
+          .doc('users/kostas')
+          .set({ ...before, ...cardChanged() });
+      }
+    },
+    REFUSED_EDIT_MS,
+  );
 
-  test("an erasure's tombstone stays while the CDN refuses the card's purge, and goes once it is purged", async () => {
-    const { purges } = ctx;
-    const username = `erased-${process.pid}`;
-    await db()
-      .doc(`users/${username}`)
-      .set({ firstName: 'Σβησμένη', lastName: 'Κάρτα', ...cardChanged() });
-    await until('the new card through the CDN', showsViaCdn(`/${username}`, 'Σβησμένη'));
-    await cachedViaCdn(`/${username}`);
-    purges.refusing = true;
-    const refusedBefore = purges.refused;
-    await erase(username);
-    // The watcher has revalidated it and asked again several times, each time refused.
-    await until(
-      'purges refused',
-      async () => purges.refused >= refusedBefore + 8,
-      RETRIED_LIMIT_MS,
-    );
-    expect(await tombstoneExists(username)).toBe(true);
-    expect((await viaCdn(`/${username}`)).status).toBe(200);
-    purges.refusing = false;
-    const ms = await until(
-      'the tombstone deleted',
-      async () => !(await tombstoneExists(username)),
-      RETRIED_LIMIT_MS,
-    );
-    console.log(`erasure: tombstone deleted ${ms} ms after the CDN accepted purges again`);
-    // Deleted only once the CDN had dropped the card: its next answer is the 404.
-    expect((await viaCdn(`/${username}`)).status).toBe(404);
-  }, 300_000);
+  test(
+    "an erasure's tombstone stays while the CDN refuses the card's purge, and goes once it is purged",
+    async () => {
+      const { purges } = ctx;
+      const username = `erased-${process.pid}`;
+      await db()
+        .doc(`users/${username}`)
+        .set({ firstName: 'Σβησμένη', lastName: 'Κάρτα', ...cardChanged() });
+      await until('the new card through the CDN', showsViaCdn(`/${username}`, 'Σβησμένη'));
+      await cachedViaCdn(`/${username}`);
+      purges.refusing = true;
+      const refusedBefore = purges.refused;
+      await erase(username);
+      // The watcher has revalidated it and asked again several times, each time refused.
+      await until(
+        'purges refused',
+        async () => purges.refused >= refusedBefore + 8,
+        RETRIED_LIMIT_MS,
+      );
+      expect(await tombstoneExists(username)).toBe(true);
+      expect((await viaCdn(`/${username}`)).status).toBe(200);
+      purges.refusing = false;
+      const ms = await until(
+        'the tombstone deleted',
+        async () => !(await tombstoneExists(username)),
+        RETRIED_LIMIT_MS,
+      );
+      console.log(`erasure: tombstone deleted ${ms} ms after the CDN accepted purges again`);
+      // Deleted only once the CDN had dropped the card: its next answer is the 404.
+      expect((await viaCdn(`/${username}`)).status).toBe(404);
+    },
+    REFUSED_ERASURE_MS,
+  );
 
   describe('photos', () => {
     // A card of each test's own: an erasure's confirmation purges its card once more, later.
@@ -244,7 +261,7 @@ export function cdnPurges(ctx: ScaleContext): void {
         `photo erased: photo and copy 404 everywhere in ${await untilGone('second', erased)} ms`,
       );
       await until('the tombstone deleted', async () => !(await tombstoneExists(username)));
-    }, 180_000);
+    });
 
     test('a photo is one object whatever its query; made-up names and versions cost no read while cached', async () => {
       const { purges, relay, stack } = ctx;
@@ -294,6 +311,6 @@ export function cdnPurges(ctx: ScaleContext): void {
       } finally {
         relay.release();
       }
-    }, 120_000);
+    });
   });
 }
