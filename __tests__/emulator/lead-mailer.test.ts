@@ -25,7 +25,7 @@ import {
   type OwnerAccount,
 } from '@/daemon/mail/lead-mailer';
 import { smtpSender, type SmtpSender } from '@/daemon/mail/smtp';
-import { claimCard, eraseCard } from '@/server/owner/card';
+import { claimCard as claim, eraseCard as erase } from '@/server/owner/card';
 import {
   CLAIMED_FIELD,
   LEAD_DIGESTS_COLLECTION,
@@ -35,6 +35,7 @@ import {
 } from '@/lib/collections';
 import { startMailCatcher, type RunningMailCatcher } from '@/tools/lib/mail-catcher';
 import { mailerHours } from '@/tools/lib/mailer-hours';
+import { asRoute } from '../helpers/next-request';
 import { ceiling, eventually, TEST_MS } from '@/__tests__/helpers/eventually';
 
 // A project of its own on the run's emulator: this file counts every mail and every digest.
@@ -63,8 +64,9 @@ const OWNERS: Record<string, OwnerAccount> = {
     ]),
   ),
 };
-// The owners' writes (server/owner/card.ts) revalidate the card through Next, which is not here.
-jest.mock('@/server/revalidation/revalidate-cards', () => ({ revalidateCards: async () => {} }));
+// As their routes call them: the card's revalidation runs in Next's request scope.
+const claimCard = asRoute('/api/owner/cards/route', claim);
+const eraseCard = asRoute('/api/owner/cards/[username]/route', erase);
 
 let app: App;
 let db: Firestore;

@@ -18,6 +18,7 @@ import { beaconBody, EVENTS_PATH, MAX_BEACON_BYTES, type Beacon } from '@/lib/st
 import { countersOf, parseBeacon } from '@/server/stats/beacon';
 import { renderCardBody } from '../helpers/card';
 import * as island from './support/card-script';
+import { expectConsole } from '@/__tests__/helpers/console';
 
 jest.mock('@/browser/visitor-contact', () => ({
   sendContact: jest.fn(),
@@ -49,7 +50,6 @@ beforeEach(() => {
     },
   });
   send.mockReset();
-  jest.spyOn(console, 'error').mockImplementation(() => {});
   // A link's navigation is not what is tested here (and jsdom does not navigate).
   document.addEventListener('click', preventNavigation, true);
   history.replaceState(null, '', '/maria');
@@ -254,6 +254,7 @@ describe('taps', () => {
   });
 
   test('Save contact: one save per download started, none for a tap while it is busy', async () => {
+    expectConsole('error', /vCard: HTTP/);
     type Answer = { ok: boolean; status: number };
     let answer: (res: Answer) => void = () => {};
     Object.assign(globalThis, {
@@ -304,6 +305,8 @@ describe('the exchange sheet', () => {
   });
 
   test('a failed write counts no exchange; a sheet that cannot load counts no opening', async () => {
+    expectConsole('error', /Contact exchange failed/);
+    expectConsole('error', /offline/);
     send.mockRejectedValue(new Error('PERMISSION_DENIED'));
     const { user, load } = renderCard();
     load();

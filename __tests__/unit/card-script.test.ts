@@ -16,6 +16,7 @@ import { normaliseProfile, toPublicProfile } from '@/lib/profile';
 import { cardUrl } from '@/lib/routes';
 import { renderCardBody } from '../helpers/card';
 import * as island from './support/card-script';
+import { expectConsole } from '@/__tests__/helpers/console';
 
 jest.mock('@/browser/visitor-contact', () => ({
   sendContact: jest.fn(),
@@ -27,7 +28,6 @@ beforeAll(island.standInForResizeObserver);
 
 beforeEach(() => {
   send.mockReset();
-  jest.spyOn(console, 'error').mockImplementation(() => {});
 });
 afterEach(() => {
   jest.restoreAllMocks();
@@ -128,6 +128,7 @@ test('a spinner and a disabled button while sending; a double tap sends once; su
 });
 
 test('a failed write keeps every value, says so in Greek, logs it, and a retry works', async () => {
+  expectConsole('error', /Contact exchange failed/);
   send.mockRejectedValueOnce(new Error('PERMISSION_DENIED')).mockResolvedValueOnce('id-2');
   const user = renderActions();
   const dialog = await openSheet(user);
@@ -139,7 +140,6 @@ test('a failed write keeps every value, says so in Greek, logs it, and a retry w
   expect(await within(dialog).findByRole('alert')).toHaveTextContent(
     'Η αποστολή απέτυχε. Δοκιμάστε ξανά.',
   );
-  expect(console.error).toHaveBeenCalled();
   expect(within(dialog).getByLabelText('Όνομα')).toHaveValue('Γιώργος');
   expect(within(dialog).getByLabelText('Email')).toHaveValue('g@example.gr');
   expect(within(dialog).getByLabelText('Τηλέφωνο')).toHaveValue('+30 697 000 0000');
@@ -163,6 +163,7 @@ describe('Save contact', () => {
   });
 
   test('a failed download shows a Greek message instead of doing nothing', async () => {
+    expectConsole('error', /vCard: HTTP/);
     const fetchMock = jest.fn().mockResolvedValue({ ok: false, status: 503 });
     Object.assign(globalThis, { fetch: fetchMock });
     const user = renderActions();
@@ -214,6 +215,7 @@ test('the QR button opens the code in a modal dialog; its close button closes it
 });
 
 test('when the sheet cannot be fetched, the button says so in Greek and tries again next time', async () => {
+  expectConsole('error', /offline/);
   const user = userEvent.setup();
   renderCardBody(MARIA, island.ASSETS);
   let offline = true;
@@ -250,6 +252,7 @@ describe('on the English card', () => {
   });
 
   test('the sheet is handed the page’s language, and its failure is said in English', async () => {
+    expectConsole('error', /offline/);
     const user = userEvent.setup();
     renderCardBody(ENGLISH, island.ASSETS, undefined, 'en');
     const mounted: SheetOptions[] = [];
