@@ -84,18 +84,18 @@ beforeAll(async () => {
     },
   );
   companyId = (created.body as { id: string }).id;
-  const saved = await send(
+  expect((await putTemplate(TEMPLATE)).status).toBe(200);
+});
+
+/** Maria's save of the company's template, through its route. */
+function putTemplate(fields: typeof TEMPLATE) {
+  return send(
     saveTemplate,
     `/api/owner/companies/${companyId}/template`,
     { id: companyId },
-    {
-      token: maria.token,
-      method: 'PUT',
-      json: { fields: TEMPLATE },
-    },
+    { token: maria.token, method: 'PUT', json: { fields } },
   );
-  expect(saved.status).toBe(200);
-});
+}
 
 afterAll(stopCompanyApi);
 
@@ -262,16 +262,10 @@ test('a template save through its route marks every member card stale, then purg
   });
   try {
     const since = appliedMarks().length;
-    const saved = await send(
-      saveTemplate,
-      `/api/owner/companies/${companyId}/template`,
-      { id: companyId },
-      {
-        token: maria.token,
-        method: 'PUT',
-        json: { fields: { ...TEMPLATE, accentColor: { value: '#223344', locked: false } } },
-      },
-    );
+    const saved = await putTemplate({
+      ...TEMPLATE,
+      accentColor: { value: '#223344', locked: false },
+    });
     expect(saved).toMatchObject({ status: 200 });
     // Every answer of every member card, marked stale (kept served until regenerated), not expired.
     expect(markedPaths(since).sort()).toEqual(usernames.flatMap(cardPaths).sort());
