@@ -14,6 +14,7 @@ import { copyBuild, startNext } from '@/tools/lib/next-server';
 import { stopProcess } from '@/tools/lib/processes';
 import { loadProfilesFile, seedProfiles } from '@/tools/lib/seed';
 import { startTcpRelay, type TcpRelay } from '@/tools/lib/tcp-relay';
+import { withDeadline } from '@/lib/deadline';
 import { ceiling, WAIT_MS } from '../helpers/eventually';
 import { get } from '../helpers/http';
 import { revalidate, secret, timeUntilShown } from '../helpers/revalidate';
@@ -48,6 +49,15 @@ async function seedOwnProject(jobTitle: string): Promise<void> {
   }
 }
 
+/** `work`, or an error naming `what` after WAIT_MS: this set-up once hung past Jest's limit unsaid. */
+function step<T>(what: string, work: Promise<T>): Promise<T> {
+  return withDeadline(
+    work,
+    ceiling(WAIT_MS),
+    () => new Error(`${what}: no end in ${ceiling(WAIT_MS)} ms`),
+  );
+}
+
 describe('stale while down', () => {
   let relay: TcpRelay | undefined;
   let server: ChildProcess | undefined;
@@ -57,7 +67,7 @@ describe('stale while down', () => {
   beforeAll(async () => {
     // A copy of the shared server's build, taken once it has served /maria: Next then keeps the
     // page in its route cache, dated by its file, which is what lets this test age it.
-    expect((await get('/maria')).status).toBe(200);
+    expect((await step("the shared server's /maria", get('/maria'))).status).toBe(200);
     distDir = mkdtempSync(path.join(ROOT, '.next-stale-'));
     copyBuild(process.env.NEXT_DIST_DIR as string, path.basename(distDir), {
       project: { from: process.env.NEXT_PUBLIC_FIREBASE_PROJECT_ID as string, to: PROJECT_ID },
@@ -83,8 +93,8 @@ describe('stale while down', () => {
 
     // The card was edited, and Firestore is down for this server from the start: its relay is
     // cut before it starts.
-    await seedOwnProject(EDITED_TITLE);
-    relay = await startTcpRelay(process.env.FIRESTORE_EMULATOR_HOST as string);
+    await step('seeding its own project', seedOwnProject(EDITED_TITLE));
+    relay = await step('the relay', startTcpRelay(process.env.FIRESTORE_EMULATOR_HOST as string));
     relay.cut();
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
