@@ -8,7 +8,7 @@ import path from 'node:path';
 import { freePort } from './emulator';
 import { freezeServer, startProcess, stopProcess } from './processes';
 import { recordStart } from './start-ledger';
-import { ensureCommand, type SystemCommand } from './system-packages';
+import { ensureSystemCommand, type SystemCommand } from './system-packages';
 
 const HOST = '127.0.0.1';
 
@@ -79,12 +79,8 @@ function answersPing(port: number): Promise<boolean> {
 /** Debian's redis-server, installed first when missing and we are root with apt. */
 export const REDIS_SERVER: SystemCommand = { command: 'redis-server', aptPackage: 'redis-server' };
 
-function ensureRedisServer(): string {
-  return ensureCommand(REDIS_SERVER.command, REDIS_SERVER.aptPackage);
-}
-
 export async function startRedis(options: RedisOptions = {}): Promise<RunningRedis> {
-  const binary = ensureRedisServer();
+  const binary = ensureSystemCommand(REDIS_SERVER);
   const port = options.port ?? (await freePort(HOST));
   const dir = mkdtempSync(path.join(os.tmpdir(), 'karta-redis-'));
   recordStart('redis-server');

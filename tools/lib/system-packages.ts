@@ -77,13 +77,18 @@ export function ensureCommands(
   return found;
 }
 
-/** The path of `command`, as ensureCommands finds or installs it. */
+/** The path of one command, as ensureCommands finds or installs it. */
+export function ensureSystemCommand(wanted: SystemCommand): string {
+  return ensureCommands([wanted]).get(wanted.command)!;
+}
+
+/** ensureSystemCommand, named by its parts. */
 export function ensureCommand(
   command: string,
   aptPackage: string,
   find?: () => string | undefined,
 ): string {
-  return ensureCommands([{ command, aptPackage, find }]).get(command)!;
+  return ensureSystemCommand({ command, aptPackage, find });
 }
 
 /** The first line a program prints of its version (on stdout or, as Java does, stderr), or why not. */

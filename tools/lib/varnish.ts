@@ -11,7 +11,7 @@ import { freePort } from './emulator';
 import { ROOT } from './paths';
 import { startProcess, stopProcess } from './processes';
 import { recordStart } from './start-ledger';
-import { ensureCommand, which, type SystemCommand } from './system-packages';
+import { ensureCommand, ensureSystemCommand, which, type SystemCommand } from './system-packages';
 
 const HOST = '127.0.0.1';
 const VCL_TEMPLATE = path.join(ROOT, 'tools', 'varnish', 'karta.vcl');
@@ -53,10 +53,6 @@ export const VARNISHD: SystemCommand = {
   aptPackage: 'varnish',
   find: findVarnishd,
 };
-
-function ensureVarnishd(): string {
-  return ensureCommand(VARNISHD.command, VARNISHD.aptPackage, VARNISHD.find);
-}
 
 function hostPort(backend: string): { host: string; port: string } {
   const match = /^\[?([^\]]+?)\]?:(\d{1,5})$/.exec(backend);
@@ -139,7 +135,7 @@ function parseBackendList(text: string, backends: string[]): BackendHealth[] {
  * under the system temp dir.
  */
 export async function startVarnish(options: VarnishOptions): Promise<RunningVarnish> {
-  const varnishd = ensureVarnishd();
+  const varnishd = ensureSystemCommand(VARNISHD);
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'karta-varnish-'));
   // Started as root, varnishd reads the VCL as its unprivileged jail user: let it in.
   chmodSync(workDir, 0o755);
