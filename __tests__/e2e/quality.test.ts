@@ -3,7 +3,10 @@
 // width, the card without JavaScript, and pages that load without a single console error or
 // failed request.
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Page, Response } from 'playwright-core';
+import { CARD_END_ID } from '@/components/card/Card';
 import { DEMO_PROFILES_FILE } from '@/tools/lib/paths';
 import { loadProfilesFile } from '@/tools/lib/seed';
 import {
@@ -29,6 +32,118 @@ async function open(
   await page.setViewportSize(viewport);
   const response = await page.goto(`${baseUrl()}${pathname}`, { waitUntil: 'networkidle' });
   return { page, response };
+}
+
+/**
+ * The layout shifts of the page so far, not caused by input, each with what moved (tag, class,
+ * from and to): a failure says what to fix.
+ */
+async function layoutShifts(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        // LayoutShift is not in TypeScript's DOM library.
+        type LayoutShift = PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+          sources: {
+            node: Node | null;
+            previousRect: DOMRectReadOnly;
+            currentRect: DOMRectReadOnly;
+          }[];
+        };
+        const box = ({ x, y, width, height }: DOMRectReadOnly) => `${x},${y} ${width}x${height}`;
+        const shifts: string[] = [];
+        const take = (entries: PerformanceEntryList) => {
+          for (const entry of entries as LayoutShift[]) {
+            if (entry.hadRecentInput) continue;
+            const moved = entry.sources.map(({ node, previousRect, currentRect }) => {
+              const el = node instanceof Element ? node : node?.parentElement;
+              const name = el ? `${el.tagName.toLowerCase()}.${el.className}` : '?';
+              return `${name} ${box(previousRect)} → ${box(currentRect)}`;
+            });
+            shifts.push(`${entry.value}: ${moved.join('; ')}`);
+          }
+        };
+        const observer = new PerformanceObserver((list) => take(list.getEntries()));
+        observer.observe({ type: 'layout-shift', buffered: true });
+        // The buffered shifts are the observer's from observe() on: whatever its callback has
+        // not been given two frames later, takeRecords() hands over. No timer to outlast.
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => {
+            take(observer.takeRecords());
+            observer.disconnect();
+            resolve(shifts);
+          }),
+        );
+      }),
+  );
+}
+
+/** Resolves after `count` frames of a blank page of the file's browser. */
+async function framesPass(count: number): Promise<void> {
+  const ticker = await browser().newPage();
+  await ticker.evaluate(
+    (frames) =>
+      new Promise<void>((resolve) => {
+        const tick = () => (--frames > 0 ? requestAnimationFrame(tick) : resolve());
+        requestAnimationFrame(tick);
+      }),
+    count,
+  );
+  await ticker.close();
+}
+
+/** The page's first paints so far (first-paint is not counted: a blank frame is no content). */
+const firstPaints = (page: Page) =>
+  page.evaluate(() =>
+    performance.getEntriesByName('first-contentful-paint').map((entry) => entry.name),
+  );
+
+/**
+ * A relay to the run's origin that sends `pathname`'s HTML in two parts, cut after the first tag
+ * holding `cutInside`, the second on `release()`; everything else passes as it is.
+ */
+async function startSplitRelay(pathname: string, cutInside: string) {
+  const html = await (await fetch(`${baseUrl()}${pathname}`)).text();
+  const cut = html.indexOf('>', html.indexOf(cutInside)) + 1;
+  if (cut < 1) throw new Error(`${pathname} has no ${cutInside}`);
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const server = createServer((req, res) => {
+    void (async () => {
+      if (req.url === pathname) {
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        res.write(html.slice(0, cut));
+        await released;
+        res.end(html.slice(cut));
+        return;
+      }
+      const body: Buffer[] = [];
+      for await (const chunk of req) body.push(chunk as Buffer);
+      const upstream = await fetch(`${baseUrl()}${req.url}`, {
+        method: req.method,
+        headers: { 'content-type': req.headers['content-type'] ?? 'text/plain' },
+        body: body.length ? Buffer.concat(body) : undefined,
+      });
+      res.writeHead(upstream.status, {
+        'content-type': upstream.headers.get('content-type') ?? 'application/octet-stream',
+      });
+      res.end(Buffer.from(await upstream.arrayBuffer()));
+    })().catch((error: unknown) => res.destroy(error as Error));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    release,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        release();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }
 
 describe.each([
@@ -89,31 +204,69 @@ describe.each([
     // A context of its own: its photo must come over the network, not from the shared cache.
     const page = await browser().newPage({ viewport });
     await page.goto(`${baseUrl()}/maria`, { waitUntil: 'networkidle' });
-    const shifts = await page.evaluate(
-      () =>
-        new Promise<number[]>((resolve) => {
-          // LayoutShift is not in TypeScript's DOM library.
-          type LayoutShift = PerformanceEntry & { value: number; hadRecentInput: boolean };
-          const values: number[] = [];
-          const take = (entries: PerformanceEntryList) => {
-            for (const entry of entries as LayoutShift[]) {
-              if (!entry.hadRecentInput) values.push(entry.value);
-            }
-          };
-          const observer = new PerformanceObserver((list) => take(list.getEntries()));
-          observer.observe({ type: 'layout-shift', buffered: true });
-          // The buffered shifts are the observer's from observe() on: whatever its callback has
-          // not been given two frames later, takeRecords() hands over. No timer to outlast.
-          requestAnimationFrame(() =>
-            requestAnimationFrame(() => {
-              take(observer.takeRecords());
-              observer.disconnect();
-              resolve(values);
-            }),
-          );
-        }),
+    expect(await layoutShifts(page)).toEqual([]);
+    await page.close();
+  });
+
+  test('HTML that arrives in two parts, cut inside a button, is painted whole: nothing shifts', async () => {
+    // A slow network hands the parser the card in pieces, and Chromium paints what it has parsed
+    // when it yields: the exchange button painted before its label, and the label's arrival moved
+    // it. The document holds its first paint until the whole card is parsed (CardDocument.tsx).
+    const relay = await startSplitRelay('/maria', 'data-exchange');
+    const page = await browser().newPage({ viewport });
+    try {
+      await page.goto(`${relay.url}/maria`, { waitUntil: 'commit' });
+      // Polled by interval: a page that holds its rendering runs no animation frames.
+      await page.waitForFunction(() => document.querySelector('[data-exchange]') !== null, null, {
+        polling: 50,
+      });
+      // A page that holds its rendering runs no frame callbacks and no idle tasks, so the frames
+      // are counted in another: had this one been free to paint the part parsed so far, ten
+      // frames of the same browser later it has.
+      await framesPass(10);
+      const paintedBeforeTheRest = await firstPaints(page);
+      relay.release();
+      await page.waitForLoadState('load');
+      await page.waitForFunction(
+        () => performance.getEntriesByName('first-contentful-paint').length,
+      );
+      expect({
+        paintedBeforeTheRest,
+        whole: await page.evaluate((id) => document.getElementById(id) !== null, CARD_END_ID),
+        shifts: await layoutShifts(page),
+      }).toEqual({ paintedBeforeTheRest: [], whole: true, shifts: [] });
+    } finally {
+      await page.close();
+      await relay.stop();
+    }
+  });
+
+  test('the photo arriving after the first paint shifts nothing', async () => {
+    // On a busy phone (and beside a busy CPU) the card paints before its images arrive: each
+    // must have its box before it has its pixels. Held here until Chromium has painted.
+    const page = await browser().newPage({ viewport });
+    let release!: () => void;
+    const painted = new Promise<void>((resolve) => (release = resolve));
+    const held: string[] = [];
+    await page.route('**/*', async (route) => {
+      if (route.request().resourceType() !== 'image') return route.continue();
+      held.push(new URL(route.request().url()).pathname);
+      await painted;
+      await route.continue();
+    });
+    await page.goto(`${baseUrl()}/maria`, { waitUntil: 'domcontentloaded' });
+    await page.waitForFunction(() =>
+      performance.getEntriesByName('first-contentful-paint').some(Boolean),
     );
-    expect(shifts).toEqual([]);
+    release();
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLImageElement>('main img')].every(
+        (img) => img.complete && img.naturalWidth > 0,
+      ),
+    );
+    // Held for real, or the test would prove nothing.
+    expect(held).toContain('/_next/image');
+    expect(await layoutShifts(page)).toEqual([]);
     await page.close();
   });
 });

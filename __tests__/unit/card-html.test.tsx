@@ -5,6 +5,7 @@
 // queried as a visitor finds it, and the whole document as the card route writes it with React's
 // static renderer, parsed as a browser would parse it.
 import { screen, within } from '@testing-library/react';
+import { CARD_END_ID } from '@/components/card/Card';
 import { renderCard, renderNotFound } from '@/components/card/render';
 import type { CardAssets } from '@/components/card/build/manifest';
 import { normaliseProfile, toPublicProfile, type PublicProfile } from '@/lib/profile';
@@ -153,6 +154,15 @@ test('the document: stylesheet and script inline, photo preloaded, no other scri
     preloads[0].compareDocumentPosition(doc.querySelector('style')!) &
       Node.DOCUMENT_POSITION_FOLLOWING,
   ).toBeTruthy();
+  // The first paint waits for the whole card (e2e/quality.test.ts cuts its HTML in two): the
+  // mark it waits for follows the card's visible parts.
+  const expected = doc.querySelectorAll('link[rel=expect]');
+  expect([...expected].map((l) => [l.getAttribute('href'), l.getAttribute('blocking')])).toEqual([
+    [`#${CARD_END_ID}`, 'render'],
+  ]);
+  const mark = doc.getElementById(CARD_END_ID)!;
+  expect(mark.previousElementSibling).toBe(doc.querySelector('main'));
+  expect(mark.hidden).toBe(true);
   expect(doc.querySelector('script[src]')).toBeNull();
   expect([...doc.scripts].map((s) => s.type)).toEqual(['application/ld+json', 'module']);
   // React's renderer keeps the script's text from closing the element: `</script` is written

@@ -211,6 +211,14 @@ function Languages({ username, lang }: { username: string; lang: CardLanguage })
   );
 }
 
+/**
+ * The id of the mark after the card's visible parts. The document holds its first paint until the
+ * parser has reached it (CardDocument's `rel="expect"`): a phone that painted the part parsed so
+ * far showed a button or a link before its label, and the label's arrival moved it (a layout
+ * shift).
+ */
+export const CARD_END_ID = 'card-end';
+
 export function Card({ profile, lang = DEFAULT_LANGUAGE, assets, statsKey }: CardProps) {
   const name = fullName(profile);
   const texts = CARD_TEXTS[lang];
@@ -234,6 +242,7 @@ export function Card({ profile, lang = DEFAULT_LANGUAGE, assets, statsKey }: Car
         <SocialBar profile={profile} texts={texts} />
         <CardLinks profile={profile} texts={texts} />
       </main>
+      <div id={CARD_END_ID} hidden />
       <QrDialog profile={profile} name={name} texts={texts} />
     </>
   );

@@ -1,11 +1,12 @@
 // The card's whole HTML document in one of its languages, as the card routes answer it: everything
 // the first paint needs (the stylesheet inline, the photo preloaded) and one small inline module
-// script, no framework.
+// script, no framework. Its first paint waits for the whole card to be parsed (Card.tsx
+// CARD_END_ID), never a part of it.
 import { jsonLdScript, personJsonLd, profileHead } from '@/components/card/metadata';
 import { DEFAULT_LANGUAGE } from '@/lib/routes';
 import { THEME_COLORS } from '@/lib/theme';
 import { accentStyle } from './accent';
-import { Card, type CardProps } from './Card';
+import { Card, CARD_END_ID, type CardProps } from './Card';
 import { SiteIconLinks } from './icons';
 
 export function CardDocument({ profile, lang = DEFAULT_LANGUAGE, assets, statsKey }: CardProps) {
@@ -16,6 +17,7 @@ export function CardDocument({ profile, lang = DEFAULT_LANGUAGE, assets, statsKe
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <style>{assets.css}</style>
+        <link rel="expect" href={`#${CARD_END_ID}`} blocking="render" />
         {THEME_COLORS.map(({ media, color }) => (
           <meta key={media} name="theme-color" content={color} media={media} />
         ))}
