@@ -15,7 +15,7 @@ export default defineConfig([
   prettier,
   {
     // The card's document is written by React's static renderer in a route handler
-    // (components/card/static-html.ts), not by Next's pages: it has its own <head>, and next/image's <Image>,
+    // (server/card/static-html.ts), not by Next's pages: it has its own <head>, and next/image's <Image>,
     // a client component with hooks, cannot render there (the photo's <img> gets its sizes from
     // getImageProps, next/image's way for a plain element).
     files: ['components/card/*.tsx'],
@@ -110,7 +110,7 @@ export default defineConfig([
     'next-env.d.ts',
     'artifacts/**',
     'coverage/**',
-    // The card's scripts as components/card/build/build.ts bundles them.
+    // The card's scripts as tools/card-assets/build.ts bundles them.
     'public/_karta/**',
   ]),
 ]);

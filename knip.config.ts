@@ -6,9 +6,9 @@ const config: KnipConfig = {
   entry: [
     'bin/*.ts',
     'tools/*.ts',
-    // Bundled for the browser by components/card/build/build.ts, not imported.
-    'components/card/island/enhance.ts',
-    'components/card/island/sheet.tsx',
+    // Bundled for the browser by tools/card-assets/build.ts, not imported.
+    'browser/card/enhance.ts',
+    'browser/card/sheet.tsx',
     // A Jest run of its own, which __tests__/emulator/process-cleanup.test.ts starts.
     '__tests__/fixtures/leaks/*.{mjs,ts}',
   ],

@@ -5,11 +5,8 @@ import {
   PHASE_PRODUCTION_BUILD,
   PHASE_PRODUCTION_SERVER,
 } from 'next/constants';
-import {
-  CARD_ASSETS_ENV,
-  CARD_ASSETS_URL_PREFIX,
-  readCardAssetsManifest,
-} from './components/card/build/manifest';
+import { CARD_ASSETS_ENV, CARD_ASSETS_URL_PREFIX } from './lib/card-assets';
+import { readCardAssetsManifest } from './tools/card-assets/manifest';
 import { assertEnv, env } from './lib/env';
 import { OPTIMISED_IMAGE_HOSTS } from './lib/links';
 import { OPTIMISED_PHOTO_TAGS } from './server/cdn/tags';
@@ -42,7 +39,7 @@ function sharedCache(phase: string): Pick<NextConfig, 'cacheHandler' | 'cacheMax
 }
 
 /**
- * The card's stylesheet, script and sheet URLs (components/card/build/manifest.ts), given to the build that
+ * The card's stylesheet, script and sheet URLs (tools/card-assets/manifest.ts), given to the build that
  * compiles the card route, which inlines them; `next start` runs on what its build inlined.
  */
 function cardAssetsEnv(phase: string): Record<string, string> {

@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { renderNotFound } from './components/card/render';
+import { renderNotFound } from './server/card/render';
 import { canonicalPath } from './lib/routes';
 import {
   builtSecurityEnv,
@@ -53,6 +53,6 @@ export async function proxy(request: NextRequest) {
 export const config = {
   // Only paths with a `%` can be malformed or another spelling of a card's (a letter is one
   // character however it is sent): every other request, cards included, never pays for the proxy
-  // (a card's CDN tags come from its route: components/card/response.ts).
+  // (a card's CDN tags come from its route: server/card/response.ts).
   matcher: ['/:path(.*%.*)'],
 };

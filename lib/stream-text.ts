@@ -1,5 +1,5 @@
 // A stream of UTF-8 bytes as one string: how React's static renderer hands over its document, to
-// the card's routes (components/card/static-html.ts) and to the console's preview
+// the card's routes (server/card/static-html.ts) and to the console's preview
 // (components/account/card-preview-html.tsx), each with its own copy of the renderer.
 export async function streamText(stream: ReadableStream<Uint8Array>): Promise<string> {
   const reader = stream.getReader();

@@ -173,7 +173,7 @@ export function cspHash(text: string): string {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 }
 
-/** What of the card's assets (components/card/build/manifest.ts) its HTML inlines. */
+/** What of the card's assets (tools/card-assets/manifest.ts) its HTML inlines. */
 export interface CardInlineAssets {
   css: string;
   enhance: string;

@@ -6,7 +6,7 @@
 // card's CSP allowing all of it; and the origin's ISR answering `?src=qr` from the card's one
 // cached entry.
 import type { BrowserContext, Page } from 'playwright-core';
-import { IDLE_TIMEOUT_MS } from '@/components/card/island/after-load';
+import { IDLE_TIMEOUT_MS } from '@/browser/card/after-load';
 import { cardUrl, qrCodeUrl, walletUrl } from '@/lib/routes';
 import { EVENTS_PATH, type Beacon } from '@/lib/stats/events';
 import { cardKey } from '@/server/stats/card-key';

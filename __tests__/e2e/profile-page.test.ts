@@ -33,7 +33,7 @@ test('next build pre-renders every existing user', () => {
   }
 });
 
-// The card's HTML comes from React's static renderer inside a route handler (components/card/static-html.ts),
+// The card's HTML comes from React's static renderer inside a route handler (server/card/static-html.ts),
 // an entry point Next's alias table calls unsupported: this is where a Next upgrade that breaks it
 // shows, beside the build itself.
 test('the built card is static HTML from React, kept by ISR, with no framework script', async () => {

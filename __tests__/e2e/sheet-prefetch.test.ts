@@ -1,11 +1,11 @@
 // The exchange sheet's code is fetched ahead, when idle after the card's load event, into the cache
 // only (a prefetch: not parsed or compiled before the tap, docs/performance.md), except for a
-// visitor who asks to save data or is on 2G (components/card/island/after-load.ts): there nothing
+// visitor who asks to save data or is on 2G (browser/card/after-load.ts): there nothing
 // is fetched until the visitor reaches for «Ανταλλαγή Επαφής», and the tap still opens the form.
 // The connection is Chromium's own, as DevTools emulates it.
 import type { Page } from 'playwright-core';
-import { CARD_ASSETS_URL_PREFIX } from '@/components/card/build/manifest';
-import { IDLE_TIMEOUT_MS } from '@/components/card/island/after-load';
+import { CARD_ASSETS_URL_PREFIX } from '@/lib/card-assets';
+import { IDLE_TIMEOUT_MS } from '@/browser/card/after-load';
 import { baseUrl, browserForThisFile, watchProblems } from '../helpers/browser';
 import { eventually } from '../helpers/eventually';
 

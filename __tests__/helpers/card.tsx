@@ -1,7 +1,7 @@
 // The card's body as the browser gets it, rendered into jsdom by @testing-library/react.
 import { render } from '@testing-library/react';
 import { Card } from '@/components/card/Card';
-import type { CardAssets } from '@/components/card/build/manifest';
+import type { CardAssets } from '@/lib/card-assets';
 import type { PublicProfile } from '@/lib/profile';
 import type { CardLanguage } from '@/lib/routes';
 

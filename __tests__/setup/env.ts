@@ -7,7 +7,7 @@ import { TextDecoder, TextEncoder } from 'node:util';
 if (typeof globalThis.setImmediate === 'undefined') {
   Object.assign(globalThis, { setImmediate, clearImmediate });
 }
-// React's static renderer (components/card/static-html.ts) writes to a web stream, as Node and browsers have
+// React's static renderer (server/card/static-html.ts) writes to a web stream, as Node and browsers have
 // them and jsdom does not.
 if (typeof globalThis.ReadableStream === 'undefined') {
   Object.assign(globalThis, { ReadableStream, TextEncoder, TextDecoder });

@@ -9,7 +9,7 @@ import {
   IDLE_TIMEOUT_MS,
   NO_IDLE_DELAY_MS,
   savesData,
-} from '@/components/card/island/after-load';
+} from '@/browser/card/after-load';
 
 type IdleCallback = () => void;
 

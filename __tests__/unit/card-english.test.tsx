@@ -4,9 +4,9 @@
 // The card in English (components/card, lib/card-language.ts), as the route at /{username}/en
 // writes it: lang="en", every word of karta's own in English, the owner's words in English or
 // transliterated, the links between the languages, and the Greek card's offer.
-import { renderCard, renderCardOff, renderNotFound, shownCard } from '@/components/card/render';
-import type { CardAssets } from '@/components/card/build/manifest';
-import { offerLanguage } from '@/components/card/island/card-script';
+import { renderCard, renderCardOff, renderNotFound, shownCard } from '@/server/card/render';
+import type { CardAssets } from '@/lib/card-assets';
+import { offerLanguage } from '@/browser/card/card-script';
 import { normaliseProfile, type Profile } from '@/lib/profile';
 
 const ASSETS: CardAssets = { css: '.card{}', enhance: '', sheet: '/s.js', sheetCss: '/s.css' };

@@ -1,7 +1,7 @@
 /**
  * @jest-environment jsdom
  */
-// What the card's script counts (components/card/island/events.ts), on the card's own HTML in
+// What the card's script counts (browser/card/events.ts), on the card's own HTML in
 // jsdom with navigator.sendBeacon recorded: nothing before the load event, one view after it, the
 // right event for each tap, each with the card's stats key from its HTML (none if it has none),
 // `q:1` only from the QR code's URL (then taken off the address bar), `l:"en"` only on the English
@@ -10,7 +10,7 @@
 // against the production build: e2e/card-events.test.ts.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { enhanceCard } from '@/components/card/island/card-script';
+import { enhanceCard } from '@/browser/card/card-script';
 import { sendContact } from '@/browser/visitor-contact';
 import { normaliseProfile, toPublicProfile } from '@/lib/profile';
 import { LINK_KINDS } from '@/lib/card-links';

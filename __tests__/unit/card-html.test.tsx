@@ -6,8 +6,8 @@
 // static renderer, parsed as a browser would parse it.
 import { screen, within } from '@testing-library/react';
 import { CARD_END_ID } from '@/components/card/Card';
-import { renderCard, renderNotFound } from '@/components/card/render';
-import type { CardAssets } from '@/components/card/build/manifest';
+import { renderCard, renderNotFound } from '@/server/card/render';
+import type { CardAssets } from '@/lib/card-assets';
 import { normaliseProfile, toPublicProfile, type PublicProfile } from '@/lib/profile';
 import { cardKey } from '@/server/stats/card-key';
 import { colord } from 'colord';

@@ -1,9 +1,9 @@
-// The card's inline script, built as `npm run build` builds it (components/card/build/build.ts), stays
+// The card's inline script, built as `npm run build` builds it (tools/card-assets/build.ts), stays
 // within its budget: it is in every card's HTML, before the photo's first byte on a slow network.
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import type { CardAssets } from '@/components/card/build/manifest';
-import { buildCardAssets } from '@/components/card/build/build';
+import type { CardAssets } from '@/lib/card-assets';
+import { buildCardAssets } from '@/tools/card-assets/build';
 
 /**
  * Without counting its events the script was 8,746 bytes, 3,021 gzip. Counting may add

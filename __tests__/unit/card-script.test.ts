@@ -7,10 +7,10 @@
 // Chromium against the emulator in e2e/.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { enhanceCard } from '@/components/card/island/card-script';
+import { enhanceCard } from '@/browser/card/card-script';
 import { SCRIPT_TEXTS } from '@/components/card/texts';
 import { sendContact } from '@/browser/visitor-contact';
-import type { SheetOptions } from '@/components/card/island/sheet';
+import type { SheetOptions } from '@/browser/card/sheet';
 import { cardInLanguage } from '@/lib/card-language';
 import { normaliseProfile, toPublicProfile } from '@/lib/profile';
 import { cardUrl } from '@/lib/routes';

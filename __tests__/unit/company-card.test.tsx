@@ -5,8 +5,8 @@
 // company's locked values in place of the member's own, its logo beside its name, its links
 // first; its vCard's LOGO and its JSON-LD's worksFor; and the page of a switched-off card.
 import { screen } from '@testing-library/react';
-import { renderCard, renderCardOff } from '@/components/card/render';
-import type { CardAssets } from '@/components/card/build/manifest';
+import { renderCard, renderCardOff } from '@/server/card/render';
+import type { CardAssets } from '@/lib/card-assets';
 import type { CardProfile } from '@/components/card/Card';
 import { personJsonLd } from '@/components/card/metadata';
 import { applyCompany, type CompanyTemplate } from '@/lib/company';

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { validateYupSchema, yupToFormErrors, type FormikErrors } from 'formik';
 import { ValidationError } from 'yup';
-import { buildCardAssets } from '@/components/card/build/build';
-import type { CardAssets } from '@/components/card/build/manifest';
+import { buildCardAssets } from '@/tools/card-assets/build';
+import type { CardAssets } from '@/lib/card-assets';
 import {
   EMAIL_PATTERN,
   LIMITS,

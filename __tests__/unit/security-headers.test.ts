@@ -4,8 +4,8 @@
 // The security headers' builder (server/security-headers.ts): the card's hashes are those of the
 // exact text its HTML inlines, and the emulators and App Check appear only when configured.
 import { createHash } from 'node:crypto';
-import { renderCard } from '@/components/card/render';
-import type { CardAssets } from '@/components/card/build/manifest';
+import { renderCard } from '@/server/card/render';
+import type { CardAssets } from '@/lib/card-assets';
 import { normaliseProfile, toPublicProfile } from '@/lib/profile';
 // How Next matches a `source` of next.config.ts `headers()`.
 import { getPathMatch } from 'next/dist/shared/lib/router/utils/path-match';

@@ -1,4 +1,4 @@
-import { cardPage, cardStaticParams } from '@/components/card/card-route';
+import { cardPage, cardStaticParams } from '@/server/card/pages';
 
 // The card, in Greek: HTML rendered by React's static renderer from components/card rather than a
 // page, so that it carries none of the framework's scripts (docs/performance.md). ISR as for a

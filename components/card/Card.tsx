@@ -2,8 +2,8 @@
 // the Greek card's offer of the English one), exchange button, who they are, contact rows, Save
 // contact, Share and QR, the social bar, the owner's links; and the QR dialog. Plain HTML that works
 // without scripts (Save contact is a link to the vCard, QR a link to the SVG);
-// island/card-script.ts finds its parts by their data- attributes and makes them work.
-import type { CardAssets } from '@/components/card/build/manifest';
+// browser/card/card-script.ts finds its parts by their data- attributes and makes them work.
+import type { CardAssets } from '@/lib/card-assets';
 import type { CompanyProfile } from '@/lib/company';
 import { fullName, type PublicProfile } from '@/lib/profile';
 import { headline, location } from '@/components/card/profile-view';

@@ -2,7 +2,7 @@ import type { RowKind, SocialKind } from '@/components/card/profile-view';
 import type { LinkKind } from '@/lib/card-links';
 import type { CardEvent } from '@/lib/stats/events';
 
-/** Marks a link whose tap the card's script counts as `event` (island/events.ts countLinkTaps). */
+/** Marks a link whose tap the card's script counts as `event` (browser/card/events.ts countLinkTaps). */
 export function countedAs(event: CardEvent): { 'data-event': CardEvent } {
   return { 'data-event': event };
 }

@@ -1,6 +1,6 @@
 // Every word of karta's own on the card, in each of the card's languages (lib/routes.ts
 // CARD_LANGUAGES): the owner's words come translated by lib/card-language.ts, these are the rest.
-// Two tables: SCRIPT_TEXTS is what the card's inline script (island/card-script.ts) needs, apart so
+// Two tables: SCRIPT_TEXTS is what the card's inline script (browser/card/card-script.ts) needs, apart so
 // that the script carries only those; CARD_TEXTS is what its HTML says.
 import { CONTACT_SENT_IN } from '../../lib/contact-messages';
 import { UNEXPECTED_ERROR } from '../error-texts';

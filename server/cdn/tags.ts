@@ -1,6 +1,6 @@
 // The headers that let a CDN purge every response of a card by the card's one tag, and tell which
 // write of the card a response was rendered from. The card's routes set them
-// (components/card/response.ts), so they are stored with each ISR-cached response;
+// (server/card/response.ts), so they are stored with each ISR-cached response;
 // purge.ts purges by the same cardTag(), so the header and the purge agree by construction, Greek
 // usernames included.
 import { cardTag, companyTag } from '../../lib/routes';

@@ -9,7 +9,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
-import { buildCardAssets } from '../../components/card/build/build';
+import { buildCardAssets } from '../card-assets/build';
 import { ROOT } from './paths';
 import { NEXT_BIN, startProcess, stopProcess, waitForHttp } from './processes';
 import { recordStart } from './start-ledger';

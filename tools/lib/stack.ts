@@ -18,7 +18,7 @@ import { freePort, startEmulator, type RunningEmulator } from './emulator';
 import { localAuthEnv, localFirebaseEnv } from './local-env';
 import { makeWalletTestChain } from './wallet-test-chain';
 import { startMailCatcher, type RunningMailCatcher } from './mail-catcher';
-import { buildCardAssets } from '../../components/card/build/build';
+import { buildCardAssets } from '../card-assets/build';
 import { buildNext, startNext } from './next-server';
 import { ROOT, RULES_FILE } from './paths';
 import { startProcess, stopProcess } from './processes';

@@ -1,7 +1,7 @@
 // What the jsdom tests of the card's script (card-script, card-events) set up alike: the card's
 // HTML enhanced by its script, with the sheet imported as a module instead of fetched by URL.
 import userEvent from '@testing-library/user-event';
-import { enhanceCard } from '@/components/card/island/card-script';
+import { enhanceCard } from '@/browser/card/card-script';
 import type { PublicProfile } from '@/lib/profile';
 import { renderCardBody } from '../../helpers/card';
 
@@ -11,7 +11,7 @@ export const ASSETS = { css: '', enhance: '', sheet: '', sheetCss: '' };
 /** The stats key the card's HTML carries here; any 22 base64url characters (the script sends it as is). */
 export const STATS_KEY = 'AbCdEfGhIjKlMnOpQrSt_-';
 
-export const loadSheetModule = () => import('@/components/card/island/sheet');
+export const loadSheetModule = () => import('@/browser/card/sheet');
 
 /** No idle moment ever comes: the sheet is fetched on reach only, unless a test says otherwise. */
 export const neverIdle = () => {};

@@ -1,4 +1,4 @@
-import { cardPage, cardStaticParams } from '@/components/card/card-route';
+import { cardPage, cardStaticParams } from '@/server/card/pages';
 
 // The card in English (lib/card-language.ts), cached, regenerated and purged with the Greek card
 // at its side (lib/routes.ts cardPaths): the same read, the same tag, the same segment config.

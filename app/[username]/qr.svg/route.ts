@@ -1,4 +1,4 @@
-import { cardFileResponse } from '@/components/card/response';
+import { cardFileResponse } from '@/server/card/response';
 import { qrSvg } from '@/lib/qr';
 import { qrCodeUrl } from '@/lib/routes';
 

@@ -1,4 +1,4 @@
-import { vcardResponse } from '@/server/card-vcard';
+import { vcardResponse } from '@/server/card/vcard';
 
 // Cached like the page and regenerated with it; the card (with its photo, and a member card's
 // company logo) stays out of the page. A switched-off card's answers 410, as the page does.

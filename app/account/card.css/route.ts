@@ -1,4 +1,4 @@
-import { cardAssets } from '@/components/card/assets';
+import { cardAssets } from '@/server/card/assets';
 
 // The card's own stylesheet, as this build inlines it into every card, for the console's preview
 // (components/account/CardPreview.tsx): the preview is drawn with the very rules of the card.

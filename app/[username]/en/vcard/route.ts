@@ -1,4 +1,4 @@
-import { vcardResponse } from '@/server/card-vcard';
+import { vcardResponse } from '@/server/card/vcard';
 
 // The English card's vCard (lib/routes.ts vcardPath(username, 'en')): cached, regenerated and
 // purged with the card like the Greek one (app/[username]/vcard). Next reads a route's

@@ -1,4 +1,4 @@
-import { cardFileResponse } from '@/components/card/response';
+import { cardFileResponse } from '@/server/card/response';
 import { getLogo } from '@/server/logo-store';
 
 // A member card's company logo (logoPath), read on every request rather than kept by ISR, as the

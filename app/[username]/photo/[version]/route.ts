@@ -1,4 +1,4 @@
-import { cardFileResponse } from '@/components/card/response';
+import { cardFileResponse } from '@/server/card/response';
 import { ownPhotoVersion } from '@/lib/card-photo';
 import { getPhoto } from '@/server/photo-store';
 

@@ -1,6 +1,6 @@
 import 'server-only';
-import { CARD_VERSION_HEADER, cardTagHeaders } from '../../server/cdn/tags';
-import { getCard } from '../../server/profile-store';
+import { CARD_VERSION_HEADER, cardTagHeaders } from '../cdn/tags';
+import { getCard } from '../profile-store';
 import type { CardCompany, CompanyProfile } from '../../lib/company';
 import { parseUsername } from '../../lib/username';
 

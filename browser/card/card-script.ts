@@ -11,7 +11,7 @@ import { downloadBlob } from '@/browser/download';
 import { chromeIntentUrl, detectInAppBrowser } from '@/lib/in-app-browser';
 import { copyLink, shareLink, shareMessage } from '@/lib/share';
 import type { CardLanguage } from '@/lib/routes';
-import { SCRIPT_TEXTS, type ScriptTexts } from '../texts';
+import { SCRIPT_TEXTS, type ScriptTexts } from '../../components/card/texts';
 import { afterLoad, afterLoadWhenIdle, savesData } from './after-load';
 import { countCard, countLinkTaps, type Count } from './events';
 import type { SheetControl, SheetOptions } from './sheet';
@@ -142,7 +142,7 @@ function loadStylesheet(href: string): Promise<void> {
   });
 }
 
-// Written in by the build (SHEET_CHUNKS_GLOBAL in components/card/build/manifest.ts); absent in unit tests.
+// Written in by the build (SHEET_CHUNKS_GLOBAL in tools/card-assets/manifest.ts); absent in unit tests.
 declare const KARTA_SHEET_CHUNKS: readonly string[] | undefined;
 
 type Hint = 'modulepreload' | 'preload' | 'prefetch';

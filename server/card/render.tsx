@@ -1,16 +1,16 @@
 import 'server-only';
-import type { CardAssets } from '@/components/card/build/manifest';
-import { renderDocument } from '@/components/card/static-html';
+import type { CardAssets } from '@/lib/card-assets';
+import { renderDocument } from '@/server/card/static-html';
 import { cardInLanguage, companyInLanguage } from '@/lib/card-language';
 import { env } from '@/lib/env';
 import { toPublicProfile } from '@/lib/profile';
 import type { CardLanguage } from '@/lib/routes';
 import { cardKey } from '@/server/stats/card-key';
 import type { CardCompany, CompanyProfile } from '@/lib/company';
-import type { CardProfile } from './Card';
-import { CardDocument } from './CardDocument';
-import { CardOffDocument } from './CardOffDocument';
-import { NotFoundDocument } from './NotFoundDocument';
+import type { CardProfile } from '../../components/card/Card';
+import { CardDocument } from '../../components/card/CardDocument';
+import { CardOffDocument } from '../../components/card/CardOffDocument';
+import { NotFoundDocument } from '../../components/card/NotFoundDocument';
 
 /**
  * What a card shows in `lang` of a stored card (lib/card-language.ts): its public fields, and a

@@ -1,14 +1,14 @@
 import 'server-only';
-import { cardFileResponse } from '../components/card/response';
-import { logoVCardType } from '../lib/company-logo';
-import type { CardLanguage } from '../lib/routes';
+import { cardFileResponse } from './response';
+import { logoVCardType } from '../../lib/company-logo';
+import type { CardLanguage } from '../../lib/routes';
 import {
   profileVCard,
   profileVCardFileName,
   vcardContentDisposition,
   type VCardLogo,
-} from '../lib/vcard';
-import { getLogo } from './logo-store';
+} from '../../lib/vcard';
+import { getLogo } from '../logo-store';
 
 /**
  * The GET of a card's vCard in `lang` (app/[username]/vcard, app/[username]/en/vcard): the card

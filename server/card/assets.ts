@@ -1,8 +1,8 @@
 import 'server-only';
-import type { CardAssets } from '@/components/card/build/manifest';
+import type { CardAssets } from '@/lib/card-assets';
 
 /**
- * The card's stylesheet, script and sheet URLs, as this build was made with (components/card/build/manifest.ts).
+ * The card's stylesheet, script and sheet URLs, as this build was made with (tools/card-assets/manifest.ts).
  * `process.env.KARTA_CARD_ASSETS` (CARD_ASSETS_ENV) is written out so that Next inlines it.
  */
 export function cardAssets(): CardAssets {

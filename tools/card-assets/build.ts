@@ -1,4 +1,4 @@
-// Builds what the card's HTML needs besides the profile (components/card/build/manifest.ts): its stylesheet,
+// Builds what the card's HTML needs besides the profile (lib/card-assets.ts): its stylesheet,
 // the script that makes its buttons work and the exchange sheet loaded on tap. Next bundles only
 // what its pages and routes import, with its framework's runtime; the card is a route that
 // answers plain HTML without that runtime (docs/performance.md), so its scripts are bundled here.
@@ -6,20 +6,16 @@ import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build, type BuildOptions, type Metafile } from 'esbuild';
 import {
-  CARD_ASSETS_PUBLIC_DIR,
   CARD_ASSETS_URL_PREFIX,
-  cardAssetsManifest,
-  publicEnv,
   SHEET_CHUNKS_GLOBAL,
   type CardAssets,
-} from './manifest';
-
-/** The project's root, where `next build` runs and public/ is. */
-export const ROOT = path.resolve(__dirname, '..', '..', '..');
+} from '../../lib/card-assets';
+import { ROOT } from '../lib/paths';
+import { CARD_ASSETS_PUBLIC_DIR, cardAssetsManifest, publicEnv } from './manifest';
 
 const ENTRIES = {
-  enhance: 'components/card/island/enhance.ts',
-  sheet: 'components/card/island/sheet.tsx',
+  enhance: 'browser/card/enhance.ts',
+  sheet: 'browser/card/sheet.tsx',
   card: 'components/card/card.css',
 };
 

@@ -1,7 +1,8 @@
-// `npm run build`'s first step: the card's stylesheet and scripts (components/card/build/build.ts),
+// `npm run build`'s first step: the card's stylesheet and scripts (tools/card-assets/build.ts),
 // for the configuration `next build` will read next (the environment and the .env files).
 import { loadEnvConfig } from '@next/env';
-import { buildCardAssets, ROOT } from './build';
+import { ROOT } from '../lib/paths';
+import { buildCardAssets } from './build';
 
 loadEnvConfig(ROOT);
 buildCardAssets(process.env).then(

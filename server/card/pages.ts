@@ -39,7 +39,7 @@ type CardRouteContext = { params: Promise<{ username: string }> };
 
 /**
  * The GET of the card's page in `lang`: the card, else its 404 or 410 page in that language, each
- * with the card's CDN tag and version (components/card/response.ts).
+ * with the card's CDN tag and version (server/card/response.ts).
  */
 export function cardPage(lang: CardLanguage) {
   return async (_request: Request, { params }: CardRouteContext): Promise<Response> =>
