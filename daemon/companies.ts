@@ -1,6 +1,6 @@
 // Follows the companies whose template is saved (templateAt, stamped by the server with each save)
 // and has every card of each rechecked (card-watcher.ts): the server fans a save out itself
-// (server/revalidation/revalidate-company.ts), and one it did not finish (killed mid-way) is
+// (server/revalidation/company-fan-out.ts), and one it did not finish (killed mid-way) is
 // finished here. The
 // listener asks only for companies saved after a point in time, as the card listener does
 // (card-watcher.ts): from Firestore's "now" at the start, then from the last snapshot's read time

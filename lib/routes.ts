@@ -124,7 +124,7 @@ function sourceUrl(username: string, source: ViewSource, lang: CardLanguage): st
 
 /**
  * Everything rendered from one profile, each regenerated when that profile changes: the page and
- * the vCard in every language, and the QR code (last: server/revalidation/revalidate-company.ts
+ * the vCard in every language, and the QR code (last: server/revalidation/company-fan-out.ts
  * polls the last path marked).
  */
 export function cardPaths(username: string): string[] {

@@ -2,13 +2,13 @@
 // origins, Redis, the daemon): a company of `members` cards, each cached by Varnish; the admin's
 // save changes the locked address (the one write the server makes: template and templateAt, then
 // the company's revalidation asked of one origin, as the server's fan-out does:
-// server/revalidation/revalidate-company.ts). For each member card, the ms from the save until
+// server/revalidation/company-fan-out.ts). For each member card, the ms from the save until
 // Varnish serves the new address; and Redis bytes per member card (page, vCard, QR code and their
 // share of the tag index), against the 10 KB budget of every card. Then members switched off one
 // at a time (the write the server makes when one is removed, then their revalidation on one
 // origin): for each, the ms until every answer of the card (pages and vCards in both languages,
 // QR code), each cached through Varnish first, answers 410 through Varnish, against its 2 s.
-import { createWriteStream, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
@@ -27,9 +27,9 @@ import { cardChanged } from '../../server/card-stamp';
 import { REVALIDATE_PATH } from '../../server/revalidation/request';
 import { cacheKeyPrefix } from '../../server/cache/handler.mjs';
 import { ROOT } from '../../tools/lib/paths';
-import { startScaleStack } from '../../tools/lib/scale-stack';
 import { BUDGETS, type BudgetRow } from './budgets';
 import { rawGet } from './http';
+import { startPartStack, type PartStackOptions } from './part-stack';
 import { REDIS_BYTES_PER_CARD_BUDGET } from './redis-memory';
 import { median } from './stats';
 
@@ -53,15 +53,9 @@ export const COMPANY_OFF_BUDGET_MS = 2000;
 /** Members switched off one after the other, each a sample. */
 const SWITCHED_OFF = 5;
 
-type Cleanup = () => Promise<void>;
-
-export interface CompanyOptions {
-  env: NodeJS.ProcessEnv;
-  builtDistDir: string;
+export interface CompanyOptions extends PartStackOptions {
   db: Firestore;
   members: number;
-  runDir: string;
-  addCleanup: (cleanup: Cleanup) => void;
 }
 
 const COMPANY_ID = 'bench-company';
@@ -147,16 +141,9 @@ async function redisBytes(redisUrl: string, distDir: string, usernames: string[]
 }
 
 export async function measureCompany(options: CompanyOptions): Promise<CompanyResult> {
-  const { db, runDir, addCleanup } = options;
+  const { db } = options;
   const usernames = await seed(db, options.members);
-  const log = createWriteStream(path.join(runDir, 'company-stack.log'));
-  const stack = await startScaleStack({
-    env: options.env,
-    builtDistDir: options.builtDistDir,
-    log: (line) => log.write(`${line}\n`),
-    logDir: runDir,
-  });
-  addCleanup(() => stack.stop());
+  const stack = await startPartStack(options, 'company-stack.log');
   const viaCdn = async (username: string) => {
     const res = await fetch(`${stack.cdnUrl}/${username}`, { signal: AbortSignal.timeout(10_000) });
     return { body: await res.text(), cache: res.headers.get('x-cache') };
@@ -299,13 +286,7 @@ export function companyRows(result: CompanyResult | undefined, error?: string): 
   const budget =
     `template save → every member card via Varnish, p50 ≤ ${BUDGETS.companyFanOutP50Ms} ms, ` +
     `max ≤ ${BUDGETS.companyFanOutMaxMs} ms`;
-  if (!result) {
-    return [
-      error
-        ? { part, budget, measured: error, status: 'ERROR' }
-        : { part, budget, measured: 'not run (--only)', status: 'SKIP' },
-    ];
-  }
+  if (!result) return [notRunRow(part, budget, error)];
   const b = (n: number) => Math.round(n).toLocaleString('en');
   return [
     {

@@ -1,6 +1,6 @@
 // The template save: the fields judged by the card's own rules (lib/company.ts parseTemplate), the
 // logo by server/company/logo.ts, then ONE write to the company (with its logo) and the fan-out
-// to every member's card (server/revalidation/revalidate-company.ts).
+// to every member's card (server/revalidation/company-fan-out.ts).
 import 'server-only';
 import { FieldValue } from 'firebase-admin/firestore';
 import {
@@ -16,7 +16,7 @@ import type { Owner } from '../owner/auth';
 import { isMultipart, parseForm, parseJson, readCapped } from '../owner/body';
 import { badField } from '../owner/respond';
 import { chargeOwnerWrite } from '../owner/write-limit';
-import { revalidateCompany } from '../revalidation/revalidate-company';
+import { fanOutCompany } from '../revalidation/company-fan-out';
 import { assertAdmin, assertVerified, memberUidsOf, readCompany } from './auth';
 import { readLogo, type LogoUpload } from './logo';
 
@@ -80,8 +80,8 @@ export async function saveTemplate(
     tx.update(db.doc(companyPath(id)), update);
     return memberUidsOf(company).length;
   });
-  // The save stands if the fan-out fails: the watcher follows the company's templateAt.
-  await revalidateCompany(id).catch((error: unknown) =>
+  // The save stands if the fan-out fails: the daemon follows the company's templateAt.
+  await fanOutCompany(id).catch((error: unknown) =>
     console.error(`Revalidating the cards of company ${id} after its template save failed:`, error),
   );
   return members;

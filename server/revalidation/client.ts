@@ -31,7 +31,7 @@ export function requestRevalidation(
   return post(options.recheck ? { usernames, recheck: true } : { usernames }, options);
 }
 
-/** Revalidates every card of a company (server/revalidation/revalidate-company.ts). */
+/** Revalidates every card of a company (server/revalidation/company-fan-out.ts). */
 export async function requestCompanyRevalidation(
   companyId: string,
   options: RevalidateClientOptions,

@@ -8,7 +8,7 @@ export const MAX_USERNAMES = 100;
 /**
  * What a POST asks for: cards by username, or every card of a company (its id: after a template
  * save). `recheck` marks the second pass a revalidation sends itself once every render begun
- * before its mark has been stored (server/revalidation/revalidate-cards.ts); a recheck schedules
+ * before its mark has been stored (server/revalidation/recheck-later.ts); a recheck schedules
  * none of its own.
  */
 export type RevalidateBody = ({ usernames: string[] } | { companyId: string }) & {

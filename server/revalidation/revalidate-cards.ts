@@ -1,14 +1,13 @@
 import 'server-only';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { revalidateTag } from 'next/cache';
-import { NEXT_CACHE_IMPLICIT_TAG_ID } from 'next/dist/lib/constants';
 import { after } from 'next/server';
 import { isPurged, isPurgeUnderWay, purgeServed, purgeUnderWay } from '../cdn/purge-ledger';
 import { CARD_VERSION_HEADER } from '../cdn/tags';
 import { env } from '../../lib/env';
 import { getCard } from '../profile-store';
 import { cardPaths } from '../../lib/routes';
-import { requestRevalidation } from './client';
+import { askOrigin, askOriginUntil } from './ask-origin';
+import { markStale, renderBoundMs } from './marks';
+import { recheckLater } from './recheck-later';
 
 export interface Revalidation {
   /** Marked stale: regenerated on this origin (and, through a shared cache, on all) next. */
@@ -28,21 +27,6 @@ export interface Revalidation {
 }
 
 const POLL_MS = 100;
-// Rendering a card and storing it takes well under this once its read has answered.
-const RENDER_MARGIN_MS = 2000;
-
-/** The longest a render begun before a mark can go on: its read's deadline, then the rest. */
-export function renderBoundMs(): number {
-  return env.firestoreReadTimeoutMs + RENDER_MARGIN_MS;
-}
-
-// revalidatePath expires a page at once, so the next request must regenerate it, and with
-// Firestore unreachable that request fails. Marking the path's implicit tag stale ('max') keeps
-// the last good page served while a regeneration is tried. Next has no public call that marks a
-// path stale, so the tag is built from Next's own constant rather than a copy of it.
-export function markStale(path: string): void {
-  revalidateTag(`${NEXT_CACHE_IMPLICIT_TAG_ID}${path}`, 'max');
-}
 
 /** The write Firestore holds now ('none' when the card does not exist), or null unanswered. */
 async function versionNow(username: string): Promise<string | null> {
@@ -54,24 +38,17 @@ async function versionNow(username: string): Promise<string | null> {
 }
 
 /**
- * Asks this origin for the path until it answers from a regenerated entry. Next applies the
- * marks only once the revalidation's response is on its way, so the first answers may still be
- * the old fresh entry; the first request that finds it stale starts the regeneration.
+ * Asks this origin for the path until it answers from a regenerated entry: a miss, or a fresh
+ * answer after a stale one (the first request that finds the entry stale starts the
+ * regeneration).
  */
 async function regenerate(origin: string, path: string, deadline: number): Promise<void> {
   let marked = false;
-  while (Date.now() < deadline) {
-    const res = await fetch(new URL(path, origin), {
-      cache: 'no-store',
-      redirect: 'manual',
-      signal: AbortSignal.timeout(Math.max(deadline - Date.now(), POLL_MS)),
-    });
-    await res.arrayBuffer();
-    const state = res.headers.get('x-nextjs-cache');
-    if (state === 'MISS' || (marked && state !== 'STALE')) return;
+  await askOriginUntil(origin, path, { deadline, pollMs: POLL_MS }, (state) => {
+    if (state === 'MISS' || (marked && state !== 'STALE')) return true;
     if (state === 'STALE') marked = true;
-    await sleep(POLL_MS);
-  }
+    return false;
+  });
 }
 
 /**
@@ -85,13 +62,8 @@ async function servedCurrent(origin: string, username: string, version: string):
   try {
     const served = await Promise.all(
       cardPaths(username).map(async (path) => {
-        const res = await fetch(new URL(path, origin), {
-          cache: 'no-store',
-          redirect: 'manual',
-          signal: AbortSignal.timeout(renderBoundMs()),
-        });
-        await res.arrayBuffer();
-        return res.headers.get(CARD_VERSION_HEADER);
+        const headers = await askOrigin(origin, path, AbortSignal.timeout(renderBoundMs()));
+        return headers.get(CARD_VERSION_HEADER);
       }),
     );
     return served.every((seen) => seen === version);
@@ -118,23 +90,6 @@ async function refreshAndPurge(
   await purgeServed(cards).catch((error: Error) =>
     console.error(`CDN purge of ${[...cards.keys()].join(', ')} failed; retrying:`, error),
   );
-}
-
-// Next takes an entry stored after a mark for fresh, whenever its read was made. A render that
-// read the card before the edit (a visitor's, or the warm-up of an earlier revalidation, on any
-// origin sharing the cache) and is stored after the mark would be served for the next hour. So
-// once every such render has ended, the revalidation is sent again. It must be a new request:
-// Next applies the marks of `after()` only when all of them have finished. And it is a timer
-// rather than an `after()` task, which Next would wait for before shutting down; an unref'd
-// timer lets a stopping server go, and a recheck is worth nothing to it.
-function scheduleRecheck(origin: string, usernames: string[]): void {
-  const secret = env.revalidateSecret;
-  if (!secret) return;
-  const recheck = () =>
-    requestRevalidation(usernames, { siteUrl: origin, secret, recheck: true }).catch(
-      (error: Error) => console.error(`Rechecking ${usernames.join(', ')} failed:`, error),
-    );
-  setTimeout(recheck, renderBoundMs()).unref();
 }
 
 /**
@@ -191,7 +146,7 @@ export async function revalidateCards(
   revalidated.forEach(purgeUnderWay);
   if (revalidated.length > 0) {
     after(() => refreshAndPurge(origin, redo));
-    if (origin && !recheck) scheduleRecheck(origin, revalidated);
+    if (!recheck) recheckLater({ usernames: revalidated }, Date.now());
   }
   return { revalidated, pending, current, unpurged };
 }

@@ -1,7 +1,7 @@
 import { env } from '@/lib/env';
 import { ProfileReadError } from '@/server/profile-store';
 import { revalidateCards, type Revalidation } from '@/server/revalidation/revalidate-cards';
-import { recheckCompany, revalidateCompany } from '@/server/revalidation/revalidate-company';
+import { fanOutCompany, recheckCompany } from '@/server/revalidation/company-fan-out';
 import { checkAuthorization, parseRevalidateBody } from '@/server/revalidation/request';
 
 // Called by the change watcher (npm run watch), a Cloud Function, or `npm run revalidate`.
@@ -35,7 +35,7 @@ export async function POST(request: Request) {
       }
     }
     try {
-      await revalidateCompany(parsed.companyId);
+      await fanOutCompany(parsed.companyId);
     } catch (error) {
       return firestoreDown(error);
     }
