@@ -1,7 +1,7 @@
 import 'server-only';
 import { LOGO_MAX_BYTES, isLogoContentType, type LogoContentType } from '../lib/company-logo';
 import { companyLogoPath } from '../lib/collections';
-import { adminDb } from './firebase/admin';
+import { adminDb } from './firebase/admin-app';
 import { readWithDeadline } from './profile-store';
 
 export interface StoredLogo {

@@ -2,7 +2,7 @@ import 'server-only';
 import { PHOTO_CONTENT_TYPES, type PhotoContentType } from '../lib/card-photo';
 import { photoDocPath } from '../lib/collections';
 import { photoSizeProblem } from '../lib/photo-header';
-import { adminDb } from './firebase/admin';
+import { adminDb } from './firebase/admin-app';
 import { readWithDeadline } from './profile-store';
 
 export interface StoredPhoto {

@@ -3,7 +3,7 @@ import { cache } from 'react';
 import type { DocumentSnapshot, Timestamp } from 'firebase-admin/firestore';
 import { withDeadline } from '../lib/deadline';
 import { env } from '../lib/env';
-import { adminDb } from './firebase/admin';
+import { adminDb } from './firebase/admin-app';
 import { normaliseProfile } from '../lib/profile';
 import {
   COMPANY_FIELD,

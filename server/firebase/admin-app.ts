@@ -1,5 +1,6 @@
-// firebase-admin set-up shared by the server (through server/firebase/admin.ts, which is
-// server-only) and by the project's Node scripts (seed, watcher), which cannot import server-only.
+// The one firebase-admin entry point, shared by the server and by the project's Node scripts (the
+// daemon, the seed), which is why it does not import server-only: the server modules that use it
+// do.
 import {
   applicationDefault,
   cert,

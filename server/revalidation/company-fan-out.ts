@@ -12,7 +12,7 @@ import { COMPANY_FIELD, USERS_COLLECTION } from '../../lib/collections';
 import { env } from '../../lib/env';
 import { cardPaths, companyTag } from '../../lib/routes';
 import { purgeServed, purgeUnderWay } from '../cdn/purge-ledger';
-import { adminDb } from '../firebase/admin';
+import { adminDb } from '../firebase/admin-app';
 import { readWithDeadline } from '../profile-store';
 import { askOriginUntil } from './ask-origin';
 import { markStale, renderBoundMs } from './marks';

@@ -6,7 +6,7 @@
 // A graceful stop (SIGTERM, SIGINT) flushes at once.
 import 'server-only';
 import { env } from '../../lib/env';
-import { adminDb } from '../firebase/admin';
+import { adminDb } from '../firebase/admin-app';
 import { clientAddress } from './address';
 import { countersOf, type ParsedBeacon } from './beacon';
 import { isKnownBot } from './bots';

@@ -1,3 +1,0 @@
-import 'server-only';
-
-export { adminDb } from './admin-app';
