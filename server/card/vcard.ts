@@ -8,7 +8,7 @@ import {
   vcardContentDisposition,
   type VCardLogo,
 } from '../../lib/vcard';
-import { getLogo } from '../logo-store';
+import { getLogo } from '../image-store';
 
 /**
  * The GET of a card's vCard in `lang` (app/[username]/vcard, app/[username]/en/vcard): the card

@@ -8,7 +8,7 @@ import type { CardLanguage } from '../../lib/routes';
 import { adminDb } from '../firebase/admin-app';
 import { assertOwns, type Owner } from '../owner/auth';
 import { OwnerError } from '../owner/respond';
-import { getPhoto } from '../photo-store';
+import { getPhoto } from '../image-store';
 import { getCard } from '../profile-store';
 import { applePass, readSigning } from './apple-pass';
 import { passLinkLanguage, passLinkValid } from './pass-link';
