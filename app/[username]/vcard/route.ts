@@ -1,4 +1,4 @@
-import { vcardResponse } from '@/server/card/vcard';
+import { cardVCard, firstRequestParams } from '@/server/card/files';
 
 // Cached like the page and regenerated with it; the card (with its photo, and a member card's
 // company logo) stays out of the page. A switched-off card's answers 410, as the page does.
@@ -6,15 +6,6 @@ import { vcardResponse } from '@/server/card/vcard';
 export const revalidate = 3600;
 export const dynamic = 'force-static';
 export const dynamicParams = true;
+export const generateStaticParams = firstRequestParams;
 
-export async function generateStaticParams(): Promise<Array<{ username: string }>> {
-  // Rendered on first request rather than at build time: a build stays one read per profile.
-  return [];
-}
-
-export async function GET(
-  _request: Request,
-  { params }: { params: Promise<{ username: string }> },
-) {
-  return vcardResponse(params, 'el');
-}
+export const GET = cardVCard('el');

@@ -1,4 +1,4 @@
-import { vcardResponse } from '@/server/card/vcard';
+import { cardVCard, firstRequestParams } from '@/server/card/files';
 
 // The English card's vCard (lib/routes.ts vcardPath(username, 'en')): cached, regenerated and
 // purged with the card like the Greek one (app/[username]/vcard). Next reads a route's
@@ -6,15 +6,6 @@ import { vcardResponse } from '@/server/card/vcard';
 export const revalidate = 3600;
 export const dynamic = 'force-static';
 export const dynamicParams = true;
+export const generateStaticParams = firstRequestParams;
 
-export async function generateStaticParams(): Promise<Array<{ username: string }>> {
-  // Rendered on first request rather than at build time: a build stays one read per profile.
-  return [];
-}
-
-export async function GET(
-  _request: Request,
-  { params }: { params: Promise<{ username: string }> },
-) {
-  return vcardResponse(params, 'en');
-}
+export const GET = cardVCard('en');
