@@ -1,18 +1,11 @@
 import { companyParam } from '@/server/company/auth';
 import { companyStats } from '@/server/company/stats';
-import { verifyOwner } from '@/server/owner/auth';
-import { answer, answering } from '@/server/owner/respond';
+import { answer } from '@/server/owner/respond';
+import { ownerRoute } from '@/server/owner/route';
 
 // The company's statistics per member and in all, for its admins.
 export const dynamic = 'force-dynamic';
 
-interface Context {
-  params: Promise<{ id: string }>;
-}
-
-export function GET(request: Request, { params }: Context) {
-  return answering(async () => {
-    const owner = await verifyOwner(request);
-    return answer(200, await companyStats(owner, companyParam((await params).id)));
-  });
-}
+export const GET = ownerRoute('id', companyParam, async (_request, owner, id) =>
+  answer(200, await companyStats(owner, id)),
+);
