@@ -97,13 +97,25 @@ export const BUDGETS = {
 
 const pass = (ok: boolean): Status => (ok ? 'PASS' : 'MISS');
 
+/** The rows of `part` with figures: each PASSes when its figures are within its budget, else MISSes. */
+export const partRow =
+  (part: string) =>
+  (budget: string, measured: string, ok: boolean): BudgetRow => ({
+    part,
+    budget,
+    measured,
+    status: pass(ok),
+  });
+
 /** The row of a part with no figures: it failed (ERROR) or was left out with --only (SKIP). */
-function notRun(r: BenchResults, part: string, budget: string, key: string): BudgetRow {
-  const error = r.errors[key];
+export function notRunRow(part: string, budget: string, error: string | undefined): BudgetRow {
   return error
     ? { part, budget, measured: error, status: 'ERROR' }
     : { part, budget, measured: 'not run (--only)', status: 'SKIP' };
 }
+
+const notRun = (r: BenchResults, part: string, budget: string, key: string): BudgetRow =>
+  notRunRow(part, budget, r.errors[key]);
 
 /** The parts' figures, by the key --only and `errors` name them with. */
 type Figures = Omit<

@@ -5,14 +5,13 @@
 // from the CDN; Varnish's throughput beside nginx
 // serving the same HTML; and whether an origin restarted cold answers from Redis without reading
 // Firestore.
-import { createWriteStream } from 'node:fs';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Firestore } from 'firebase-admin/firestore';
 import { cardChanged } from '../../server/card-stamp';
 import { freezeServer } from '../../tools/lib/processes';
-import { startScaleStack } from '../../tools/lib/scale-stack';
 import { rawGet } from './http';
+import type { BuiltPartOptions } from './part-options';
+import { startPartStack } from './part-stack';
 import { nginxCopy } from './nginx';
 import { measurePhotoPurge, type PhotoPurgeResult } from './photo-purge';
 import { median, percentile } from './stats';
@@ -33,11 +32,7 @@ export interface CdnResult {
   photoPurge: PhotoPurgeResult;
 }
 
-type Cleanup = () => Promise<void>;
-
-export interface CdnOptions {
-  env: NodeJS.ProcessEnv;
-  builtDistDir: string;
+export interface CdnOptions extends BuiltPartOptions {
   db: Firestore;
   username: string;
   edits: number;
@@ -45,8 +40,6 @@ export interface CdnOptions {
   emulatorPid: number;
   /** The card's owner on the stack's Auth emulator, who saves as the console does. */
   owner: { email: string; password: string };
-  runDir: string;
-  addCleanup: (cleanup: Cleanup) => void;
 }
 
 const POLL_MS = 20;
@@ -91,14 +84,7 @@ async function ownerSave(cdnUrl: string, username: string, token: string, change
 
 export async function measureCdn(options: CdnOptions): Promise<CdnResult> {
   const { db, username, runDir, addCleanup } = options;
-  const log = createWriteStream(path.join(runDir, 'scale-stack.log'));
-  const stack = await startScaleStack({
-    env: options.env,
-    builtDistDir: options.builtDistDir,
-    log: (line) => log.write(`${line}\n`),
-    logDir: runDir,
-  });
-  addCleanup(() => stack.stop());
+  const stack = await startPartStack(options, 'scale-stack.log');
   const cardUrl = `${stack.cdnUrl}/${encodeURIComponent(username)}`;
 
   const profile = db.doc(`users/${username}`);

@@ -27,11 +27,12 @@ import { cardChanged } from '../../server/card-stamp';
 import { REVALIDATE_PATH } from '../../server/revalidation/request';
 import { cacheKeyPrefix } from '../../server/cache/handler.mjs';
 import { ROOT } from '../../tools/lib/paths';
-import { BUDGETS, type BudgetRow } from './budgets';
+import { BUDGETS, notRunRow, partRow, type BudgetRow } from './budgets';
 import { rawGet } from './http';
-import { startPartStack, type PartStackOptions } from './part-stack';
+import type { BuiltPartOptions } from './part-options';
+import { startPartStack } from './part-stack';
 import { REDIS_BYTES_PER_CARD_BUDGET } from './redis-memory';
-import { median } from './stats';
+import { median, whole } from './stats';
 
 export interface CompanyResult {
   members: number;
@@ -53,7 +54,7 @@ export const COMPANY_OFF_BUDGET_MS = 2000;
 /** Members switched off one after the other, each a sample. */
 const SWITCHED_OFF = 5;
 
-export interface CompanyOptions extends PartStackOptions {
+export interface CompanyOptions extends BuiltPartOptions {
   db: Firestore;
   members: number;
 }
@@ -287,34 +288,25 @@ export function companyRows(result: CompanyResult | undefined, error?: string): 
     `template save → every member card via Varnish, p50 ≤ ${BUDGETS.companyFanOutP50Ms} ms, ` +
     `max ≤ ${BUDGETS.companyFanOutMaxMs} ms`;
   if (!result) return [notRunRow(part, budget, error)];
-  const b = (n: number) => Math.round(n).toLocaleString('en');
+  const row = partRow(part);
   return [
-    {
-      part,
+    row(
       budget,
-      measured:
-        `${result.members} members: p50 ${b(result.p50Ms)} ms, max ${b(result.maxMs)} ms ` +
-        `(the save answered in ${b(result.answeredMs)} ms)`,
-      status:
-        result.p50Ms <= BUDGETS.companyFanOutP50Ms && result.maxMs <= BUDGETS.companyFanOutMaxMs
-          ? 'PASS'
-          : 'MISS',
-    },
-    {
-      part,
-      budget: `Redis bytes per member card, mean ≤ ${REDIS_BYTES_PER_CARD_BUDGET.toLocaleString('en')}`,
-      measured: `mean ${b(result.redisBytesPerCard)} B over ${result.members} (largest ${b(result.redisLargest)} B)`,
-      status: result.redisBytesPerCard <= REDIS_BYTES_PER_CARD_BUDGET ? 'PASS' : 'MISS',
-    },
-    {
-      part,
-      budget:
-        `a member switched off → its page, vCard and QR code 410 through Varnish, every one ` +
-        `≤ ${b(COMPANY_OFF_BUDGET_MS)} ms`,
-      measured:
-        `${result.offMs.length} members: ${result.offMs.map(b).join(', ')} ms ` +
-        `(p50 ${b(median(result.offMs))} ms)`,
-      status: Math.max(...result.offMs) <= COMPANY_OFF_BUDGET_MS ? 'PASS' : 'MISS',
-    },
+      `${result.members} members: p50 ${whole(result.p50Ms)} ms, max ${whole(result.maxMs)} ms ` +
+        `(the save answered in ${whole(result.answeredMs)} ms)`,
+      result.p50Ms <= BUDGETS.companyFanOutP50Ms && result.maxMs <= BUDGETS.companyFanOutMaxMs,
+    ),
+    row(
+      `Redis bytes per member card, mean ≤ ${whole(REDIS_BYTES_PER_CARD_BUDGET)}`,
+      `mean ${whole(result.redisBytesPerCard)} B over ${result.members} (largest ${whole(result.redisLargest)} B)`,
+      result.redisBytesPerCard <= REDIS_BYTES_PER_CARD_BUDGET,
+    ),
+    row(
+      `a member switched off → its page, vCard and QR code 410 through Varnish, every one ` +
+        `≤ ${whole(COMPANY_OFF_BUDGET_MS)} ms`,
+      `${result.offMs.length} members: ${result.offMs.map(whole).join(', ')} ms ` +
+        `(p50 ${whole(median(result.offMs))} ms)`,
+      Math.max(...result.offMs) <= COMPANY_OFF_BUDGET_MS,
+    ),
   ];
 }

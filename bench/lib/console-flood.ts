@@ -10,7 +10,8 @@ import type { Browser, Download, Page } from 'playwright-core';
 import { CONTACTS_PAGE, EXPORT_PAGE } from '../../browser/owner/contacts';
 import { OWNER_FIELD, contactsPath, ownerPath } from '../../lib/collections';
 import { ensureAccount } from '../../tools/lib/demo-owners';
-import type { BudgetRow, Status } from './budgets';
+import { notRunRow, partRow, type BudgetRow } from './budgets';
+import { whole } from './stats';
 
 export const CONSOLE_FLOOD_CONTACTS = 10_000;
 
@@ -160,31 +161,16 @@ export async function measureConsoleFlood(
   }
 }
 
-const row = (budget: string, measured: string, ok: boolean): BudgetRow => ({
-  part: 'Console',
-  budget,
-  measured,
-  status: ok ? 'PASS' : 'MISS',
-});
+const row = partRow('Console');
 
-const msText = (value: number) => `${Math.round(value).toLocaleString('en')} ms`;
+const msText = (value: number) => `${whole(value)} ms`;
 
 /** The part's budget rows; without figures, the one row that says why. */
 export function consoleFloodRows(
   result: ConsoleFloodResult | undefined,
   error?: string,
 ): BudgetRow[] {
-  if (!result) {
-    const status: Status = error ? 'ERROR' : 'SKIP';
-    return [
-      {
-        part: 'Console',
-        budget: 'console flood budgets',
-        measured: error ?? 'not run (--only)',
-        status,
-      },
-    ];
-  }
+  if (!result) return [notRunRow('Console', 'console flood budgets', error)];
   const n = result.contacts.toLocaleString('en');
   const b = CONSOLE_FLOOD_BUDGETS;
   return [

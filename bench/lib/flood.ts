@@ -25,8 +25,8 @@ import { LEAD_MAIL_FIELD, OWNER_FIELD, contactsPath, ownerPath } from '../../lib
 import { startEmulator } from '../../tools/lib/emulator';
 import { startMailCatcher } from '../../tools/lib/mail-catcher';
 import { mailerHours } from '../../tools/lib/mailer-hours';
-import type { BudgetRow, Status } from './budgets';
-import { median, ms } from './stats';
+import { notRunRow, partRow, type BudgetRow } from './budgets';
+import { median, ms, whole } from './stats';
 
 const PROJECT = 'demo-karta-bench-flood';
 const FLOODED = 'flooded';
@@ -270,30 +270,15 @@ async function idleDelays(db: Firestore): Promise<number[]> {
   return Promise.all(refs.map((ref) => mailDelayMs(ref, 'a contact’s mail')));
 }
 
-const row = (budget: string, measured: string, ok: boolean): BudgetRow => ({
-  part: 'Flood',
-  budget,
-  measured,
-  status: ok ? 'PASS' : 'MISS',
-});
+const row = partRow('Flood');
 
 /** The flood's budget rows; without figures, the one row that says why. */
 export function floodRows(result: FloodResult | undefined, error?: string): BudgetRow[] {
-  if (!result) {
-    const status: Status = error ? 'ERROR' : 'SKIP';
-    return [
-      {
-        part: 'Flood',
-        budget: 'flood budgets',
-        measured: error ?? 'not run (--only)',
-        status,
-      },
-    ];
-  }
+  if (!result) return [notRunRow('Flood', 'flood budgets', error)];
   const n = result.contacts.toLocaleString('en');
   const mails = result.singles + result.digests;
   const slowest = Math.max(...result.otherDelaysMs);
-  const msText = (value: number) => `${Math.round(value).toLocaleString('en')} ms`;
+  const msText = (value: number) => `${whole(value)} ms`;
   return [
     row(
       `${n} contacts on one card: owner's mails in the hour ≤ ${SINGLE_MAILS_PER_HOUR} + 1`,

@@ -20,7 +20,7 @@ import {
   ownerPath,
 } from '../../lib/collections';
 import { startEmulator } from '../../tools/lib/emulator';
-import type { BudgetRow, Status } from './budgets';
+import { notRunRow, partRow, type BudgetRow } from './budgets';
 
 const PROJECT = 'demo-karta-bench-mailer-memory';
 const CARDS = 20;
@@ -176,29 +176,15 @@ export async function measureMailerMemory(options: {
   return result;
 }
 
-const row = (budget: string, measured: string, ok: boolean): BudgetRow => ({
-  part: 'Mailer memory',
-  budget,
-  measured,
-  status: ok ? 'PASS' : 'MISS',
-});
+const row = partRow('Mailer memory');
 
 /** The mailer's memory rows; without figures, the one row that says why. */
 export function mailerMemoryRows(
   result: MailerMemoryResult | undefined,
   error?: string,
 ): BudgetRow[] {
-  if (!result || result.days.length === 0) {
-    const status: Status = error ? 'ERROR' : 'SKIP';
-    return [
-      {
-        part: 'Mailer memory',
-        budget: 'mailer memory budget',
-        measured: error ?? 'not run (--only)',
-        status,
-      },
-    ];
-  }
+  if (!result || result.days.length === 0)
+    return [notRunRow('Mailer memory', 'mailer memory budget', error)];
   const first = result.days[0];
   const last = result.days[result.days.length - 1];
   const growth = last.heapUsed - first.heapUsed;

@@ -16,7 +16,7 @@ import { ROOT } from '../../tools/lib/paths';
 import { stopProcess } from '../../tools/lib/processes';
 import { startRedis } from '../../tools/lib/redis';
 import { spreadRequests } from '../../tools/lib/spread-requests';
-import type { BudgetRow } from './budgets';
+import { notRunRow, partRow, type BudgetRow } from './budgets';
 import { heapAfterGc, type MemoryUsage } from './heap-after-gc';
 
 const FREEZE_MS = 40_000;
@@ -144,24 +144,16 @@ export function redisFrozenRows(
     `origin's heap + Buffers after GC, ${FREEZE_MS / 1000} s of freeze under ` +
     `${BEACONS.toLocaleString('en')} beacons and ${CARDS} new cards: growth ≤ ` +
     `${mb(REDIS_FROZEN_GROWTH_BUDGET_BYTES)} MiB`;
-  if (!result) {
-    return [
-      error
-        ? { part, budget, measured: error, status: 'ERROR' }
-        : { part, budget, measured: 'not run (--only)', status: 'SKIP' },
-    ];
-  }
+  if (!result) return [notRunRow(part, budget, error)];
   const { before, during } = result;
   return [
-    {
-      part,
+    partRow(part)(
       budget,
-      measured:
-        `${result.growthBytes >= 0 ? '+' : ''}${mb(result.growthBytes)} MiB (heap ` +
+      `${result.growthBytes >= 0 ? '+' : ''}${mb(result.growthBytes)} MiB (heap ` +
         `${mb(before.heapUsed)} → ${mb(during.heapUsed)}, external ${mb(before.external)} → ` +
         `${mb(during.external)}); beacons ${result.beacons.ok}×204 ${result.beacons.refused}×503, ` +
         `cards ${result.cardsOk}/${CARDS}×200`,
-      status: result.growthBytes <= REDIS_FROZEN_GROWTH_BUDGET_BYTES ? 'PASS' : 'MISS',
-    },
+      result.growthBytes <= REDIS_FROZEN_GROWTH_BUDGET_BYTES,
+    ),
   ];
 }

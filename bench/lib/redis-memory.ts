@@ -14,7 +14,9 @@ import { DEMO_PROFILES_FILE, ROOT } from '../../tools/lib/paths';
 import { stopProcess } from '../../tools/lib/processes';
 import { startRedis } from '../../tools/lib/redis';
 import { loadProfilesFile } from '../../tools/lib/seed';
-import type { BudgetRow } from './budgets';
+import { notRunRow, partRow, type BudgetRow } from './budgets';
+import type { BuiltPartOptions } from './part-options';
+import { whole } from './stats';
 
 /** Bytes of Redis a cached card may take, its vCard and QR code included. */
 export const REDIS_BYTES_PER_CARD_BUDGET = 10_000;
@@ -35,18 +37,9 @@ export interface RedisMemoryResult {
   htmlBytes: number;
 }
 
-type Cleanup = () => Promise<void>;
-
-export interface RedisMemoryOptions {
-  env: NodeJS.ProcessEnv;
-  builtDistDir: string;
-  runDir: string;
-  addCleanup: (cleanup: Cleanup) => void;
-}
-
 const average = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 
-export async function measureRedisMemory(options: RedisMemoryOptions): Promise<RedisMemoryResult> {
+export async function measureRedisMemory(options: BuiltPartOptions): Promise<RedisMemoryResult> {
   const redis = await startRedis();
   options.addCleanup(() => redis.stop());
   const distDir = `${options.builtDistDir}-redis-memory`;
@@ -122,25 +115,16 @@ export function redisMemoryRows(
   error?: string,
 ): BudgetRow[] {
   const part = 'Redis';
-  const budget = `Redis bytes per cached card (MEMORY USAGE), mean ≤ ${REDIS_BYTES_PER_CARD_BUDGET.toLocaleString('en')}`;
-  if (!result) {
-    return [
-      error
-        ? { part, budget, measured: error, status: 'ERROR' }
-        : { part, budget, measured: 'not run (--only)', status: 'SKIP' },
-    ];
-  }
-  const b = (n: number) => Math.round(n).toLocaleString('en');
+  const budget = `Redis bytes per cached card (MEMORY USAGE), mean ≤ ${whole(REDIS_BYTES_PER_CARD_BUDGET)}`;
+  if (!result) return [notRunRow(part, budget, error)];
   return [
-    {
-      part,
+    partRow(part)(
       budget,
-      measured:
-        `mean ${b(result.bytesPerCard)} B over ${result.cards} cards ` +
-        `(largest ${b(result.largest.bytes)} B, /${result.largest.username}): page ${b(result.pageBytes)} ` +
-        `(its HTML ${b(result.htmlBytes)}), vCard ${b(result.vcardBytes)}, QR ${b(result.qrBytes)}, ` +
-        `tag index ${b(result.tagIndexBytesPerCard)}`,
-      status: result.bytesPerCard <= REDIS_BYTES_PER_CARD_BUDGET ? 'PASS' : 'MISS',
-    },
+      `mean ${whole(result.bytesPerCard)} B over ${result.cards} cards ` +
+        `(largest ${whole(result.largest.bytes)} B, /${result.largest.username}): page ${whole(result.pageBytes)} ` +
+        `(its HTML ${whole(result.htmlBytes)}), vCard ${whole(result.vcardBytes)}, QR ${whole(result.qrBytes)}, ` +
+        `tag index ${whole(result.tagIndexBytesPerCard)}`,
+      result.bytesPerCard <= REDIS_BYTES_PER_CARD_BUDGET,
+    ),
   ];
 }

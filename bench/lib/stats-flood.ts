@@ -8,7 +8,7 @@ import { fork } from 'node:child_process';
 import path from 'node:path';
 import { startEmulator } from '../../tools/lib/emulator';
 import { ROOT } from '../../tools/lib/paths';
-import type { BudgetRow, Status } from './budgets';
+import { notRunRow, partRow, type BudgetRow } from './budgets';
 import type { StatsFloodChildResult } from './stats-flood-child';
 
 const PROJECT = 'demo-karta-bench-stats-flood';
@@ -61,28 +61,13 @@ export async function measureStatsFlood(options: {
   return reply.result;
 }
 
-const row = (budget: string, measured: string, ok: boolean): BudgetRow => ({
-  part: 'Stats flood',
-  budget,
-  measured,
-  status: ok ? 'PASS' : 'MISS',
-});
+const row = partRow('Stats flood');
 
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 
 /** The part's budget rows; without figures, the one row that says why. */
 export function statsFloodRows(result: StatsFloodResult | undefined, error?: string): BudgetRow[] {
-  if (!result) {
-    const status: Status = error ? 'ERROR' : 'SKIP';
-    return [
-      {
-        part: 'Stats flood',
-        budget: 'stats flood budgets',
-        measured: error ?? 'not run (--only)',
-        status,
-      },
-    ];
-  }
+  if (!result) return [notRunRow('Stats flood', 'stats flood budgets', error)];
   const n = result.beacons.toLocaleString('en');
   const perSec = result.beacons / (result.elapsedMs / 1000);
   const refused = result.statuses['503'] ?? 0;

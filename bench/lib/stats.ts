@@ -13,6 +13,9 @@ export function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1];
 }
 
+/** A figure rounded to a whole number, its thousands separated: 12,345. */
+export const whole = (value: number) => Math.round(value).toLocaleString('en');
+
 export function kib(bytes: number, digits = 1): string {
   return `${(bytes / 1024).toFixed(digits)} KiB`;
 }
