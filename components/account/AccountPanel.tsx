@@ -6,8 +6,10 @@ import { deleteCardAndData } from '@/browser/owner/card';
 import { removeMember, type Company } from '@/browser/owner/company';
 import { refusalOf } from './company/messages';
 import AccountSecurity from './AccountSecurity';
+import ConfirmedDanger from './ConfirmedDanger';
 import Field from './Field';
 import MailSwitch from './MailSwitch';
+import SignOutButton from './SignOutButton';
 import styles from './account.module.css';
 
 const DELETED = 'Η κάρτα σας, οι επαφές της και ο λογαριασμός σας διαγράφηκαν.';
@@ -35,7 +37,6 @@ function LeaveCompany({
   company: Company;
   onLeft: () => void;
 }) {
-  const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
 
@@ -61,32 +62,13 @@ function LeaveCompany({
         Αν αποχωρήσετε, η κάρτα απενεργοποιείται και η διεύθυνσή της μένει στην εταιρεία, όπως και
         οι επαφές που έλαβε. Ο λογαριασμός σας μένει και μπορείτε να φτιάξετε νέα προσωπική κάρτα.
       </p>
-      {confirming ? (
-        <div className={styles.confirm}>
-          <div className={styles.actions}>
-            <button
-              type="button"
-              className={styles.danger}
-              disabled={busy}
-              onClick={() => void leave()}
-            >
-              Οριστική αποχώρηση
-            </button>
-            <button type="button" className={styles.secondary} onClick={() => setConfirming(false)}>
-              Άκυρο
-            </button>
-          </div>
-          <p className={styles.error} role="alert">
-            {error}
-          </p>
-        </div>
-      ) : (
-        <div className={styles.actions}>
-          <button type="button" className={styles.danger} onClick={() => setConfirming(true)}>
-            Αποχώρηση από την εταιρεία
-          </button>
-        </div>
-      )}
+      <ConfirmedDanger
+        start="Αποχώρηση από την εταιρεία"
+        confirm="Οριστική αποχώρηση"
+        busy={busy}
+        error={error}
+        onConfirm={() => void leave()}
+      />
     </>
   );
 }
@@ -104,7 +86,6 @@ export default function AccountPanel({
   company?: { company: Company } | null;
   onLeft?: () => void;
 }) {
-  const [confirming, setConfirming] = useState(false);
   const [typed, setTyped] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
@@ -138,9 +119,7 @@ export default function AccountPanel({
       <h2 id="account-title">Λογαριασμός</h2>
       <p>Έχετε συνδεθεί ως {user.email}.</p>
       <div className={styles.actions}>
-        <button type="button" className={styles.secondary} onClick={() => void signOutOwner()}>
-          Αποσύνδεση
-        </button>
+        <SignOutButton />
       </div>
       <AccountSecurity user={user} />
       <MailSwitch uid={user.uid} email={user.email} />
@@ -150,48 +129,25 @@ export default function AccountPanel({
         Διαγράφει την κάρτα {`/${username}`}, όλες τις επαφές που λάβατε και τον λογαριασμό σας. Δεν
         αναιρείται.
       </p>
-      {confirming ? (
-        <div className={styles.confirm}>
-          <Field
-            id="delete-confirm"
-            label={`Γράψτε «${username}» για επιβεβαίωση`}
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            value={typed}
-            onChange={(e) => setTyped(e.target.value)}
-          />
-          <div className={styles.actions}>
-            <button
-              type="button"
-              className={styles.danger}
-              disabled={typed.trim() !== username || busy}
-              onClick={() => void erase()}
-            >
-              Οριστική διαγραφή
-            </button>
-            <button
-              type="button"
-              className={styles.secondary}
-              onClick={() => {
-                setConfirming(false);
-                setTyped('');
-              }}
-            >
-              Άκυρο
-            </button>
-          </div>
-          <p className={styles.error} role="alert">
-            {error}
-          </p>
-        </div>
-      ) : (
-        <div className={styles.actions}>
-          <button type="button" className={styles.danger} onClick={() => setConfirming(true)}>
-            Διαγραφή της κάρτας και των δεδομένων μου
-          </button>
-        </div>
-      )}
+      <ConfirmedDanger
+        start="Διαγραφή της κάρτας και των δεδομένων μου"
+        confirm="Οριστική διαγραφή"
+        ready={typed.trim() === username}
+        busy={busy}
+        error={error}
+        onConfirm={() => void erase()}
+        onCancel={() => setTyped('')}
+      >
+        <Field
+          id="delete-confirm"
+          label={`Γράψτε «${username}» για επιβεβαίωση`}
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+        />
+      </ConfirmedDanger>
     </section>
   );
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import {
   AUTH_MESSAGES,
   CurrentPasswordError,
@@ -10,7 +10,8 @@ import {
   hasPassword,
   type User,
 } from '@/browser/owner/auth';
-import Field from './Field';
+import Field, { type HeldField } from './Field';
+import SubmitRow from './SubmitRow';
 import styles from './account.module.css';
 
 interface FormState {
@@ -36,43 +37,94 @@ function placeError(error: unknown, nextIsPassword: boolean): FormState['errors'
   return { form: message };
 }
 
+/** A change's state, and `run`: a refusal said at once, else the change, said done or placed. */
+function useChange(nextIsPassword: boolean) {
+  const [state, setState] = useState<FormState>(IDLE);
+  async function run(refusal: FormState['errors'] | null, change: () => Promise<string>) {
+    if (refusal) return setState({ ...IDLE, errors: refusal });
+    setState({ ...IDLE, busy: true });
+    try {
+      setState({ ...IDLE, done: await change() });
+    } catch (error) {
+      setState({ ...IDLE, errors: placeError(error, nextIsPassword) });
+    }
+  }
+  return [state, run] as const;
+}
+
+/** A change's form: its title (its button's name too), its fields, and what became of it. */
+function ChangeForm({
+  id,
+  title,
+  state,
+  onSubmit,
+  children,
+}: {
+  id: string;
+  title: string;
+  state: FormState;
+  onSubmit: (event: FormEvent) => void;
+  children: ReactNode;
+}) {
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>{title}</h3>
+      {children}
+      <p className={styles.success} role="status">
+        {state.done}
+      </p>
+      <p className={styles.error} role="alert">
+        {state.errors.form}
+      </p>
+      <SubmitRow label={title} busy={state.busy} secondary />
+    </form>
+  );
+}
+
+/** The password the account has now, which a change asks for first. */
+function CurrentPassword({ onChange, ...held }: HeldField & { label: string }) {
+  return (
+    <Field
+      {...held}
+      type="password"
+      autoComplete="current-password"
+      required
+      onChange={(e) => onChange(e.target.value)}
+    />
+  );
+}
+
 function ChangePassword({ user }: { user: User }) {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
-  const [state, setState] = useState<FormState>(IDLE);
+  const [state, run] = useChange(true);
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    if (!current) return setState({ ...IDLE, errors: { current: AUTH_MESSAGES.missingPassword } });
-    if (next.length < 6) return setState({ ...IDLE, errors: { next: AUTH_MESSAGES.weakPassword } });
-    setState({ ...IDLE, busy: true });
-    try {
+    const refusal = !current
+      ? { current: AUTH_MESSAGES.missingPassword }
+      : next.length < 6
+        ? { next: AUTH_MESSAGES.weakPassword }
+        : null;
+    void run(refusal, async () => {
       await changePassword(user, current, next);
       setCurrent('');
       setNext('');
-      setState({
-        ...IDLE,
-        done:
-          'Ο κωδικός άλλαξε και όπου αλλού είχατε συνδεθεί, η σύνδεση έληξε. ' +
-          'Την επόμενη φορά συνδεθείτε με τον νέο.',
-      });
-    } catch (error) {
-      setState({ ...IDLE, errors: placeError(error, true) });
-    }
+      return (
+        'Ο κωδικός άλλαξε και όπου αλλού είχατε συνδεθεί, η σύνδεση έληξε. ' +
+        'Την επόμενη φορά συνδεθείτε με τον νέο.'
+      );
+    });
   }
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-labelledby="password-title">
-      <h3 id="password-title">Αλλαγή κωδικού</h3>
-      <Field
+    <ChangeForm id="password" title="Αλλαγή κωδικού" state={state} onSubmit={submit}>
+      <CurrentPassword
         id="password-current"
         label="Τρέχων κωδικός"
-        type="password"
-        autoComplete="current-password"
-        required
         value={current}
         error={state.errors.current}
-        onChange={(e) => setCurrent(e.target.value)}
+        onChange={setCurrent}
       />
       <Field
         id="password-new"
@@ -85,47 +137,34 @@ function ChangePassword({ user }: { user: User }) {
         error={state.errors.next}
         onChange={(e) => setNext(e.target.value)}
       />
-      <Outcome state={state} />
-      <div className={styles.actions}>
-        <button className={styles.secondary} type="submit" disabled={state.busy}>
-          Αλλαγή κωδικού
-        </button>
-      </div>
-    </form>
+    </ChangeForm>
   );
 }
 
 function ChangeEmail({ user, withPassword }: { user: User; withPassword: boolean }) {
   const [next, setNext] = useState('');
   const [current, setCurrent] = useState('');
-  const [state, setState] = useState<FormState>(IDLE);
+  const [state, run] = useChange(false);
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    if (!next.includes('@')) {
-      return setState({ ...IDLE, errors: { next: AUTH_MESSAGES.invalidEmail } });
-    }
-    if (withPassword && !current) {
-      return setState({ ...IDLE, errors: { current: AUTH_MESSAGES.missingPassword } });
-    }
-    setState({ ...IDLE, busy: true });
-    try {
+    const refusal = !next.includes('@')
+      ? { next: AUTH_MESSAGES.invalidEmail }
+      : withPassword && !current
+        ? { current: AUTH_MESSAGES.missingPassword }
+        : null;
+    void run(refusal, async () => {
       await changeEmail(user, next, withPassword ? current : undefined);
       setCurrent('');
-      setState({
-        ...IDLE,
-        done:
-          `Στείλαμε σύνδεσμο στο ${next.trim()}. Το email του λογαριασμού αλλάζει μόλις τον ` +
-          `ανοίξετε· μέχρι τότε συνδέεστε με το ${user.email}.`,
-      });
-    } catch (error) {
-      setState({ ...IDLE, errors: placeError(error, false) });
-    }
+      return (
+        `Στείλαμε σύνδεσμο στο ${next.trim()}. Το email του λογαριασμού αλλάζει μόλις τον ` +
+        `ανοίξετε· μέχρι τότε συνδέεστε με το ${user.email}.`
+      );
+    });
   }
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-labelledby="email-title">
-      <h3 id="email-title">Αλλαγή email</h3>
+    <ChangeForm id="email" title="Αλλαγή email" state={state} onSubmit={submit}>
       <p className={styles.hint}>
         Θα σας στείλουμε σύνδεσμο στη νέα διεύθυνση· αλλάζει μόλις τον ανοίξετε.
       </p>
@@ -140,37 +179,15 @@ function ChangeEmail({ user, withPassword }: { user: User; withPassword: boolean
         onChange={(e) => setNext(e.target.value)}
       />
       {withPassword && (
-        <Field
+        <CurrentPassword
           id="email-password"
           label="Ο κωδικός σας"
-          type="password"
-          autoComplete="current-password"
-          required
           value={current}
           error={state.errors.current}
-          onChange={(e) => setCurrent(e.target.value)}
+          onChange={setCurrent}
         />
       )}
-      <Outcome state={state} />
-      <div className={styles.actions}>
-        <button className={styles.secondary} type="submit" disabled={state.busy}>
-          Αλλαγή email
-        </button>
-      </div>
-    </form>
-  );
-}
-
-function Outcome({ state }: { state: FormState }) {
-  return (
-    <>
-      <p className={styles.success} role="status">
-        {state.done}
-      </p>
-      <p className={styles.error} role="alert">
-        {state.errors.form}
-      </p>
-    </>
+    </ChangeForm>
   );
 }
 

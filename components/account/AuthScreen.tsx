@@ -11,6 +11,7 @@ import {
   signUp,
 } from '@/browser/owner/auth';
 import Field from './Field';
+import SubmitRow from './SubmitRow';
 import styles from './account.module.css';
 
 type Mode = 'signIn' | 'signUp' | 'reset';
@@ -121,14 +122,16 @@ export default function AuthScreen({ notice }: { notice?: string }) {
         <p className={styles.error} role="alert">
           {error}
         </p>
-        <div className={styles.actions}>
-          <button className={styles.button} type="submit" disabled={busy}>
-            {mode === 'signIn'
+        <SubmitRow
+          label={
+            mode === 'signIn'
               ? 'Σύνδεση'
               : mode === 'signUp'
                 ? 'Δημιουργία λογαριασμού'
-                : 'Αποστολή συνδέσμου'}
-          </button>
+                : 'Αποστολή συνδέσμου'
+          }
+          busy={busy}
+        >
           {resetting ? (
             <button className={styles.secondary} type="button" onClick={() => switchTo('signIn')}>
               Πίσω στη σύνδεση
@@ -142,7 +145,7 @@ export default function AuthScreen({ notice }: { notice?: string }) {
               {mode === 'signIn' ? 'Δεν έχω λογαριασμό' : 'Έχω ήδη λογαριασμό'}
             </button>
           )}
-        </div>
+        </SubmitRow>
       </form>
       {!resetting && (
         <>

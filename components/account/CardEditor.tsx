@@ -43,6 +43,7 @@ import ColorField from './ColorField';
 import Field from './Field';
 import LinksEditor from './LinksEditor';
 import PhotoField from './PhotoField';
+import SubmitRow from './SubmitRow';
 import styles from './account.module.css';
 
 interface FieldSpec {
@@ -396,13 +397,16 @@ export default function CardEditor({
               <legend>{group.legend}</legend>
               {group.fields.map((spec) => {
                 const lockedValue = lockedText(spec.field);
+                const input = {
+                  id: `card-${spec.field}`,
+                  label: spec.label,
+                  type: spec.type ?? 'text',
+                };
                 if (lockedValue !== null) {
                   return (
                     <Field
                       key={spec.field}
-                      id={`card-${spec.field}`}
-                      label={spec.label}
-                      type={spec.type ?? 'text'}
+                      {...input}
                       hint={LOCKED_FIELD_NOTE}
                       readOnly
                       value={lockedValue}
@@ -412,9 +416,7 @@ export default function CardEditor({
                 return (
                   <Field
                     key={spec.field}
-                    id={`card-${spec.field}`}
-                    label={spec.label}
-                    type={spec.type ?? 'text'}
+                    {...input}
                     autoComplete={spec.autoComplete ?? 'off'}
                     hint={spec.hint}
                     maxLength={CARD_FIELD_RULES[spec.field].max}
@@ -492,11 +494,7 @@ export default function CardEditor({
             onPick={(file) => void pickPhoto(file)}
             onRemove={removePhoto}
           />
-          <div className={styles.actions}>
-            <button className={styles.button} type="submit" disabled={busy}>
-              Αποθήκευση
-            </button>
-          </div>
+          <SubmitRow label="Αποθήκευση" busy={busy} />
           <p
             className={
               status.kind === 'invalid' ||

@@ -1,7 +1,6 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
-import { signOutOwner } from '@/browser/owner/auth';
 import { UsernameTakenError, claimCard } from '@/browser/owner/card';
 import { OwnerRequestError } from '@/browser/owner/owner-api';
 import { OWNER_WRITE_LIMIT_MESSAGE } from '@/lib/owner-writes';
@@ -9,6 +8,9 @@ import { CARD_MESSAGES, cardValueProblem } from '@/lib/profile';
 import { profilePath } from '@/lib/routes';
 import { USERNAME_MESSAGES, claimProblem } from '@/lib/username';
 import Field from './Field';
+import SignOutButton from './SignOutButton';
+import SubmitRow from './SubmitRow';
+import UsernameField from './UsernameField';
 import styles from './account.module.css';
 
 interface Errors {
@@ -86,17 +88,11 @@ export default function ClaimScreen({
         <strong>{profilePath(username.trim() || 'onoma')}</strong>.
       </p>
       <form className={styles.form} onSubmit={submit} noValidate>
-        <Field
+        <UsernameField
           id="claim-username"
-          label="Όνομα χρήστη"
-          hint={USERNAME_MESSAGES.format}
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
           value={username}
           error={errors.username}
-          onChange={(e) => setUsername(e.target.value)}
+          onChange={setUsername}
         />
         {NAME_FIELDS.map(({ field, ...attributes }) => (
           <Field
@@ -111,14 +107,9 @@ export default function ClaimScreen({
         <p className={styles.error} role="alert">
           {errors.form}
         </p>
-        <div className={styles.actions}>
-          <button className={styles.button} type="submit" disabled={busy}>
-            Δημιουργία κάρτας
-          </button>
-          <button className={styles.secondary} type="button" onClick={() => void signOutOwner()}>
-            Αποσύνδεση
-          </button>
-        </div>
+        <SubmitRow label="Δημιουργία κάρτας" busy={busy}>
+          <SignOutButton />
+        </SubmitRow>
       </form>
     </main>
   );

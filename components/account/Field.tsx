@@ -8,6 +8,14 @@ interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   hint?: string;
 }
 
+/** A field whose value its form holds, told each new value as it is typed. */
+export interface HeldField {
+  id: string;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}
+
 /** A labelled input whose error and hint are announced with it (aria-describedby). */
 export default function Field({ id, label, error, hint, ...input }: FieldProps) {
   const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : '']

@@ -1,12 +1,14 @@
 'use client';
 
 import { useEffect, useState, type FormEvent } from 'react';
-import { signOutOwner, type User } from '@/browser/owner/auth';
+import type { User } from '@/browser/owner/auth';
 import { acceptInvite, readInvite, type InviteInfo } from '@/browser/owner/company';
 import { OwnerRequestError } from '@/browser/owner/owner-api';
 import { profilePath } from '@/lib/routes';
-import { USERNAME_MESSAGES, claimProblem } from '@/lib/username';
-import Field from './Field';
+import { claimProblem } from '@/lib/username';
+import SignOutButton from './SignOutButton';
+import SubmitRow from './SubmitRow';
+import UsernameField from './UsernameField';
 import styles from './account.module.css';
 import { COMPANY_REFUSALS, refusalOf } from './company/messages';
 
@@ -125,17 +127,11 @@ export default function JoinScreen({
                 <strong>{profilePath(wanted.trim() || 'onoma')}</strong>, με τα στοιχεία της
                 εταιρείας.
               </p>
-              <Field
+              <UsernameField
                 id="join-username"
-                label="Όνομα χρήστη"
-                hint={USERNAME_MESSAGES.format}
-                autoComplete="username"
-                autoCapitalize="none"
-                spellCheck={false}
-                required
                 value={wanted}
                 error={usernameError}
-                onChange={(e) => setWanted(e.target.value)}
+                onChange={setWanted}
               />
             </>
           ) : (
@@ -148,17 +144,12 @@ export default function JoinScreen({
           <p className={styles.error} role="alert">
             {error}
           </p>
-          <div className={styles.actions}>
-            <button className={styles.button} type="submit" disabled={busy || otherAddress}>
-              Αποδοχή
-            </button>
+          <SubmitRow label="Αποδοχή" busy={busy} disabled={otherAddress}>
             <button className={styles.secondary} type="button" onClick={onDismiss}>
               Όχι τώρα
             </button>
-            <button className={styles.secondary} type="button" onClick={() => void signOutOwner()}>
-              Αποσύνδεση
-            </button>
-          </div>
+            <SignOutButton />
+          </SubmitRow>
         </form>
       )}
     </main>

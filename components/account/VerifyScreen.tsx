@@ -1,6 +1,7 @@
 'use client';
 
-import { signOutOwner, type User } from '@/browser/owner/auth';
+import type { User } from '@/browser/owner/auth';
+import SignOutButton from './SignOutButton';
 import styles from './account.module.css';
 import { VerifyButtons, VerifyMessages, useVerification } from './use-verification';
 
@@ -20,9 +21,7 @@ export default function VerifyScreen({ user }: { user: User }) {
       </p>
       <div className={styles.actions}>
         <VerifyButtons verification={verification} primary />
-        <button type="button" className={styles.secondary} onClick={() => void signOutOwner()}>
-          Αποσύνδεση
-        </button>
+        <SignOutButton />
       </div>
       <VerifyMessages message={verification.message} />
     </main>

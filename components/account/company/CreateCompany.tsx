@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { createCompany } from '@/browser/owner/company';
 import { COMPANY_NAME_MAX, companyNameProblem } from '@/lib/company';
 import Field from '../Field';
+import SubmitRow from '../SubmitRow';
 import styles from '../account.module.css';
 import { refusalOf } from './messages';
 
@@ -54,11 +55,7 @@ export default function CreateCompany() {
         <p className={styles.error} role="alert">
           {form}
         </p>
-        <div className={styles.actions}>
-          <button className={styles.button} type="submit" disabled={busy}>
-            Δημιουργία εταιρείας
-          </button>
-        </div>
+        <SubmitRow label="Δημιουργία εταιρείας" busy={busy} />
       </form>
     </section>
   );

@@ -13,6 +13,7 @@ import {
 } from '@/browser/owner/company';
 import { parseInviteLines, withLines } from '@/browser/owner/invite-lines';
 import { profilePath } from '@/lib/routes';
+import SubmitRow from '../SubmitRow';
 import styles from '../account.module.css';
 import { refusalOf } from './messages';
 import type { CompanyData } from './use-company-data';
@@ -110,11 +111,7 @@ function InviteForm({ company }: { company: Company }) {
           onChange={(e) => setText(e.target.value)}
         />
       </div>
-      <div className={styles.actions}>
-        <button className={styles.button} type="submit" disabled={busy}>
-          Αποστολή προσκλήσεων
-        </button>
-      </div>
+      <SubmitRow label="Αποστολή προσκλήσεων" busy={busy} />
       <div className={styles.field}>
         <label htmlFor="invite-csv">Ή αρχείο CSV</label>
         <p id="invite-csv-hint" className={styles.hint}>

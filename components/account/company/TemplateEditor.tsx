@@ -18,6 +18,7 @@ import { logoPath } from '@/lib/routes';
 import ColorField from '../ColorField';
 import Field from '../Field';
 import LinksEditor from '../LinksEditor';
+import SubmitRow from '../SubmitRow';
 import styles from '../account.module.css';
 import { refusalOf } from './messages';
 
@@ -261,11 +262,7 @@ export default function TemplateEditor({
           </div>
         )}
       </fieldset>
-      <div className={styles.actions}>
-        <button className={styles.button} type="submit" disabled={busy}>
-          Αποθήκευση προτύπου
-        </button>
-      </div>
+      <SubmitRow label="Αποθήκευση προτύπου" busy={busy} />
       <p
         className={status.error ? styles.error : styles.status}
         role="status"
