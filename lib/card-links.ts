@@ -93,42 +93,32 @@ const onGoogleMaps = pageOn(
   'g.page',
 );
 
+/** A brand whose pages are on `domains`, carried in a vCard as its social profile `profile`. */
+const socialKind = (name: string, profile: string, ...domains: string[]): LinkKindInfo => ({
+  name,
+  accepts: pageOn(...domains),
+  vcard: { socialProfile: profile },
+});
+
+/** A brand whose pages are on `domains`, carried in a vCard as a URL of type `type`. */
+const siteKind = (name: string, type: string, ...domains: string[]): LinkKindInfo => ({
+  name,
+  accepts: pageOn(...domains),
+  vcard: { url: type },
+});
+
 export const LINK_KIND_INFO: Readonly<Record<LinkKind, LinkKindInfo>> = {
-  linkedin: {
-    name: 'LinkedIn',
-    accepts: pageOn('linkedin.com'),
-    vcard: { socialProfile: 'linkedin' },
-  },
-  tiktok: { name: 'TikTok', accepts: pageOn('tiktok.com'), vcard: { socialProfile: 'tiktok' } },
-  x: { name: 'X', accepts: pageOn('x.com', 'twitter.com'), vcard: { socialProfile: 'twitter' } },
-  youtube: {
-    name: 'YouTube',
-    accepts: pageOn('youtube.com', 'youtu.be'),
-    vcard: { socialProfile: 'youtube' },
-  },
-  telegram: {
-    name: 'Telegram',
-    accepts: pageOn('t.me', 'telegram.me'),
-    vcard: { socialProfile: 'telegram' },
-  },
-  messenger: {
-    name: 'Messenger',
-    accepts: pageOn('m.me', 'messenger.com'),
-    vcard: { socialProfile: 'messenger' },
-  },
-  threads: {
-    name: 'Threads',
-    accepts: pageOn('threads.net', 'threads.com'),
-    vcard: { socialProfile: 'threads' },
-  },
-  github: { name: 'GitHub', accepts: pageOn('github.com'), vcard: { socialProfile: 'github' } },
-  behance: { name: 'Behance', accepts: pageOn('behance.net'), vcard: { socialProfile: 'behance' } },
-  pinterest: {
-    name: 'Pinterest',
-    accepts: pageOn(...PINTEREST_DOMAINS, 'pin.it'),
-    vcard: { socialProfile: 'pinterest' },
-  },
-  spotify: { name: 'Spotify', accepts: pageOn('open.spotify.com'), vcard: { url: 'spotify' } },
+  linkedin: socialKind('LinkedIn', 'linkedin', 'linkedin.com'),
+  tiktok: socialKind('TikTok', 'tiktok', 'tiktok.com'),
+  x: socialKind('X', 'twitter', 'x.com', 'twitter.com'),
+  youtube: socialKind('YouTube', 'youtube', 'youtube.com', 'youtu.be'),
+  telegram: socialKind('Telegram', 'telegram', 't.me', 'telegram.me'),
+  messenger: socialKind('Messenger', 'messenger', 'm.me', 'messenger.com'),
+  threads: socialKind('Threads', 'threads', 'threads.net', 'threads.com'),
+  github: socialKind('GitHub', 'github', 'github.com'),
+  behance: socialKind('Behance', 'behance', 'behance.net'),
+  pinterest: socialKind('Pinterest', 'pinterest', ...PINTEREST_DOMAINS, 'pin.it'),
+  spotify: siteKind('Spotify', 'spotify', 'open.spotify.com'),
   googlemaps: {
     name: 'Google Maps',
     // google.com/maps/…, google.gr/maps/…, maps.google.com/…, and the app's short links.
@@ -138,14 +128,10 @@ export const LINK_KIND_INFO: Readonly<Record<LinkKind, LinkKindInfo>> = {
       (url.hostname === 'goo.gl' && url.pathname.startsWith('/maps')),
     vcard: { url: 'maps' },
   },
-  tripadvisor: {
-    name: 'Tripadvisor',
-    accepts: pageOn(...TRIPADVISOR_DOMAINS),
-    vcard: { url: 'tripadvisor' },
-  },
-  booking: { name: 'Booking.com', accepts: pageOn('booking.com'), vcard: { url: 'booking' } },
-  airbnb: { name: 'Airbnb', accepts: pageOn(...AIRBNB_DOMAINS), vcard: { url: 'airbnb' } },
-  calendly: { name: 'Calendly', accepts: pageOn('calendly.com'), vcard: { url: 'calendly' } },
+  tripadvisor: siteKind('Tripadvisor', 'tripadvisor', ...TRIPADVISOR_DOMAINS),
+  booking: siteKind('Booking.com', 'booking', 'booking.com'),
+  airbnb: siteKind('Airbnb', 'airbnb', ...AIRBNB_DOMAINS),
+  calendly: siteKind('Calendly', 'calendly', 'calendly.com'),
   link: { name: 'Σύνδεσμος', accepts: () => true, vcard: { url: 'link' } },
 };
 
@@ -154,16 +140,8 @@ export const LINK_KIND_INFO: Readonly<Record<LinkKind, LinkKindInfo>> = {
  * icon in its bar: held to their brand's hosts as the kinds above are.
  */
 export const SOCIAL_FIELD_INFO = {
-  facebookLink: {
-    name: 'Facebook',
-    accepts: pageOn('facebook.com', 'fb.com', 'fb.me'),
-    vcard: { socialProfile: 'facebook' },
-  },
-  instagramLink: {
-    name: 'Instagram',
-    accepts: pageOn('instagram.com', 'instagr.am'),
-    vcard: { socialProfile: 'instagram' },
-  },
+  facebookLink: socialKind('Facebook', 'facebook', 'facebook.com', 'fb.com', 'fb.me'),
+  instagramLink: socialKind('Instagram', 'instagram', 'instagram.com', 'instagr.am'),
 } as const satisfies Record<string, LinkKindInfo>;
 
 export type SocialField = keyof typeof SOCIAL_FIELD_INFO;
