@@ -7,8 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort, type RunningEmulator } from './emulator';
 import { ROOT } from './paths';
-import { awaitAnswer, startGuarded } from './guarded-process';
-import { recordStart } from './start-ledger';
+import { startAnsweringServer } from './answering-server';
 
 const FIREBASE_BIN = path.join(ROOT, 'node_modules', '.bin', 'firebase');
 
@@ -74,25 +73,19 @@ export async function startAuthEmulator(
     '--config',
     path.join(dir, 'firebase.json'),
   ];
-  recordStart('auth emulator');
-  const server = startGuarded(FIREBASE_BIN, args, {
+  // Measured on these 2-core machines: 12 to 16 s (firebase-tools loads a large module graph).
+  const { pid, stop } = await startAnsweringServer({
+    kind: 'auth emulator',
+    name: 'Auth emulator',
+    command: FIREBASE_BIN,
+    args,
     env: { ...process.env, TMPDIR: dir, FORCE_COLOR: '0', NO_UPDATE_NOTIFIER: '1' },
     onLog: options.onLog,
-  });
-  if (!server) throw new AuthEmulatorError('Could not spawn firebase-tools.');
-  const { pid } = server;
-  const stop = async (): Promise<void> => {
-    await server.stop();
-    rmSync(dir, { recursive: true, force: true });
-  };
-
-  // Measured on these 2-core machines: 12 to 16 s (firebase-tools loads a large module graph).
-  await awaitAnswer(server, () => ready(hostPort), {
-    name: 'Auth emulator',
     hostPort,
+    answers: () => ready(hostPort),
     timeoutMs: options.timeoutMs ?? 90_000,
     pollMs: 200,
-    stop,
+    cleanUp: () => rmSync(dir, { recursive: true, force: true }),
     fail: (message) => new AuthEmulatorError(message),
   });
   return { host, port, hostPort, pid, stop };

@@ -6,8 +6,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { recordStart } from './start-ledger';
-import { awaitAnswer, startGuarded } from './guarded-process';
+import { startAnsweringServer } from './answering-server';
 
 export const EMULATOR_MAIN_CLASS = 'com.google.cloud.datastore.emulator.firestore.CloudFirestore';
 const SDK_JAR = path.join('platform', 'cloud-firestore-emulator', 'cloud-firestore-emulator.jar');
@@ -188,17 +187,16 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
     args.push(`--rules=${path.resolve(options.rulesPath)}`);
   }
 
-  recordStart('firestore emulator');
-  const server = startGuarded(java, args, { onLog: options.onLog });
-  if (!server) throw new EmulatorSetupError('Could not spawn the Firestore emulator.');
-  const { pid, stop } = server;
-
-  await awaitAnswer(server, () => emulatorAnswers(hostPort), {
+  const { pid, stop } = await startAnsweringServer({
+    kind: 'firestore emulator',
     name: 'Firestore emulator',
+    command: java,
+    args,
+    onLog: options.onLog,
     hostPort,
+    answers: () => emulatorAnswers(hostPort),
     timeoutMs: options.timeoutMs ?? 60_000,
     pollMs: 100,
-    stop,
     fail: (message) => new EmulatorSetupError(message),
   });
   return { host, port, hostPort, pid, jar, stop };
