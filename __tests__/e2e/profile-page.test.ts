@@ -195,35 +195,19 @@ test('a complete profile: every field in its place, in order', async () => {
       ],
     })),
   );
+  // Each one an 80 × 80 tile named by its brand and the owner.
+  const tile = (kind: string, brand: string, href: string) => ({
+    kind,
+    href,
+    label: `${brand}: Μαρία Παπαδοπούλου`,
+    tile: true,
+    size: [80, 80],
+  });
   expect(social).toEqual([
-    {
-      kind: 'facebook',
-      href: 'https://www.facebook.com/example',
-      label: 'Facebook: Μαρία Παπαδοπούλου',
-      tile: true,
-      size: [80, 80],
-    },
-    {
-      kind: 'instagram',
-      href: 'https://www.instagram.com/example',
-      label: 'Instagram: Μαρία Παπαδοπούλου',
-      tile: true,
-      size: [80, 80],
-    },
-    {
-      kind: 'viber',
-      href: 'viber://chat?number=%2B306912345678',
-      label: 'Viber: Μαρία Παπαδοπούλου',
-      tile: true,
-      size: [80, 80],
-    },
-    {
-      kind: 'whatsapp',
-      href: 'https://wa.me/306912345678',
-      label: 'WhatsApp: Μαρία Παπαδοπούλου',
-      tile: true,
-      size: [80, 80],
-    },
+    tile('facebook', 'Facebook', 'https://www.facebook.com/example'),
+    tile('instagram', 'Instagram', 'https://www.instagram.com/example'),
+    tile('viber', 'Viber', 'viber://chat?number=%2B306912345678'),
+    tile('whatsapp', 'WhatsApp', 'https://wa.me/306912345678'),
   ]);
   expect(problemsOf.get(page)).toEqual([]);
 

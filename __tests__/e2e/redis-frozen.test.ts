@@ -7,21 +7,17 @@
 // (its heap after a full collection, at most 40 MB more) is npm run bench's figure (--only
 // redis-frozen). In a file of its own so that it runs beside the others.
 import type { ChildProcess } from 'node:child_process';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { adminDb } from '@/server/firebase/admin-app';
 import { STATS_REDIS_PREFIX } from '@/server/stats/redis-store';
 import { EVENTS_PATH, beaconBody } from '@/lib/stats/events';
 import { cardKey } from '@/server/stats/card-key';
-import { freePort } from '@/tools/lib/emulator';
-import { copyBuild, startNext } from '@/tools/lib/next-server';
-import { ROOT } from '@/tools/lib/paths';
 import { stopProcess } from '@/tools/lib/processes';
 import { startRedis, type RunningRedis } from '@/tools/lib/redis';
 import { spreadRequests } from '@/tools/lib/spread-requests';
-import { ensureCommand } from '@/tools/lib/system-packages';
 import { ceiling, eventually, WAIT_MS } from '../helpers/eventually';
+import { redisCliAt } from '../helpers/redis-cli';
+import { copyOfRunBuild, startOnCopy } from '../helpers/build-copy';
 
 const FREEZE_MS = 6000;
 const BEACONS = 200;
@@ -39,13 +35,7 @@ let base: string;
 const cards: string[] = [];
 const warmCards: string[] = [];
 
-function redisCli(...args: string[]): string {
-  const cli = ensureCommand('redis-cli', 'redis-tools');
-  return execFileSync(cli, ['-u', redis.url, ...args], {
-    encoding: 'utf8',
-    timeout: ceiling(WAIT_MS),
-  }).trim();
-}
+const redisCli = (...args: string[]) => redisCliAt(redis.url, ...args);
 
 /** Every count waiting in Redis, summed. */
 function pendingSum(): number {
@@ -79,8 +69,7 @@ const count = (statuses: number[], status: number) => statuses.filter((s) => s =
 
 beforeAll(async () => {
   redis = await startRedis();
-  distDir = mkdtempSync(path.join(ROOT, '.next-frozen-'));
-  copyBuild(process.env.NEXT_DIST_DIR as string, path.basename(distDir));
+  distDir = copyOfRunBuild('.next-frozen-');
   // Cards made after the build: each request below renders one from Firestore and stores it.
   const stamp = Date.now();
   for (const list of [warmCards, cards]) {
@@ -97,21 +86,17 @@ beforeAll(async () => {
     }
     await batch.commit();
   }
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  server = await startNext(
-    port,
+  ({ server, base } = await startOnCopy(
+    distDir,
     {
-      ...process.env,
-      NEXT_DIST_DIR: path.basename(distDir),
       REDIS_URL: redis.url,
       // Every beacon below comes from one address, and none is flushed during the test: what
       // Redis holds is exactly what was applied.
       STATS_RATE_LIMIT: '0',
       STATS_FLUSH_MS: String(3_600_000),
     },
-    { host: '127.0.0.1', logFile: path.join(ROOT, 'artifacts', 'redis-frozen.log') },
-  );
+    'redis-frozen.log',
+  ));
 });
 
 afterAll(async () => {

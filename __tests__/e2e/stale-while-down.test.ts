@@ -4,19 +4,18 @@
 // its own on the run's emulator, which it reads through a relay: cutting the relay takes Firestore
 // away from this server alone.
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
-import { freePort } from '@/tools/lib/emulator';
-import { DEMO_PROFILES_FILE, ROOT } from '@/tools/lib/paths';
-import { copyBuild, startNext } from '@/tools/lib/next-server';
+import { DEMO_PROFILES_FILE } from '@/tools/lib/paths';
 import { stopProcess } from '@/tools/lib/processes';
 import { loadProfilesFile, seedProfiles } from '@/tools/lib/seed';
 import { startTcpRelay, type TcpRelay } from '@/tools/lib/tcp-relay';
 import { withDeadline } from '@/lib/deadline';
 import { ceiling, WAIT_MS } from '../helpers/eventually';
 import { get } from '../helpers/http';
+import { copyOfRunBuild, startOnCopy } from '../helpers/build-copy';
 import { revalidate, secret, timeUntilShown } from '../helpers/revalidate';
 
 // The server's own project on the run's emulator: the cards it reads are its own, and no other
@@ -68,8 +67,7 @@ describe('stale while down', () => {
     // A copy of the shared server's build, taken once it has served /maria: Next then keeps the
     // page in its route cache, dated by its file, which is what lets this test age it.
     expect((await step("the shared server's /maria", get('/maria'))).status).toBe(200);
-    distDir = mkdtempSync(path.join(ROOT, '.next-stale-'));
-    copyBuild(process.env.NEXT_DIST_DIR as string, path.basename(distDir), {
+    distDir = copyOfRunBuild('.next-stale-', {
       project: { from: process.env.NEXT_PUBLIC_FIREBASE_PROJECT_ID as string, to: PROJECT_ID },
     });
     // Stands in for an hour passing: /maria's copy gets a one-second revalidation window, both
@@ -96,22 +94,15 @@ describe('stale while down', () => {
     await step('seeding its own project', seedOwnProject(EDITED_TITLE));
     relay = await step('the relay', startTcpRelay(process.env.FIRESTORE_EMULATOR_HOST as string));
     relay.cut();
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    server = await startNext(
-      port,
+    ({ server, base } = await startOnCopy(
+      distDir,
       {
-        ...process.env,
-        NEXT_DIST_DIR: path.basename(distDir),
         NEXT_PUBLIC_FIREBASE_PROJECT_ID: PROJECT_ID,
         FIRESTORE_EMULATOR_HOST: relay.hostPort,
         FIRESTORE_READ_TIMEOUT_MS: String(READ_DEADLINE_MS),
       },
-      {
-        host: '127.0.0.1',
-        logFile: path.join(ROOT, 'artifacts', 'freshness-stale-while-down.log'),
-      },
-    );
+      'freshness-stale-while-down.log',
+    ));
     // A copy of the build and a server's start: Jest's limit (TEST_MS) fits them.
   });
 

@@ -5,19 +5,13 @@ import { CARD_MESSAGES } from '@/lib/profile';
 import { LOGO_MESSAGES } from '@/lib/company-logo';
 import { INVITE_MESSAGES } from '@/lib/invite-rows';
 import { adminDb } from '@/server/firebase/admin-app';
-import { POST as claim } from '@/app/api/owner/cards/route';
 import { DELETE as erase, PATCH as edit } from '@/app/api/owner/cards/[username]/route';
 import { POST as create } from '@/app/api/owner/companies/route';
 import { PUT as saveTemplate } from '@/app/api/owner/companies/[id]/template/route';
 import { POST as invite } from '@/app/api/owner/companies/[id]/invites/route';
 import { DELETE as revoke } from '@/app/api/owner/companies/[id]/invites/[inviteId]/route';
-import {
-  account,
-  send,
-  startCompanyApi,
-  stopCompanyApi,
-  type Account,
-} from '../helpers/company-api';
+import { account, send, type Account } from '../helpers/company-api';
+import { claimCard, companyApiFile } from '../helpers/company-api-file';
 
 const PROJECT = 'demo-karta-company-admin';
 // A 1×1 PNG.
@@ -30,8 +24,9 @@ let maria: Account;
 let kostas: Account;
 let companyId: string;
 
+companyApiFile(PROJECT);
+
 beforeAll(async () => {
-  await startCompanyApi(PROJECT);
   [maria, kostas] = await Promise.all([
     account('maria@studio.test'),
     account('kostas@studio.test'),
@@ -40,20 +35,11 @@ beforeAll(async () => {
     [maria, 'maria-studio', 'Μαρία'],
     [kostas, 'kostas-studio', 'Κώστας'],
   ] as const) {
-    const claimed = await send(
-      claim,
-      '/api/owner/cards',
-      {},
-      {
-        token: who.token,
-        json: { username, fields: { firstName, lastName: 'Φωτίου', city: 'Βόλος' } },
-      },
+    expect(await claimCard(who, username, { firstName, lastName: 'Φωτίου', city: 'Βόλος' })).toBe(
+      201,
     );
-    expect(claimed.status).toBe(201);
   }
 });
-
-afterAll(stopCompanyApi);
 
 const company = () => adminDb().doc(`companies/${companyId}`);
 

@@ -11,7 +11,6 @@ import { athensDay } from '@/lib/stats/day';
 import { lastDays } from '@/lib/stats/days';
 import { USERNAME_MESSAGES } from '@/lib/username';
 import { adminDb } from '@/server/firebase/admin-app';
-import { POST as claim } from '@/app/api/owner/cards/route';
 import { PATCH as edit } from '@/app/api/owner/cards/[username]/route';
 import { POST as create } from '@/app/api/owner/companies/route';
 import { PUT as saveTemplate } from '@/app/api/owner/companies/[id]/template/route';
@@ -24,13 +23,8 @@ import {
 import { GET as contacts } from '@/app/api/owner/companies/[id]/contacts/route';
 import { GET as stats } from '@/app/api/owner/companies/[id]/stats/route';
 import { GET as openInvite, POST as accept } from '@/app/api/owner/invites/[token]/route';
-import {
-  account,
-  send,
-  startCompanyApi,
-  stopCompanyApi,
-  type Account,
-} from '../helpers/company-api';
+import { account, send, type Account } from '../helpers/company-api';
+import { claimCard, companyApiFile } from '../helpers/company-api-file';
 import { eventually } from '../helpers/eventually';
 import { appliedMarks, markedPaths } from '../helpers/next-request';
 import { startOriginStandIn } from '../helpers/origin-stand-in';
@@ -47,21 +41,9 @@ let maria: Account;
 let kostas: Account;
 let companyId: string;
 
-async function claimCard(who: Account, username: string, fields: object): Promise<number> {
-  const claimed = await send(
-    claim,
-    '/api/owner/cards',
-    {},
-    {
-      token: who.token,
-      json: { username, fields },
-    },
-  );
-  return claimed.status;
-}
+companyApiFile(PROJECT);
 
 beforeAll(async () => {
-  await startCompanyApi(PROJECT);
   [maria, kostas] = await Promise.all([account('maria@join.test'), account('kostas@join.test')]);
   expect(await claimCard(maria, 'maria-join', { firstName: 'Μαρία', lastName: 'Φωτίου' })).toBe(
     201,
@@ -96,8 +78,6 @@ function putTemplate(fields: typeof TEMPLATE) {
     { token: maria.token, method: 'PUT', json: { fields } },
   );
 }
-
-afterAll(stopCompanyApi);
 
 const company = () => adminDb().doc(`companies/${companyId}`);
 const card = async (username: string) => (await adminDb().doc(`users/${username}`).get()).data();

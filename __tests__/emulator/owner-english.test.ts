@@ -6,15 +6,9 @@ import { CARD_MESSAGES, ENGLISH_FIELDS } from '@/lib/profile';
 import { LINK_MESSAGES } from '@/lib/card-links';
 import { COMPANY_FIELD, TEMPLATE_FIELD, companyPath } from '@/lib/collections';
 import { adminDb } from '@/server/firebase/admin-app';
-import { POST as claim } from '@/app/api/owner/cards/route';
 import { PATCH as edit } from '@/app/api/owner/cards/[username]/route';
-import {
-  account,
-  send,
-  startCompanyApi,
-  stopCompanyApi,
-  type Account,
-} from '../helpers/company-api';
+import { account, send, type Account } from '../helpers/company-api';
+import { claimCard, companyApiFile } from '../helpers/company-api-file';
 
 const PROJECT = 'demo-karta-owner-english';
 const USERNAME = 'eleni-en';
@@ -41,25 +35,18 @@ const ENGLISH = {
   addressDetailsEn: '3rd floor',
 };
 
-beforeAll(async () => {
-  await startCompanyApi(PROJECT);
-  eleni = await account('eleni@english.test');
-  const claimed = await send(
-    claim,
-    '/api/owner/cards',
-    {},
-    {
-      token: eleni.token,
-      json: {
-        username: USERNAME,
-        fields: { firstName: 'Ελένη', lastName: 'Παπαδοπούλου', city: 'Αθήνα' },
-      },
-    },
-  );
-  expect(claimed.status).toBe(201);
-});
+companyApiFile(PROJECT);
 
-afterAll(stopCompanyApi);
+beforeAll(async () => {
+  eleni = await account('eleni@english.test');
+  expect(
+    await claimCard(eleni, USERNAME, {
+      firstName: 'Ελένη',
+      lastName: 'Παπαδοπούλου',
+      city: 'Αθήνα',
+    }),
+  ).toBe(201);
+});
 
 test('every English field and a link’s English label are stored as sent, and null removes one', async () => {
   expect(Object.keys(ENGLISH).sort()).toEqual(Object.values(ENGLISH_FIELDS).sort());

@@ -13,7 +13,6 @@ import {
   getDocs,
   orderBy,
   query,
-  serverTimestamp,
   setDoc,
   Timestamp,
   updateDoc,
@@ -42,6 +41,7 @@ import {
   memberPath,
 } from '@/lib/collections';
 import { evaluatedExpressions, rulesFile } from '../helpers/rules';
+import { visitorContact } from '../helpers/visitor-contact';
 
 // Its own project id, so clearFirestore() cannot wipe data other emulator test files rely on.
 const PROJECT_ID = 'demo-karta-company-rules';
@@ -88,12 +88,6 @@ const member = (username: string, role: 'admin' | 'member', joinedAt: Timestamp)
   firstName: username,
   lastName: 'Δοκιμή',
   email: `${username}@example.gr`,
-});
-
-const visitorContact = () => ({
-  name: 'Ελένη',
-  email: 'eleni@example.gr',
-  createdAt: serverTimestamp(),
 });
 
 // Seeded once: a refused request changes nothing, and the tests that change data come last.

@@ -58,6 +58,7 @@ import {
   rulesFile,
   type Role,
 } from '../helpers/rules';
+import { visitorContact } from '../helpers/visitor-contact';
 
 // Its own project id, so clearFirestore() cannot wipe data other emulator test files rely on.
 const PROJECT_ID = 'demo-karta-owner-rules';
@@ -99,12 +100,8 @@ const photoRef = (db: Firestore) => doc(db, USERS_COLLECTION, CARD, 'photo', 'cu
 const ownContacts = (db: Firestore) =>
   query(contactsOf(db), where(CREATED_FIELD, '>=', CLAIMED_AT), orderBy(CREATED_FIELD, 'desc'));
 
-const visitorContact = () => ({
-  name: 'Ελένη',
-  email: 'eleni@example.gr',
-  phone: '+30 691 234 5678',
-  createdAt: serverTimestamp(),
-});
+/** A contact with every field the sheet writes: the most the rules check. */
+const fullContact = () => visitorContact({ phone: '+30 691 234 5678' });
 
 // Seeded once: a refused write changes nothing, and the few tests that change data come last.
 beforeAll(async () => {
@@ -262,7 +259,7 @@ const READS: Row[] = [
   {
     operation: 'leave a contact (a visitor’s create)',
     allowed: only('owner', 'other', 'anonymous'),
-    run: (db) => addDoc(contactsOf(db), visitorContact()),
+    run: (db) => addDoc(contactsOf(db), fullContact()),
   },
 ];
 
@@ -578,7 +575,7 @@ it('shows a name claimed again by another owner only the contacts left since', a
       [CLAIMED_FIELD]: reclaimed,
     }),
   );
-  await assertSucceeds(addDoc(contactsOf(dbAs('anonymous')), visitorContact()));
+  await assertSucceeds(addDoc(contactsOf(dbAs('anonymous')), fullContact()));
   const since = query(contactsOf(dbAs('other')), where(CREATED_FIELD, '>=', reclaimed));
   expect((await getDocs(since)).docs.map((d) => d.get('name'))).toEqual(['Ελένη']);
   await assertFails(getDoc(contactRef(dbAs('other'))));
@@ -588,5 +585,5 @@ it('shows a name claimed again by another owner only the contacts left since', a
 
 it('refuses a contact on a card that is gone', async () => {
   await seed((db) => deleteDoc(doc(db, USERS_COLLECTION, CARD)));
-  await assertFails(addDoc(contactsOf(dbAs('anonymous')), visitorContact()));
+  await assertFails(addDoc(contactsOf(dbAs('anonymous')), fullContact()));
 });

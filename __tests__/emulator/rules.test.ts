@@ -6,13 +6,13 @@ import {
   doc,
   getDoc,
   getDocs,
-  serverTimestamp,
   setDoc,
   Timestamp,
   updateDoc,
   type DocumentData,
 } from 'firebase/firestore';
 import { rulesFile } from '../helpers/rules';
+import { visitorContact } from '../helpers/visitor-contact';
 
 // Its own project id, so clearFirestore() cannot wipe data other emulator test files rely on.
 const PROJECT_ID = 'demo-karta-rules';
@@ -23,17 +23,8 @@ const { dbAs, asServer, clear } = rulesFile(PROJECT_ID);
 const visitorDb = () => dbAs('anonymous');
 const signedInDb = () => dbAs('other');
 
-function validContact(overrides: DocumentData = {}): DocumentData {
-  return {
-    name: 'Maria Papadopoulou',
-    email: 'maria@example.com',
-    createdAt: serverTimestamp(),
-    ...overrides,
-  };
-}
-
 function withoutKey(key: string): DocumentData {
-  const contact = validContact();
+  const contact = visitorContact();
   delete contact[key];
   return contact;
 }
@@ -62,81 +53,81 @@ beforeEach(async () => {
 
 describe('creating a contact', () => {
   it.each<[string, DocumentData]>([
-    ['name, email and createdAt only', validContact()],
-    ['a phone number', validContact({ phone: '6912345678' })],
-    ['an international phone with spaces', validContact({ phone: '+30 691 234 5678' })],
-    ['a 20-character phone', validContact({ phone: '+' + '1'.repeat(19) })],
-    ['a 100-character name', validContact({ name: 'x'.repeat(100) })],
-    ['a Greek name', validContact({ name: 'Μαρία Παπαδοπούλου' })],
+    ['name, email and createdAt only', visitorContact()],
+    ['a phone number', visitorContact({ phone: '6912345678' })],
+    ['an international phone with spaces', visitorContact({ phone: '+30 691 234 5678' })],
+    ['a 20-character phone', visitorContact({ phone: '+' + '1'.repeat(19) })],
+    ['a 100-character name', visitorContact({ name: 'x'.repeat(100) })],
+    ['a Greek name', visitorContact({ name: 'Μαρία Παπαδοπούλου' })],
     // 100 two-byte characters: a byte-counting size() would reject this.
-    ['a 100-character Greek name', validContact({ name: 'α'.repeat(100) })],
+    ['a 100-character Greek name', visitorContact({ name: 'α'.repeat(100) })],
     // Beside the control characters refused below: the last character before C1, and an emoji.
-    ['a name with ~, NBSP and an emoji', validContact({ name: 'Μαρία~\u00a0😀' })],
+    ['a name with ~, NBSP and an emoji', visitorContact({ name: 'Μαρία~\u00a0😀' })],
     // The neighbours of the separators' and bidirectional controls' ranges, refused below.
-    ['a name with U+2027, U+202F and U+206A', validContact({ name: 'Μα\u2027ρί\u202Fα\u206A' })],
-    ['an upper-case email', validContact({ email: 'MARIA@EXAMPLE.COM' })],
-    ['a 254-character email', validContact({ email: emailOfLength(254) })],
+    ['a name with U+2027, U+202F and U+206A', visitorContact({ name: 'Μα\u2027ρί\u202Fα\u206A' })],
+    ['an upper-case email', visitorContact({ email: 'MARIA@EXAMPLE.COM' })],
+    ['a 254-character email', visitorContact({ email: emailOfLength(254) })],
   ])('is allowed with %s', async (_label, data) => {
     await assertSucceeds(leaveContact(data));
   });
 
   it.each<[string, DocumentData]>([
-    ['a 101-character name', validContact({ name: 'x'.repeat(101) })],
-    ['a 101-character Greek name', validContact({ name: 'α'.repeat(101) })],
-    ['an empty name', validContact({ name: '' })],
-    ['a numeric name', validContact({ name: 42 })],
+    ['a 101-character name', visitorContact({ name: 'x'.repeat(101) })],
+    ['a 101-character Greek name', visitorContact({ name: 'α'.repeat(101) })],
+    ['an empty name', visitorContact({ name: '' })],
+    ['a numeric name', visitorContact({ name: 42 })],
     // Lists and maps have a size() too, so only the type check stops these.
-    ['a list as name', validContact({ name: ['Maria'] })],
-    ['a map as name', validContact({ name: { first: 'Maria' } })],
+    ['a list as name', visitorContact({ name: ['Maria'] })],
+    ['a map as name', visitorContact({ name: { first: 'Maria' } })],
     // A line feed would hide a formula in the owner's CSV export (browser/owner/export.ts).
-    ['a line feed in the name', validContact({ name: '=HYPERLINK("x")\nMaria' })],
-    ['a tab in the name', validContact({ name: 'Maria\tP' })],
-    ['a carriage return in the name', validContact({ name: 'Maria\r' })],
-    ['a NUL in the name', validContact({ name: 'Maria\u0000' })],
-    ['a unit separator (U+001F) in the name', validContact({ name: 'Maria\u001f' })],
-    ['a DEL in the name', validContact({ name: 'Maria\u007f' })],
-    ['a C1 next line (U+0085) in the name', validContact({ name: 'Maria\u0085' })],
-    ['a C1 U+009F in the name', validContact({ name: 'Maria\u009f' })],
+    ['a line feed in the name', visitorContact({ name: '=HYPERLINK("x")\nMaria' })],
+    ['a tab in the name', visitorContact({ name: 'Maria\tP' })],
+    ['a carriage return in the name', visitorContact({ name: 'Maria\r' })],
+    ['a NUL in the name', visitorContact({ name: 'Maria\u0000' })],
+    ['a unit separator (U+001F) in the name', visitorContact({ name: 'Maria\u001f' })],
+    ['a DEL in the name', visitorContact({ name: 'Maria\u007f' })],
+    ['a C1 next line (U+0085) in the name', visitorContact({ name: 'Maria\u0085' })],
+    ['a C1 U+009F in the name', visitorContact({ name: 'Maria\u009f' })],
     // A right-to-left override would show the name reversed in the owner's mail and console.
-    ['a right-to-left override (U+202E) in the name', validContact({ name: 'Μαρία \u202Eαπ' })],
-    ['a left-to-right embedding (U+202A) in the name', validContact({ name: 'Μαρία\u202A' })],
-    ['a first-strong isolate (U+2068) in the name', validContact({ name: '\u2068Μαρία' })],
-    ['a pop directional isolate (U+2069) in the name', validContact({ name: 'Μαρία\u2069' })],
-    ['a line separator (U+2028) in the name', validContact({ name: 'Μαρία\u2028Π' })],
-    ['a paragraph separator (U+2029) in the name', validContact({ name: 'Μαρία\u2029Π' })],
+    ['a right-to-left override (U+202E) in the name', visitorContact({ name: 'Μαρία \u202Eαπ' })],
+    ['a left-to-right embedding (U+202A) in the name', visitorContact({ name: 'Μαρία\u202A' })],
+    ['a first-strong isolate (U+2068) in the name', visitorContact({ name: '\u2068Μαρία' })],
+    ['a pop directional isolate (U+2069) in the name', visitorContact({ name: 'Μαρία\u2069' })],
+    ['a line separator (U+2028) in the name', visitorContact({ name: 'Μαρία\u2028Π' })],
+    ['a paragraph separator (U+2029) in the name', visitorContact({ name: 'Μαρία\u2029Π' })],
     ['no name', withoutKey('name')],
     ['no email', withoutKey('email')],
     ['no createdAt', withoutKey('createdAt')],
-    ['an email without @', validContact({ email: 'maria.example.com' })],
-    ['an email without a top-level domain', validContact({ email: 'maria@example' })],
-    ['an email with trailing text', validContact({ email: 'maria@example.com <x>' })],
-    ['a 255-character email', validContact({ email: emailOfLength(255) })],
-    ['a non-string email', validContact({ email: ['maria@example.com'] })],
-    ['a phone with letters', validContact({ phone: '691 CALL ME' })],
-    ['a phone with + in the middle', validContact({ phone: '30+6912345678' })],
-    ['a phone that is only a +', validContact({ phone: '+' })],
-    ['a phone of spaces', validContact({ phone: '   ' })],
-    ['a 21-character phone', validContact({ phone: '+' + '1'.repeat(20) })],
-    ['a numeric phone', validContact({ phone: 6912345678 })],
-    ['an extra key', validContact({ company: 'ACME' })],
-    ['createdAt from Timestamp.now()', validContact({ createdAt: Timestamp.now() })],
-    ['createdAt from a Date', validContact({ createdAt: new Date() })],
+    ['an email without @', visitorContact({ email: 'maria.example.com' })],
+    ['an email without a top-level domain', visitorContact({ email: 'maria@example' })],
+    ['an email with trailing text', visitorContact({ email: 'maria@example.com <x>' })],
+    ['a 255-character email', visitorContact({ email: emailOfLength(255) })],
+    ['a non-string email', visitorContact({ email: ['maria@example.com'] })],
+    ['a phone with letters', visitorContact({ phone: '691 CALL ME' })],
+    ['a phone with + in the middle', visitorContact({ phone: '30+6912345678' })],
+    ['a phone that is only a +', visitorContact({ phone: '+' })],
+    ['a phone of spaces', visitorContact({ phone: '   ' })],
+    ['a 21-character phone', visitorContact({ phone: '+' + '1'.repeat(20) })],
+    ['a numeric phone', visitorContact({ phone: 6912345678 })],
+    ['an extra key', visitorContact({ company: 'ACME' })],
+    ['createdAt from Timestamp.now()', visitorContact({ createdAt: Timestamp.now() })],
+    ['createdAt from a Date', visitorContact({ createdAt: new Date() })],
   ])('is denied with %s', async (_label, data) => {
     await assertFails(leaveContact(data));
   });
 
   it('is denied on a profile that does not exist', async () => {
-    await assertFails(leaveContact(validContact(), 'nobody'));
+    await assertFails(leaveContact(visitorContact(), 'nobody'));
   });
 
   it('is allowed via setDoc with a client-chosen new id, since that is still a create', async () => {
     const ref = doc(visitorDb(), 'users', PROFILE, 'contacts', 'my-own-id');
-    await assertSucceeds(setDoc(ref, validContact()));
+    await assertSucceeds(setDoc(ref, visitorContact()));
   });
 
   it('is denied via setDoc over an existing contact, since that is an update', async () => {
     const ref = doc(visitorDb(), 'users', PROFILE, 'contacts', SEEDED_CONTACT);
-    await assertFails(setDoc(ref, validContact({ name: 'Overwritten' })));
+    await assertFails(setDoc(ref, visitorContact({ name: 'Overwritten' })));
   });
 });
 

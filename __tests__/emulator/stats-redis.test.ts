@@ -2,7 +2,6 @@
 // real redis-server, each flush writing to the real Firestore emulator. What they add up to is
 // written once, however the flushes of the origins interleave; a flush that cannot write puts its
 // counts back, and a take abandoned by an origin that died is put back by another.
-import { execFileSync } from 'node:child_process';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import type { CardDayCounts } from '@/server/stats/counts';
@@ -12,8 +11,8 @@ import { Flusher } from '@/server/stats/flusher';
 import { RedisCounterStore, STATS_REDIS_PREFIX } from '@/server/stats/redis-store';
 import { writeCounts, type WriteOutcome } from '@/server/stats/writer';
 import { startRedis, type RunningRedis } from '@/tools/lib/redis';
-import { ensureCommand } from '@/tools/lib/system-packages';
-import { ceiling, eventually, WAIT_MS } from '@/__tests__/helpers/eventually';
+import { eventually } from '@/__tests__/helpers/eventually';
+import { redisCliAt } from '@/__tests__/helpers/redis-cli';
 
 const PROJECT = 'demo-karta-stats-redis';
 const DAY = '2025-07-14';
@@ -39,13 +38,7 @@ function flusherOf(
 const statsOf = async (username: string) =>
   (await db.doc(`users/${username}/${STATS_COLLECTION}/${DAY}`).get()).data();
 
-function redisCli(...args: string[]): string {
-  const cli = ensureCommand('redis-cli', 'redis-tools');
-  return execFileSync(cli, ['-u', redis.url, ...args], {
-    encoding: 'utf8',
-    timeout: ceiling(WAIT_MS),
-  }).trim();
-}
+const redisCli = (...args: string[]) => redisCliAt(redis.url, ...args);
 
 /** Every stats key left in Redis. */
 const statsKeys = () =>

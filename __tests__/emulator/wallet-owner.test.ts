@@ -14,18 +14,12 @@ import { env } from '@/lib/env';
 import { applePassPath, qrCodeUrl, walletUrl } from '@/lib/routes';
 import { adminDb } from '@/server/firebase/admin-app';
 import { GOOGLE_SAVE_URL } from '@/server/wallet/google-save';
-import { POST as claim } from '@/app/api/owner/cards/route';
 import { GET as links } from '@/app/api/owner/cards/[username]/wallet/route';
 import { GET as pass } from '@/app/api/wallet/[username]/route';
 import { ensureCommand } from '@/tools/lib/system-packages';
 import { makeWalletTestChain, type WalletTestChain } from '@/tools/lib/wallet-test-chain';
-import {
-  account,
-  send,
-  startCompanyApi,
-  stopCompanyApi,
-  type Account,
-} from '../helpers/company-api';
+import { account, send, type Account } from '../helpers/company-api';
+import { claimCard, companyApiFile } from '../helpers/company-api-file';
 
 const PROJECT = 'demo-karta-wallet';
 let chain: WalletTestChain;
@@ -33,26 +27,17 @@ let work: string;
 let eleni: Account;
 let other: Account;
 
+companyApiFile(PROJECT);
+
 beforeAll(async () => {
   chain = makeWalletTestChain();
   work = mkdtempSync(path.join(tmpdir(), 'karta-wallet-owner-'));
-  await startCompanyApi(PROJECT);
   Object.assign(process.env, chain.env);
   [eleni, other] = await Promise.all([account('eleni@wallet.test'), account('other@wallet.test')]);
-  const claimed = await send(
-    claim,
-    '/api/owner/cards',
-    {},
-    {
-      token: eleni.token,
-      json: { username: 'eleni', fields: { firstName: 'Ελένη', lastName: 'Ζαφειρίου' } },
-    },
-  );
-  expect(claimed.status).toBe(201);
+  expect(await claimCard(eleni, 'eleni', { firstName: 'Ελένη', lastName: 'Ζαφειρίου' })).toBe(201);
 });
 
-afterAll(async () => {
-  await stopCompanyApi();
+afterAll(() => {
   chain.remove();
   rmSync(work, { recursive: true, force: true });
 });

@@ -199,59 +199,55 @@ export function sessionToken(page: Page): Promise<string> {
 }
 
 /**
- * The HTTP status of a query on users/{username} sent from the page with its session's token to
- * Firestore's REST API: the rules themselves, with nothing of the console's code in between.
+ * The HTTP status of a request on users/{username}`suffix` (`body`, if any, POSTed as JSON) sent
+ * from the page with its session's token to Firestore's REST API: the rules themselves, with
+ * nothing of the console's code in between.
  */
-export async function queryStatus(
+async function restStatus(
   page: Page,
   username: string,
-  structuredQuery: object,
+  suffix: string,
+  body?: object,
 ): Promise<number> {
   const token = await sessionToken(page);
   if (!token) throw new Error('No session in this browser: sign in first');
   return page.evaluate(
-    async ({ host, project, username, token, structuredQuery }) => {
-      const parent = `projects/${project}/databases/(default)/documents/users/${username}`;
-      const res = await fetch(`http://${host}/v1/${parent}:runQuery`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ structuredQuery }),
-      });
+    async ({ host, project, path, token, body }) => {
+      const name = `projects/${project}/databases/(default)/documents/${path}`;
+      const res = await fetch(
+        `http://${host}/v1/${name}`,
+        body
+          ? {
+              method: 'POST',
+              headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+              body: JSON.stringify(body),
+            }
+          : { headers: { authorization: `Bearer ${token}` } },
+      );
       return res.status;
     },
     {
       host: process.env.FIRESTORE_EMULATOR_HOST as string,
       project: process.env.NEXT_PUBLIC_FIREBASE_PROJECT_ID as string,
-      username,
+      path: `users/${username}${suffix}`,
       token,
-      structuredQuery,
+      body,
     },
   );
 }
 
-/**
- * The HTTP status of a get of users/{username}/{rest} sent from the page with its session's token
- * to Firestore's REST API, as queryStatus does for a query.
- */
-export async function getStatus(page: Page, username: string, rest: string): Promise<number> {
-  const token = await sessionToken(page);
-  if (!token) throw new Error('No session in this browser: sign in first');
-  return page.evaluate(
-    async ({ host, project, username, rest, token }) => {
-      const name = `projects/${project}/databases/(default)/documents/users/${username}/${rest}`;
-      const res = await fetch(`http://${host}/v1/${name}`, {
-        headers: { authorization: `Bearer ${token}` },
-      });
-      return res.status;
-    },
-    {
-      host: process.env.FIRESTORE_EMULATOR_HOST as string,
-      project: process.env.NEXT_PUBLIC_FIREBASE_PROJECT_ID as string,
-      username,
-      rest,
-      token,
-    },
-  );
+/** The HTTP status of a query on users/{username}'s subcollections (restStatus). */
+export function queryStatus(
+  page: Page,
+  username: string,
+  structuredQuery: object,
+): Promise<number> {
+  return restStatus(page, username, ':runQuery', { structuredQuery });
+}
+
+/** The HTTP status of a get of users/{username}/{rest} (restStatus). */
+export function getStatus(page: Page, username: string, rest: string): Promise<number> {
+  return restStatus(page, username, `/${rest}`);
 }
 
 /** `status URL` of each error response: the console's "Failed to load resource" names none. */

@@ -8,30 +8,12 @@ import { renderCard, renderCardOff, renderNotFound, shownCard } from '@/server/c
 import type { CardAssets } from '@/lib/card-assets';
 import { offerLanguage } from '@/browser/card/card-script';
 import { normaliseProfile, type Profile } from '@/lib/profile';
+import { MARIA_SOME_ENGLISH } from '../helpers/english-card';
 
 const ASSETS: CardAssets = { css: '.card{}', enhance: '', sheet: '/s.js', sheetCss: '/s.css' };
 const GREEK_LETTER = /[\u0370-\u03ff\u1f00-\u1fff]/;
 
-const stored = normaliseProfile('maria', {
-  firstName: 'Μαρία',
-  lastName: 'Παπαδοπούλου',
-  jobTitle: 'Αρχιτέκτονας',
-  jobTitleEn: 'Architect',
-  companyName: 'Studio Φως',
-  city: 'Θεσσαλονίκη',
-  email: 'maria@example.gr',
-  mobileNumber: '+30 691 234 5678',
-  phoneNumber: '+30 210 123 4567',
-  address: 'Ερμού 45',
-  websiteLink: 'www.example.gr',
-  displayImage: '/demo/maria.jpg',
-  facebookLink: 'https://www.facebook.com/example',
-  links: [
-    { kind: 'link', url: 'https://shop.example.gr/', label: 'Κατάστημα', labelEn: 'Shop' },
-    { kind: 'link', url: 'https://blog.example.gr/', label: 'Ιστολόγιο' },
-    { kind: 'github', url: 'https://github.com/maria' },
-  ],
-});
+const stored = normaliseProfile('maria', MARIA_SOME_ENGLISH);
 
 async function page(profile: Profile, lang: 'el' | 'en'): Promise<Document> {
   const html = await renderCard(shownCard(profile, lang), ASSETS, lang);
@@ -125,15 +107,17 @@ test('each card names its own address canonical and both in hreflang alternates'
 });
 
 test('the switch: a plain link to the other language, named in it', async () => {
-  const greek = await page(stored, 'el');
-  const toEnglish = greek.querySelector<HTMLAnchorElement>('a[data-language]')!;
-  expect({
-    href: toEnglish.getAttribute('href'),
-    hreflang: toEnglish.getAttribute('hreflang'),
-    lang: toEnglish.lang,
-    name: toEnglish.getAttribute('aria-label'),
-    text: toEnglish.textContent,
-  }).toEqual({
+  const switchOf = (doc: Document) => {
+    const link = doc.querySelector<HTMLAnchorElement>('a[data-language]')!;
+    return {
+      href: link.getAttribute('href'),
+      hreflang: link.getAttribute('hreflang'),
+      lang: link.lang,
+      name: link.getAttribute('aria-label'),
+      text: link.textContent,
+    };
+  };
+  expect(switchOf(await page(stored, 'el'))).toEqual({
     href: '/maria/en',
     hreflang: 'en',
     lang: 'en',
@@ -141,14 +125,7 @@ test('the switch: a plain link to the other language, named in it', async () => 
     text: 'EN',
   });
   const english = await page(stored, 'en');
-  const toGreek = english.querySelector<HTMLAnchorElement>('a[data-language]')!;
-  expect({
-    href: toGreek.getAttribute('href'),
-    hreflang: toGreek.getAttribute('hreflang'),
-    lang: toGreek.lang,
-    name: toGreek.getAttribute('aria-label'),
-    text: toGreek.textContent,
-  }).toEqual({
+  expect(switchOf(english)).toEqual({
     href: '/maria',
     hreflang: 'el',
     lang: 'el',

@@ -5,22 +5,9 @@ import { cardInLanguage, otherLanguageName } from '@/lib/card-language';
 import { linksProblem, normaliseLinks } from '@/lib/card-links';
 import { applyCompany } from '@/lib/company';
 import { CARD_MESSAGES, ENGLISH_FIELDS, normaliseProfile, parseCardChanges } from '@/lib/profile';
+import { MARIA_SOME_ENGLISH } from '../helpers/english-card';
 
-const maria = normaliseProfile('maria', {
-  firstName: 'Μαρία',
-  lastName: 'Παπαδοπούλου',
-  jobTitle: 'Αρχιτέκτονας',
-  jobTitleEn: 'Architect',
-  companyName: 'Studio Φως',
-  city: 'Θεσσαλονίκη',
-  address: 'Ερμού 10',
-  addressEn: '10 Ermou Street',
-  links: [
-    { kind: 'link', url: 'https://blog.example.gr/', label: 'Ιστολόγιο' },
-    { kind: 'link', url: 'https://shop.example.gr/', label: 'Κατάστημα', labelEn: 'Shop' },
-    { kind: 'github', url: 'https://github.com/maria' },
-  ],
-});
+const maria = normaliseProfile('maria', { ...MARIA_SOME_ENGLISH, addressEn: '45 Ermou Street' });
 
 test('English: the owner’s words where given, the Greek transliterated elsewhere', () => {
   const english = cardInLanguage(maria, 'en');
@@ -30,11 +17,11 @@ test('English: the owner’s words where given, the Greek transliterated elsewhe
     jobTitle: 'Architect',
     companyName: 'Studio Fos',
     city: 'Thessaloniki',
-    address: '10 Ermou Street',
+    address: '45 Ermou Street',
   });
   expect(english.links).toEqual([
-    { kind: 'link', url: 'https://blog.example.gr/', label: 'Istologio' },
     { kind: 'link', url: 'https://shop.example.gr/', label: 'Shop' },
+    { kind: 'link', url: 'https://blog.example.gr/', label: 'Istologio' },
     { kind: 'github', url: 'https://github.com/maria' },
   ]);
   for (const field of Object.values(ENGLISH_FIELDS)) expect(english[field]).toBeUndefined();
@@ -45,10 +32,10 @@ test('Greek: the card as stored, without its English words', () => {
   expect(greek).toMatchObject({
     firstName: 'Μαρία',
     jobTitle: 'Αρχιτέκτονας',
-    address: 'Ερμού 10',
+    address: 'Ερμού 45',
   });
   expect(greek.jobTitleEn).toBeUndefined();
-  expect(greek.links?.[1]).toEqual({
+  expect(greek.links?.[0]).toEqual({
     kind: 'link',
     url: 'https://shop.example.gr/',
     label: 'Κατάστημα',

@@ -8,20 +8,9 @@ import { signatureHtml, signatureText } from '@/lib/email-signature';
 import { normaliseProfile, type Profile } from '@/lib/profile';
 import { cardUrl, photoPath } from '@/lib/routes';
 import { HOSTILE_PROFILES } from '../fixtures/profiles';
+import { MARIA_DOCUMENT, PHOTO_VERSION } from '../helpers/complete-card';
 
-const PHOTO_VERSION = 'AbCdEfGhIjKlMnOp';
-
-const complete = normaliseProfile('maria', {
-  firstName: 'Μαρία',
-  lastName: 'Παπαδοπούλου',
-  jobTitle: 'Αρχιτέκτονας',
-  companyName: 'Studio Φως',
-  email: 'maria@example.gr',
-  phoneNumber: '210 123 4567',
-  websiteLink: 'studio-fos.gr',
-  displayImage: photoPath('maria', PHOTO_VERSION),
-  accentColor: '#0A7C55',
-});
+const complete = normaliseProfile('maria', MARIA_DOCUMENT);
 
 function parse(html: string): Document {
   return new DOMParser().parseFromString(`<!doctype html><body>${html}</body>`, 'text/html');

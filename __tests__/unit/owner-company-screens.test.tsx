@@ -7,35 +7,12 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IconUser } from '@tabler/icons-react';
 import type { Company } from '@/browser/owner/company';
+// Before CardEditor: its stand-ins for the editor's browser side.
+import { editor, resetEditor } from '../helpers/card-editor';
 import CardEditor from '@/components/account/CardEditor';
 import ConsoleNav, { BAR_ITEMS, type NavItem } from '@/components/account/ConsoleNav';
 import { LOCKED_FIELD_NOTE } from '@/lib/company';
 import type { PublicProfile } from '@/lib/profile';
-
-const saveCard = jest.fn();
-let cardData: Record<string, unknown> = {};
-jest.mock('@/browser/owner/card', () => ({
-  watchCard: (_username: string, listener: (data: unknown) => void) => {
-    listener(cardData);
-    return () => {};
-  },
-  saveCard: (...args: unknown[]) => saveCard(...args),
-}));
-jest.mock('@/browser/owner/live-check', () => ({
-  readCard: async () => '',
-  waitForCardChange: async () => 100,
-}));
-jest.mock('@/browser/owner/owner-api', () => ({
-  OwnerRequestError: class extends Error {},
-}));
-const previews: PublicProfile[] = [];
-jest.mock('@/components/account/CardPreview', () => ({
-  __esModule: true,
-  default: ({ profile }: { profile: PublicProfile }) => {
-    previews.push(profile);
-    return null;
-  },
-}));
 
 describe('the navigation', () => {
   const items = (count: number): NavItem<string>[] =>
@@ -105,15 +82,13 @@ describe('a member’s editor', () => {
   };
 
   beforeEach(() => {
-    saveCard.mockReset().mockResolvedValue(undefined);
-    previews.length = 0;
-    cardData = {
+    resetEditor({
       firstName: 'Κώστας',
       lastName: 'Ιωάννου',
       address: 'Δική μου οδός 1',
       city: 'Πάτρα',
       companyId: 'c1',
-    };
+    });
   });
 
   test('a locked field shows the company’s value, read-only and marked; the others are the card’s', async () => {
@@ -127,7 +102,7 @@ describe('a member’s editor', () => {
     expect(city).not.toHaveAttribute('readonly');
     expect(screen.getByText(`Χρώμα κάρτας: ${LOCKED_FIELD_NOTE}`)).toBeInTheDocument();
     // The preview is the card as applyCompany shows it.
-    const shown = previews[previews.length - 1] as PublicProfile & { company?: { name: string } };
+    const shown = editor.lastPreview().profile as PublicProfile & { company?: { name: string } };
     expect([shown.address, shown.city, shown.accentColor, shown.company?.name]).toEqual([
       'Ερμού 10',
       'Πάτρα',
@@ -144,11 +119,11 @@ describe('a member’s editor', () => {
     await user.type(screen.getByLabelText('Πόλη'), 'Λάρισα');
     await user.click(screen.getByRole('button', { name: 'Αποθήκευση' }));
     await screen.findByText(/Η αλλαγή φαίνεται στην κάρτα σας/);
-    expect(saveCard.mock.calls).toEqual([['kostas', { city: 'Λάρισα' }, undefined]]);
+    expect(editor.saveCard.mock.calls).toEqual([['kostas', { city: 'Λάρισα' }, undefined]]);
   });
 
   test('a card in no company is edited as before', () => {
-    cardData = { firstName: 'Μαρία', address: 'Δική μου οδός 1' };
+    editor.card = { firstName: 'Μαρία', address: 'Δική μου οδός 1' };
     render(<CardEditor username="maria" />);
     expect(screen.getByLabelText('Διεύθυνση')).toHaveValue('Δική μου οδός 1');
     expect(screen.getByLabelText('Διεύθυνση')).not.toHaveAttribute('readonly');

@@ -7,53 +7,26 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Company } from '@/browser/owner/company';
+// Before CardEditor: its stand-ins for the editor's browser side.
+import { editor, resetEditor } from '../helpers/card-editor';
 import CardEditor from '@/components/account/CardEditor';
 import { LINK_MESSAGES } from '@/lib/card-links';
 import { LOCKED_FIELD_NOTE } from '@/lib/company';
-import { CARD_MESSAGES, type PublicProfile } from '@/lib/profile';
+import { CARD_MESSAGES } from '@/lib/profile';
 
-const saveCard = jest.fn();
-let cardData: Record<string, unknown> = {};
-jest.mock('@/browser/owner/card', () => ({
-  watchCard: (_username: string, listener: (data: unknown) => void) => {
-    listener(cardData);
-    return () => {};
-  },
-  saveCard: (...args: unknown[]) => saveCard(...args),
-}));
-const readCard = jest.fn();
-jest.mock('@/browser/owner/live-check', () => ({
-  readCard: (...args: unknown[]) => readCard(...args),
-  waitForCardChange: async () => 100,
-}));
-jest.mock('@/browser/owner/owner-api', () => ({
-  OwnerRequestError: class extends Error {},
-}));
-const previews: Array<{ profile: PublicProfile; lang: string }> = [];
-jest.mock('@/components/account/CardPreview', () => ({
-  __esModule: true,
-  default: (props: { profile: PublicProfile; lang: string }) => {
-    previews.push(props);
-    return null;
-  },
-}));
-
-const lastPreview = () => previews[previews.length - 1];
+const { saveCard, readCard, lastPreview } = editor;
 const english = () => screen.getByText('Στα αγγλικά').closest('details') as HTMLDetailsElement;
 const save = (user: ReturnType<typeof userEvent.setup>) =>
   user.click(screen.getByRole('button', { name: 'Αποθήκευση' }));
 
 beforeEach(() => {
-  saveCard.mockReset().mockResolvedValue(undefined);
-  readCard.mockReset().mockResolvedValue({});
-  previews.length = 0;
-  cardData = {
+  resetEditor({
     firstName: 'Μαρία',
     lastName: 'Παπαδοπούλου',
     city: 'Θεσσαλονίκη',
     lastNameEn: 'Papadopoulos',
     links: [{ kind: 'link', url: 'https://maria.test/', label: 'Έργα' }],
-  };
+  });
 });
 
 test('«Στα αγγλικά» is closed at first and opens; each field is labelled in Greek, its placeholder the Greek in Latin letters', async () => {

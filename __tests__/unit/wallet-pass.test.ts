@@ -24,18 +24,12 @@ import {
   type WalletTestChain,
 } from '@/tools/lib/wallet-test-chain';
 import { HOSTILE_PROFILES } from '../fixtures/profiles';
+import { MARIA_DOCUMENT, PHOTO_VERSION } from '../helpers/complete-card';
 
-const PHOTO_VERSION = 'AbCdEfGhIjKlMnOp';
+// A company name with what a pass's JSON and markup must carry as text.
 const maria = normaliseProfile('maria', {
-  firstName: 'Μαρία',
-  lastName: 'Παπαδοπούλου',
-  jobTitle: 'Αρχιτέκτονας',
+  ...MARIA_DOCUMENT,
   companyName: 'Studio Φως & <Συνεργάτες> "ΑΕ"',
-  email: 'maria@example.gr',
-  phoneNumber: '210 123 4567',
-  websiteLink: 'studio-fos.gr',
-  displayImage: photoPath('maria', PHOTO_VERSION),
-  accentColor: '#0a7c55',
 });
 
 let chain: WalletTestChain;

@@ -4,7 +4,6 @@
 // edit, two when a late render had to be replaced. Origin A reads Firestore through a relay of
 // its own (ctx.linkOfA), so that its answers alone can be held and its bytes counted. How soon
 // anything here happens is printed, never held: a figure is `npm run bench`'s.
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -15,8 +14,8 @@ import { cardTag } from '@/lib/routes';
 import { freePort } from '@/tools/lib/emulator';
 import { DEMO_PROFILES_FILE, ROOT } from '@/tools/lib/paths';
 import { loadProfilesFile } from '@/tools/lib/seed';
-import { ensureCommand } from '@/tools/lib/system-packages';
 import { ceiling, eventually, WAIT_MS } from '@/__tests__/helpers/eventually';
+import { redisCliAt } from '@/__tests__/helpers/redis-cli';
 import { untilAllHealthy, type ScaleContext } from './stack';
 
 interface Origin {
@@ -95,13 +94,7 @@ export function sharedCache(ctx: ScaleContext): void {
     return username;
   }
 
-  function redisCli(...args: string[]): string {
-    const cli = ensureCommand('redis-cli', 'redis-tools');
-    return execFileSync(cli, ['-u', ctx.stack.redis.url, ...args], {
-      encoding: 'utf8',
-      timeout: ceiling(WAIT_MS),
-    }).trim();
-  }
+  const redisCli = (...args: string[]) => redisCliAt(ctx.stack.redis.url, ...args);
 
   /**
    * Dates the entry Redis holds under `key` `ms` earlier, as if it had been stored then: the
