@@ -31,6 +31,9 @@ import {
   type MemberRole,
   type MemberStatus,
 } from '../../lib/company';
+import type { CompanyStats, InviteAnswer, InviteInfo } from '../../lib/company-answers';
+// Re-exported for the console's components until they import lib/company-answers.ts themselves.
+export type { CompanyStats, InviteAnswer, InviteInfo, StatCounts } from '../../lib/company-answers';
 import { ownerDb } from './firebase';
 import { ownerFile, ownerJson, ownerRequest } from './owner-api';
 
@@ -274,11 +277,6 @@ export interface InviteRequest {
   jobTitle?: string;
 }
 
-export interface InviteAnswer {
-  sent: number;
-  refused: Array<{ line?: number; email: string; error: string }>;
-}
-
 /** Invites a list of addresses, or the rows of a CSV file (sent as text/csv). */
 export function sendInvites(id: string, invites: InviteRequest[] | Blob): Promise<InviteAnswer> {
   const path = `${companyEndpoint(id)}/invites`;
@@ -313,35 +311,8 @@ export function companyLeadsCsv(id: string): Promise<Blob> {
   return ownerFile(`${companyEndpoint(id)}/contacts?format=csv`);
 }
 
-export interface StatCounts {
-  views: number;
-  saves: number;
-  exchanges: number;
-}
-
-export interface CompanyStats {
-  members: Array<{
-    uid: string;
-    username: string;
-    status: MemberStatus;
-    d7: StatCounts;
-    d30: StatCounts;
-  }>;
-  company: { d7: StatCounts; d30: StatCounts };
-}
-
 export function companyStats(id: string): Promise<CompanyStats> {
   return ownerJson(`${companyEndpoint(id)}/stats`, { method: 'GET' });
-}
-
-/** An invitation as its link's owner sees it before accepting. */
-export interface InviteInfo {
-  companyName: string;
-  email: string;
-  firstName?: string;
-  lastName?: string;
-  jobTitle?: string;
-  expiresAt: string;
 }
 
 const inviteEndpoint = (token: string) => `/api/owner/invites/${encodeURIComponent(token)}`;

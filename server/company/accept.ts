@@ -21,6 +21,7 @@ import {
   ownerPath,
 } from '../../lib/collections';
 import { joiningFields, normaliseTemplate, type TemplateField } from '../../lib/company';
+import type { InviteInfo } from '../../lib/company-answers';
 import { USERNAME_MESSAGES, claimProblem } from '../../lib/username';
 import { cardChanged } from '../card-stamp';
 import { adminDb } from '../firebase/admin-app';
@@ -60,18 +61,8 @@ function assertUsable(invite: DocumentSnapshot, company: DocumentSnapshot, now: 
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
 
-export interface InviteView {
-  companyName: string;
-  email: string;
-  firstName?: string;
-  lastName?: string;
-  jobTitle?: string;
-  /** ISO 8601. */
-  expiresAt: string;
-}
-
 /** What the console shows before accepting. The token is the secret: no sign-in is needed. */
-export async function readInvite(token: string, now = Date.now()): Promise<InviteView> {
+export async function readInvite(token: string, now = Date.now()): Promise<InviteInfo> {
   const { company, invite } = refs(token);
   const [storedInvite, storedCompany] = await adminDb().getAll(invite, company);
   assertUsable(storedInvite, storedCompany, now);

@@ -11,12 +11,12 @@ import {
   membersPath,
 } from '../../lib/collections';
 import { INVITE_TTL_MS } from '../../lib/company';
+import type { InviteAnswer } from '../../lib/company-answers';
 import {
   INVITE_MESSAGES,
   inviteRowsFromCsv,
   inviteRowsFromJson,
   type InviteRows,
-  type RefusedRow,
 } from '../../lib/invite-rows';
 import { adminDb } from '../firebase/admin-app';
 import type { Owner } from '../owner/auth';
@@ -52,18 +52,13 @@ function inviterName(member: DocumentSnapshot, owner: Owner): string {
   return name || owner.email || 'Ένας διαχειριστής';
 }
 
-export interface InvitesResult {
-  sent: number;
-  refused: RefusedRow[];
-}
-
 /** Invites the judged rows to company `id`: who is a member or already invited is refused. */
 export async function sendInvites(
   owner: Owner,
   id: string,
   judged: InviteRows,
   now = Date.now(),
-): Promise<InvitesResult> {
+): Promise<InviteAnswer> {
   assertVerified(owner);
   if (!judged.ok) throw badField('invites', judged.error);
   const db = adminDb();

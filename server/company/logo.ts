@@ -13,14 +13,14 @@ import {
 import { photoSizeProblem } from '../../lib/photo-header';
 import { badField } from '../owner/respond';
 
-export interface LogoUpload {
+export interface AcceptedLogo {
   bytes: Buffer;
   contentType: LogoContentType;
   /** New for each upload: the last segment of the logo's immutable URL. */
   version: string;
 }
 
-export async function readLogo(file: File): Promise<LogoUpload> {
+export async function readLogo(file: File): Promise<AcceptedLogo> {
   const contentType = file.type as LogoContentType;
   if (!LOGO_CONTENT_TYPES.includes(contentType)) throw badField('logo', LOGO_MESSAGES.type);
   if (file.size < 1) throw badField('logo', LOGO_MESSAGES.empty);

@@ -3,7 +3,7 @@
 import 'server-only';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { JOINED_FIELD, cardPath, statsPath } from '../../lib/collections';
-import type { MemberStatus } from '../../lib/company';
+import type { CompanyStats, StatCounts } from '../../lib/company-answers';
 import { athensDay } from '../../lib/stats/day';
 import { countOf, lastDays } from '../../lib/stats/days';
 import { CARD_EVENTS } from '../../lib/stats/events';
@@ -18,20 +18,7 @@ const COUNTED = {
   exchanges: CARD_EVENTS.exchange,
 };
 type Counted = keyof typeof COUNTED;
-export type Sums = Record<Counted, number>;
-
-export interface MemberStats {
-  uid: string;
-  username: string;
-  status: MemberStatus;
-  d7: Sums;
-  d30: Sums;
-}
-
-export interface CompanyStats {
-  members: MemberStats[];
-  company: { d7: Sums; d30: Sums };
-}
+type Sums = StatCounts;
 
 const PERIOD = { d7: 7, d30: 30 } as const;
 

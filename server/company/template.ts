@@ -18,7 +18,7 @@ import { badField } from '../owner/respond';
 import { chargeOwnerWrite } from '../owner/write-limit';
 import { fanOutCompany } from '../revalidation/company-fan-out';
 import { assertAdmin, assertVerified, memberUidsOf, readCompany } from './auth';
-import { readLogo, type LogoUpload } from './logo';
+import { readLogo, type AcceptedLogo } from './logo';
 
 export interface TemplateBody {
   fields: unknown;
@@ -58,7 +58,7 @@ export async function saveTemplate(
   assertVerified(owner);
   const parsed = parseTemplate(body.fields);
   if (!parsed.ok) throw badField(parsed.field, parsed.error);
-  const upload: LogoUpload | undefined = body.logo ? await readLogo(body.logo) : undefined;
+  const upload: AcceptedLogo | undefined = body.logo ? await readLogo(body.logo) : undefined;
 
   const db = adminDb();
   const logo = db.doc(companyLogoPath(id));

@@ -108,7 +108,7 @@ export async function claimCard(owner: Owner, body: unknown, now = Date.now()): 
   await queueWelcomeMail(owner.email, username, owner.uid);
 }
 
-export interface PhotoUpload {
+export interface AcceptedPhoto {
   bytes: Buffer;
   contentType: PhotoContentType;
   version: string;
@@ -124,7 +124,11 @@ function looksLike(bytes: Buffer, type: PhotoContentType): boolean {
 }
 
 /** The photo part, judged by lib/card-photo.ts; its version is the one the card will name. */
-async function readPhoto(file: File, username: string, changes: CardChanges): Promise<PhotoUpload> {
+async function readPhoto(
+  file: File,
+  username: string,
+  changes: CardChanges,
+): Promise<AcceptedPhoto> {
   const contentType = file.type as PhotoContentType;
   if (!PHOTO_CONTENT_TYPES.includes(contentType)) {
     throw badField('photo', CARD_REQUEST_MESSAGES.photoType);

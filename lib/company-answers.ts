@@ -1,0 +1,40 @@
+// The answers of the company endpoints (app/api/owner/companies/, app/api/owner/invites/), as the
+// server builds them (server/company/) and the console reads them (browser/owner/company.ts).
+import type { MemberStatus } from './company';
+import type { RefusedRow } from './invite-rows';
+
+/** POST …/invites: how many were invited, and each address refused with why. */
+export interface InviteAnswer {
+  sent: number;
+  refused: RefusedRow[];
+}
+
+/** A card's views, saves and exchanges over a period. */
+export interface StatCounts {
+  views: number;
+  saves: number;
+  exchanges: number;
+}
+
+/** GET …/stats: per member, over 7 and 30 Athens days, and the company's totals. */
+export interface CompanyStats {
+  members: Array<{
+    uid: string;
+    username: string;
+    status: MemberStatus;
+    d7: StatCounts;
+    d30: StatCounts;
+  }>;
+  company: { d7: StatCounts; d30: StatCounts };
+}
+
+/** GET /api/owner/invites/{token}: an invitation as its link's owner sees it before accepting. */
+export interface InviteInfo {
+  companyName: string;
+  email: string;
+  firstName?: string;
+  lastName?: string;
+  jobTitle?: string;
+  /** ISO 8601. */
+  expiresAt: string;
+}
