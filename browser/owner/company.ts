@@ -32,8 +32,6 @@ import {
   type MemberStatus,
 } from '../../lib/company';
 import type { CompanyStats, InviteAnswer, InviteInfo } from '../../lib/company-answers';
-// Re-exported for the console's components until they import lib/company-answers.ts themselves.
-export type { CompanyStats, InviteAnswer, InviteInfo, StatCounts } from '../../lib/company-answers';
 import { ownerDb } from './firebase';
 import { ownerFile, ownerJson, ownerRequest } from './owner-api';
 

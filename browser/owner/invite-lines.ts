@@ -1,6 +1,7 @@
 // The invite form's text: one invitation a line, `email, Όνομα, Επώνυμο, Θέση`, everything after
 // the address optional, as the company API takes them (the server judges each address).
-import type { InviteAnswer, InviteRequest } from './company';
+import type { InviteAnswer } from '../../lib/company-answers';
+import type { InviteRequest } from './company';
 
 /** The invitations the text holds, blank lines skipped; each keeps its line for the answer. */
 export function parseInviteLines(text: string): Array<InviteRequest & { line: number }> {

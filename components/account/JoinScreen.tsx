@@ -2,7 +2,8 @@
 
 import { useEffect, useState, type FormEvent } from 'react';
 import type { User } from '@/browser/owner/auth';
-import { acceptInvite, readInvite, type InviteInfo } from '@/browser/owner/company';
+import { acceptInvite, readInvite } from '@/browser/owner/company';
+import type { InviteInfo } from '@/lib/company-answers';
 import { OwnerRequestError } from '@/browser/owner/owner-api';
 import { profilePath } from '@/lib/routes';
 import { claimProblem } from '@/lib/username';

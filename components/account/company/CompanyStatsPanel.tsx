@@ -1,12 +1,8 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import {
-  companyStats,
-  type CompanyStats,
-  type Member,
-  type StatCounts,
-} from '@/browser/owner/company';
+import { companyStats, type Member } from '@/browser/owner/company';
+import type { CompanyStats, StatCounts } from '@/lib/company-answers';
 import styles from '../account.module.css';
 import { NUMBER } from '../stats-format';
 import { refusalOf } from './messages';

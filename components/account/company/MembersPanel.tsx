@@ -8,9 +8,9 @@ import {
   sendInvites,
   setMemberRole,
   type Company,
-  type InviteAnswer,
   type Member,
 } from '@/browser/owner/company';
+import type { InviteAnswer } from '@/lib/company-answers';
 import { parseInviteLines, withLines } from '@/browser/owner/invite-lines';
 import { profilePath } from '@/lib/routes';
 import SubmitRow from '../SubmitRow';
