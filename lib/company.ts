@@ -210,16 +210,36 @@ export interface CardCompany {
 /** A card as it shows: a member's carries its company. */
 export type CompanyProfile<P extends Profile = Profile> = P & { company?: CardCompany };
 
+/** A company as a card reads it: the server from companies/{id}, the console from its listener. */
+export interface CompanySource {
+  id: string;
+  name: string;
+  template: CompanyTemplate;
+  logoVersion?: string;
+}
+
+/**
+ * What a member card shows of its company: built here alone, for the card, the console's preview,
+ * the passes and the e-mail signature.
+ */
+export function cardCompany({ id, name, template, logoVersion }: CompanySource): CardCompany {
+  const shown: CardCompany = { id, name };
+  if (logoVersion) shown.logoVersion = logoVersion;
+  const websiteLink = template.websiteLink?.value;
+  if (websiteLink) shown.websiteLink = websiteLink;
+  return shown;
+}
+
 /**
  * The card as a member of `company` shows it: each locked value in place of the card's own, the
  * company's links before the card's own (at most MAX_LINKS in all), and the company itself.
  */
 export function applyCompany<P extends Profile>(
   profile: P,
-  company: CardCompany,
-  template: CompanyTemplate,
+  company: CompanySource,
 ): CompanyProfile<P> {
-  const shown: CompanyProfile<P> = { ...profile, company: { ...company } };
+  const template = company.template;
+  const shown: CompanyProfile<P> = { ...profile, company: cardCompany(company) };
   for (const field of lockedFields(template)) {
     if (field === 'links') {
       const links = [...(template.links?.value ?? []), ...(profile.links ?? [])].slice(

@@ -18,8 +18,10 @@ import {
 } from '../lib/collections';
 import {
   applyCompany,
+  cardCompany,
   normaliseTemplate,
   type CardCompany,
+  type CompanySource,
   type CompanyProfile,
 } from '../lib/company';
 
@@ -134,18 +136,17 @@ async function toStoredCard({ snapshot }: CardRead): Promise<StoredCard> {
   const company = await readCompany(companyId);
   const fields = company?.data();
   const version = `${updated}:${timeIn(fields?.[TEMPLATE_AT_FIELD]) ?? 'none'}`;
-  const template = normaliseTemplate(fields?.[TEMPLATE_FIELD]);
-  const shown: CardCompany = {
+  const source: CompanySource = {
     id: companyId,
     name: textOf(fields, COMPANY_NAME_FIELD) ?? '',
+    template: normaliseTemplate(fields?.[TEMPLATE_FIELD]),
+    logoVersion: textOf(fields, LOGO_VERSION_FIELD),
   };
-  const logoVersion = textOf(fields, LOGO_VERSION_FIELD);
-  if (logoVersion) shown.logoVersion = logoVersion;
-  const websiteLink = template.websiteLink?.value;
-  if (websiteLink) shown.websiteLink = websiteLink;
-  if (offAt !== undefined && offAt !== null) return { profile: null, version, off: shown };
+  if (offAt !== undefined && offAt !== null) {
+    return { profile: null, version, off: cardCompany(source) };
+  }
   const profile = normaliseProfile(snapshot.id, data);
-  return { profile: company ? applyCompany(profile, shown, template) : profile, version };
+  return { profile: company ? applyCompany(profile, source) : profile, version };
 }
 
 /**

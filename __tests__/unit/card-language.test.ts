@@ -50,7 +50,7 @@ test('a card with no English words, and a member card’s company name, read in 
     firstName: 'Nikos',
     lastName: 'Evangeliou',
   });
-  const member = applyCompany(bare, { id: 'fos', name: 'Φως Α.Ε.' }, {});
+  const member = applyCompany(bare, { id: 'fos', name: 'Φως Α.Ε.', template: {} });
   expect(cardInLanguage(member, 'en').company?.name).toBe('Fos A.E.');
   expect(otherLanguageName(bare, 'en')).toEqual({ firstName: 'Νίκος', lastName: 'Ευαγγελίου' });
   expect(otherLanguageName(bare, 'el')).toEqual({ firstName: 'Nikos', lastName: 'Evangeliou' });

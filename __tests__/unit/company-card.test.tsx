@@ -9,7 +9,7 @@ import { renderCard, renderCardOff } from '@/server/card/render';
 import type { CardAssets } from '@/lib/card-assets';
 import type { CardProfile } from '@/components/card/Card';
 import { personJsonLd } from '@/components/card/metadata';
-import { applyCompany, type CompanyTemplate } from '@/lib/company';
+import { applyCompany, cardCompany, type CompanyTemplate } from '@/lib/company';
 import { CARD_TEXTS } from '@/components/card/texts';
 import { normaliseProfile, toPublicProfile } from '@/lib/profile';
 import { buildVCard, profileVCard } from '@/lib/vcard';
@@ -41,16 +41,22 @@ const template: CompanyTemplate = {
   websiteLink: { value: 'https://studio.example.gr', locked: false },
 };
 
-const company = {
-  id: 'studio-fos',
-  name: 'Studio Φως',
-  logoVersion: 'v1',
-  websiteLink: 'https://studio.example.gr',
-};
+const source = { id: 'studio-fos', name: 'Studio Φως', logoVersion: 'v1', template };
+const company = cardCompany(source);
 
 const member = (): CardProfile => ({
-  ...toPublicProfile(applyCompany(own, company, template)),
+  ...toPublicProfile(applyCompany(own, source)),
   company,
+});
+
+test("what the card shows of its company: its name, its logo, and its template's website", () => {
+  expect(company).toEqual({
+    id: 'studio-fos',
+    name: 'Studio Φως',
+    logoVersion: 'v1',
+    websiteLink: 'https://studio.example.gr',
+  });
+  expect(applyCompany(own, source).company).toEqual(company);
 });
 
 test("the locked address is shown instead of the member's own, the logo beside the company name, the company's links first", async () => {
@@ -76,7 +82,7 @@ test("the locked address is shown instead of the member's own, the logo beside t
 test("a member card of no company name of its own names its company's, with the logo", () => {
   const noName = { ...own, companyName: undefined, jobTitle: undefined };
   const profile: CardProfile = {
-    ...toPublicProfile(applyCompany(noName, company, {})),
+    ...toPublicProfile(applyCompany(noName, { ...source, template: {} })),
     company,
   };
   const { container } = renderCardBody(profile, ASSETS);
@@ -112,7 +118,7 @@ const unfold = (card: string) => card.replace(/\r\n[ \t]/g, '');
 
 test("the vCard's LOGO: base64 with its type, folded like PHOTO (75 octets a line)", () => {
   const base64 = Buffer.alloc(600, 7).toString('base64');
-  const card = profileVCard(applyCompany(own, company, template), { base64, type: 'PNG' });
+  const card = profileVCard(applyCompany(own, source), { base64, type: 'PNG' });
   expect(unfold(card).split('\r\n')).toContain(`LOGO;ENCODING=b;TYPE=PNG:${base64}`);
   for (const line of card.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
   expect(unfold(card)).toContain('ORG:Studio Φως');

@@ -136,7 +136,7 @@ test('a member card shows the locked values, the company’s links first, and it
       label: `Κ${i}`,
     })),
   };
-  const shown = applyCompany(own, { id: 'studio-fos', name: 'Studio Φως' }, TEMPLATE);
+  const shown = applyCompany(own, { id: 'studio-fos', name: 'Studio Φως', template: TEMPLATE });
   expect(shown.address).toBe('Ερμού 10');
   expect(shown.companyName).toBe('Studio Φως');
   expect(shown.city).toBe('Πάτρα');

@@ -101,8 +101,11 @@ describe('the e-mail signature', () => {
   it('takes a member card’s locked values from its company', () => {
     const shown = applyCompany(
       { ...complete, companyName: undefined, phoneNumber: '2100000000' },
-      { id: 'acme', name: 'Acme & Co' },
-      { phoneNumber: { value: '2109999999', locked: true } },
+      {
+        id: 'acme',
+        name: 'Acme & Co',
+        template: { phoneNumber: { value: '2109999999', locked: true } },
+      },
     );
     const text = parse(signatureHtml(shown)).body.textContent ?? '';
     expect(text).toContain('Acme & Co');

@@ -211,8 +211,11 @@ describe('the Apple Wallet pass', () => {
     const longName = 'Α'.repeat(30);
     const member = applyCompany(
       { ...maria, firstName: longName, lastName: 'Β'.repeat(30), companyName: undefined },
-      { id: 'acme', name: 'Acme & "Co" <ΑΕ>' },
-      { phoneNumber: { value: '2109999999', locked: true } },
+      {
+        id: 'acme',
+        name: 'Acme & "Co" <ΑΕ>',
+        template: { phoneNumber: { value: '2109999999', locked: true } },
+      },
     );
     const json = (await passOf(member)).json('pass.json');
     const generic = json.generic as Record<string, Array<Record<string, string>>>;

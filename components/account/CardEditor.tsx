@@ -224,11 +224,9 @@ export default function CardEditor({
   const preview = useMemo(() => {
     if (!values) return null;
     const own = previewProfile(values, username);
-    if (!company) return own;
     // The card as it will show: the company's locked values over the member's own.
-    const { id, name, logoVersion } = company.company;
-    return applyCompany(own, { id, name, ...(logoVersion ? { logoVersion } : {}) }, template);
-  }, [values, username, company, template]);
+    return company ? applyCompany(own, company.company) : own;
+  }, [values, username, company]);
   const displayImage = values?.displayImage;
   const previewPhoto = useMemo(
     () =>

@@ -22,12 +22,6 @@ export function useShownCard(username: string, company: Company | null): Company
   return useMemo(() => {
     if (failed || data === undefined || data === null) return null;
     const own = normaliseProfile(username, data);
-    if (!company) return own;
-    const { id, name, logoVersion } = company;
-    return applyCompany(
-      own,
-      { id, name, ...(logoVersion ? { logoVersion } : {}) },
-      company.template,
-    );
+    return company ? applyCompany(own, company) : own;
   }, [data, failed, username, company]);
 }
