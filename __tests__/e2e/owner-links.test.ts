@@ -55,7 +55,7 @@ const preview = (): FrameLocator => page.frameLocator('[data-testid="card-previe
 const rows = (): Locator => page.getByTestId('link-row');
 
 /**
- * The page's problems, but for an image request of the preview that a redraw cancelled: each
+ * The page's problems, once every image of the preview that a redraw cancelled shows: each
  * drawing replaces the frame's nodes (CardPreview's draw()), and an <img> still loading goes with
  * them while the next drawing's asks again. Nothing is missing from what the owner sees once every
  * <img> of the preview shows its picture, which is waited for; a picture that never came fails.
@@ -77,10 +77,9 @@ async function linkProblems(): Promise<string[]> {
       },
     );
   }
-  return realProblems(problems).filter((problem) => {
-    const cancelled = /^failed: (.+) net::ERR_ABORTED$/.exec(problem);
-    return !(cancelled && cancelledInPreview.has(cancelled[1]));
-  });
+  // A cancelled image is no problem of watchProblems' (helpers/browser.ts): what it cost is
+  // checked above.
+  return realProblems(problems);
 }
 
 /** The links of the form, in order, as their address fields read. */

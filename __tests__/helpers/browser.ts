@@ -78,9 +78,13 @@ export function watchProblems(page: Page): string[] {
     if (msg.type() === 'error') problems.push(`console: ${msg.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-  page.on('requestfailed', (req) =>
-    problems.push(`failed: ${req.url()} ${req.failure()?.errorText}`),
-  );
+  page.on('requestfailed', (req) => {
+    const error = req.failure()?.errorText;
+    // An image the page dropped before it arrived (a screen left, a sign-out, a reload): the
+    // browser cancels it, and nothing is missing from what the visitor sees.
+    if (error === 'net::ERR_ABORTED' && req.resourceType() === 'image') return;
+    problems.push(`failed: ${req.url()} ${error}`);
+  });
   return problems;
 }
 
