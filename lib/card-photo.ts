@@ -1,6 +1,6 @@
 // The card's own photo: its limits and what a path to it looks like. Its bytes are stored in one
 // document per card (lib/collections.ts photoDocPath).
-// The console (browser/owner/) and the server (server/owner/ which stores it, server/photo-store.ts
+// The console (browser/owner/) and the server (server/owner/ which stores it, server/image-store.ts
 // and the photo route which serve it) all follow these values.
 
 /** The card shows its photo at most 480 CSS px wide: 800 px covers a 1.7× screen. */

@@ -1,7 +1,7 @@
 // A photo's width and height as its header states them (WebP's VP8, VP8L or VP8X chunk, JPEG's
 // SOFn marker, PNG's IHDR), read by image-size without decoding the image: the bound must cost nothing
 // however many pixels the file claims. The server judges an upload with it (server/owner/card.ts,
-// server/company/logo.ts), and the photo route what it serves (server/photo-store.ts).
+// server/company/logo.ts), and the photo route what it serves (server/image-store.ts).
 import { imageSize } from 'image-size';
 import { PHOTO_MAX_PIXELS, type PhotoContentType } from './card-photo';
 import type { LogoContentType } from './company-logo';
