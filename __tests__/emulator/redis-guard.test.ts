@@ -85,3 +85,36 @@ test('frozen: one missed deadline drops the connection, then nothing is sent unt
   // Nothing written while unhealthy reached Redis.
   expect(await client.exists('karta-guard-0')).toBe(0);
 });
+
+test('a command sent while the first connection is being made, by a process busy for longer than a deadline, waits for it', async () => {
+  await client.set('karta-guard-first', 'kept');
+  const starting = createClient({
+    url: redis.url,
+    socket: { connectTimeout: 20 * DEADLINE_MS, reconnectStrategy: reconnectDelay },
+  });
+  const firstGuard = new RedisGuard(starting, {
+    deadlineMs: DEADLINE_MS,
+    firstConnectMs: 20 * DEADLINE_MS,
+  });
+  starting.on('error', (error: Error) => firstGuard.fail(error));
+  try {
+    starting.connect().catch(() => {});
+    const answer = guardRunWhileBusy(firstGuard, () => starting.get('karta-guard-first'));
+    expect(await answer).toBe('kept');
+    expect(firstGuard.healthy).toBe(true);
+  } finally {
+    firstGuard.close();
+    await starting.disconnect().catch(() => {});
+  }
+});
+
+/** Sends `command` through `guard`, then keeps the process busy for three deadlines (a starting
+ * origin loading its code) before anything can arrive. */
+function guardRunWhileBusy<T>(guard: RedisGuard, command: () => Promise<T>): Promise<T> {
+  const answer = guard.run('a get', command);
+  const until = Date.now() + 3 * DEADLINE_MS;
+  while (Date.now() < until) {
+    // Busy, as a process compiling its first page is.
+  }
+  return answer;
+}

@@ -21,8 +21,9 @@
 export const REDIS_DEADLINE_MS = 1000;
 /**
  * How long node-redis may take to open a connection: longer than a command's deadline, as its
- * timer also counts the time this process was busy (a starting origin can be, for over a second),
- * and nothing waits on it: the guard bounds every command by REDIS_DEADLINE_MS all the same.
+ * timer also counts the time this process was busy (a starting origin can be, for over a second).
+ * Only the commands sent before the first connection is up wait as long (RedisGuard.run); every
+ * later one has REDIS_DEADLINE_MS.
  */
 export const REDIS_CONNECT_TIMEOUT_MS = 5000;
 /** While Redis is unhealthy, how often one health check (a connect and a PING) is tried. */
@@ -82,6 +83,7 @@ class RedisUnhealthyError extends Error {
  * @typedef {{
  *   deadlineMs?: number,
  *   healthCheckMs?: number,
+ *   firstConnectMs?: number,
  *   onUnhealthy?: (reason: string) => void,
  *   onHealthy?: () => void,
  * }} GuardOptions
@@ -92,7 +94,9 @@ export class RedisGuard {
   #client;
   #deadlineMs;
   #healthCheckMs;
+  #firstConnectMs;
   #healthy = true;
+  #everReady = false;
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   #timer;
   #closed = false;
@@ -109,6 +113,7 @@ export class RedisGuard {
     this.#client = client;
     this.#deadlineMs = options.deadlineMs ?? REDIS_DEADLINE_MS;
     this.#healthCheckMs = options.healthCheckMs ?? REDIS_HEALTH_CHECK_MS;
+    this.#firstConnectMs = options.firstConnectMs ?? REDIS_CONNECT_TIMEOUT_MS;
     this.#onUnhealthy = options.onUnhealthy ?? (() => {});
     this.#onHealthy = options.onHealthy ?? (() => {});
   }
@@ -123,6 +128,10 @@ export class RedisGuard {
 
   /**
    * Runs `command` within the deadline; while unhealthy, fails at once without calling it.
+   * Until the first connection is up, within the connect timeout instead: a process that has just
+   * started makes it while busy loading its code (an origin's first request), and a command that
+   * waited on it for longer than a deadline was taken for an outage, so that a restarted origin
+   * rendered its first card from Firestore instead of serving Redis's.
    * @template T
    * @param {string} what
    * @param {() => Promise<T>} command
@@ -131,8 +140,10 @@ export class RedisGuard {
    */
   async run(what, command, deadlineMs = this.#deadlineMs) {
     if (!this.#healthy) throw new RedisUnhealthyError();
+    if (this.#client.isReady) this.#everReady = true;
+    const ms = this.#everReady ? deadlineMs : Math.max(deadlineMs, this.#firstConnectMs);
     try {
-      return await withDeadline(command(), deadlineMs, what);
+      return await withDeadline(command(), ms, what);
     } catch (error) {
       this.fail(error);
       throw error;

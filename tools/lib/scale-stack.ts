@@ -36,7 +36,7 @@ export interface ScaleStackOptions {
   daemon?: boolean;
   /** Called with each line of the stack's own, and of the daemon's (prefixed `[watch]`). */
   log?: (line: string) => void;
-  /** A folder for each origin's output (origin-1.log, …); the terminal unless given. */
+  /** A folder for each start's output (origin-1.log, origin-1.restart-1.log, …); else the terminal. */
   logDir?: string;
   /**
    * Runs once Varnish and Redis are up, with the origins' final environment, before they start:
@@ -137,7 +137,11 @@ export async function startScaleStack(options: ScaleStackOptions): Promise<Scale
     stops.push(async () => {
       for (const dir of distDirs) rmSync(path.join(ROOT, dir), { recursive: true, force: true });
     });
+    const starts = ports.map(() => 0);
     const start = async (i: number, extra: Record<string, string> = {}) => {
+      // Each start logs to a file of its own: a restart's log is not the previous one's end.
+      const n = starts[i]++;
+      const logName = `origin-${i + 1}${n ? `.restart-${n}` : ''}.log`;
       // Set once started: an origin that exits while starting is reported by the start itself.
       const started: { server?: ChildProcess } = {};
       const server = await startNext(
@@ -150,7 +154,7 @@ export async function startScaleStack(options: ScaleStackOptions): Promise<Scale
             }
           },
           host: '127.0.0.1',
-          logFile: options.logDir && path.join(options.logDir, `origin-${i + 1}.log`),
+          logFile: options.logDir && path.join(options.logDir, logName),
         },
       );
       started.server = server;
