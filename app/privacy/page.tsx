@@ -47,7 +47,7 @@ export default function PrivacyPage() {
   return (
     <>
       <PrivacyNotice appCheck={Boolean(env.appCheckSiteKey)} />
-      {/* What lib/stats counts and keeps (docs/stats.md); a change there is a change here. */}
+      {/* What lib/stats counts and keeps (docs/visitors.md); a change there is a change here. */}
       <section className={`${noticeStyles.notice} ${styles.stats}`} aria-labelledby="stats">
         <h2 id="stats">Τι μετράει η κάρτα</h2>
         <p>

@@ -4,7 +4,7 @@ import { readCappedText } from '@/server/request-body';
 import { MAX_BEACON_BYTES } from '@/lib/stats/events';
 import { recordBeacon, statsService, type BeaconOutcome } from '@/server/stats/service';
 
-// The card script's beacons (EVENTS_PATH, docs/stats.md). Never cached: every answer is no-store.
+// The card script's beacons (EVENTS_PATH, docs/visitors.md). Never cached: every answer is no-store.
 export const dynamic = 'force-dynamic';
 
 function answer(status: number, headers: HeadersInit = {}) {
