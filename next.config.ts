@@ -22,7 +22,7 @@ import {
 process.env.NEXT_TELEMETRY_DISABLED = '1';
 
 /**
- * With REDIS_URL, the ISR cache lives in Redis and every origin shares it (docs/scale.md); without
+ * With REDIS_URL, the ISR cache lives in Redis and every origin shares it (docs/freshness.md); without
  * it, each process keeps its own on disk. Read when `next start` loads this file, so one build
  * serves both ways.
  */

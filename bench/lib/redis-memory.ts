@@ -1,4 +1,4 @@
-// What a cached card costs in Redis, the shared ISR cache of several origins (docs/scale.md): a
+// What a cached card costs in Redis, the shared ISR cache of several origins (docs/freshness.md): a
 // `next start` of the benchmark's build on a Redis of its own is asked for each demo card, its
 // vCard and its QR code, and the `MEMORY USAGE` of every key they stored is summed, with each
 // card's share of the library's tag index (one hash for all entries). Budget: 10 KB a card on

@@ -1,6 +1,6 @@
 // @ts-check
 // How a cache entry is written into Redis: compressed, so that a million cards fit one 16 GB node
-// (docs/scale.md). The library's own format is JSON with every Buffer (a card's HTML, a vCard, a
+// (docs/freshness.md). The library's own format is JSON with every Buffer (a card's HTML, a vCard, a
 // QR code) in base64, uncompressed: 25–41 KB a card.
 //
 // Here Buffers that are UTF-8 text stay text inside the JSON, and the whole is deflated (zlib)

@@ -7,7 +7,7 @@
 // puts the unwritten counts back into the pending hash, in one step. A key left behind by an origin
 // that died mid-flush is put back by the next flush of any origin once it is older than the lease
 // (STATS_LEASE_MS), far longer than a flush may take. Nothing here expires: with a maxmemory
-// policy, use volatile-* (as docs/scale.md does for the ISR cache), never allkeys-*.
+// policy, use volatile-* (as docs/freshness.md does for the ISR cache), never allkeys-*.
 //
 // Every key shares the hash tag {karta-stats}, so the scripts also run on a Redis Cluster.
 //
