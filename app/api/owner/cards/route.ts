@@ -3,7 +3,7 @@ import { readJson } from '@/server/owner/body';
 import { claimCard } from '@/server/owner/card';
 import { answer, answering } from '@/server/owner/respond';
 
-// The owner's claim of a card: { username, fields }, with their Firebase ID token (docs/owner-api.md).
+// The owner's claim of a card: { username, fields }, with their Firebase ID token (docs/owners.md).
 export const dynamic = 'force-dynamic';
 
 export function POST(request: Request) {
