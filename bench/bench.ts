@@ -7,7 +7,7 @@
 // flood of 10,000 contacts on one card, 100,000 beacons for made-up names through the stats route
 // in process, and the lead mailer's memory over days of contacts (each on an emulator of its own,
 // no build). Each is compared with its budget (bench/lib/budgets.ts and the parts' own files); the
-// summary printed last is docs/performance.md's table.
+// summary printed last is written into bench/figures.md (bench/lib/figures-file.ts).
 // Exits 0 whatever the figures; 1 only when a part could not run. Ctrl-C stops everything.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -40,7 +40,8 @@ import { seedLinksCard } from './lib/links-card';
 import { nginxCopy } from './lib/nginx';
 import { measureRedisMemory, redisMemoryRows, type RedisMemoryResult } from './lib/redis-memory';
 import { measureRedisFrozen, redisFrozenRows, type RedisFrozenResult } from './lib/redis-frozen';
-import { details, summary } from './lib/report';
+import { FIGURES_FILE, writeFigures } from './lib/figures-file';
+import { details, runNote, summary } from './lib/report';
 import {
   STATS_FLOOD_BEACONS,
   measureStatsFlood,
@@ -404,8 +405,10 @@ async function main(): Promise<number> {
     ...companyRows(company, results.errors.company),
   ];
   console.log(details(results));
-  console.log('\n== Summary (the table of docs/performance.md)\n');
-  console.log(summary(results, rows));
+  const note = runNote(results, parts.size < PARTS.length ? [...parts].join(',') : undefined);
+  console.log(`\n== Summary (written into ${path.relative(process.cwd(), FIGURES_FILE)})\n`);
+  console.log(summary(note, rows));
+  writeFigures(rows, note);
   const counted = (status: string) => rows.filter((row) => row.status === status).length;
   console.log(`\n${counted('PASS')} PASS, ${counted('MISS')} MISS, ${counted('ERROR')} ERROR`);
 

@@ -1,5 +1,5 @@
-// The benchmark's console report: each part's figures beyond its budget rows, then the summary,
-// which is the table of docs/performance.md under the sentence that introduces it there.
+// The benchmark's console report: each part's figures beyond its budget rows, then the summary:
+// the run's note and its budget rows, which bench/figures.md keeps (figures-file.ts).
 import type { BenchResults, BudgetRow } from './budgets';
 import { CATEGORIES } from './lighthouse';
 import { clsText, fixed, kib, ms, table } from './stats';
@@ -151,8 +151,8 @@ export function details(r: BenchResults): string {
   return out.join('\n');
 }
 
-/** The sentence docs/performance.md puts above the table: when, where, and how each part ran. */
-function setting(r: BenchResults): string {
+/** When, where, and how each part ran: bench/figures.md's note of the run. */
+export function runNote(r: BenchResults, only: string | undefined): string {
   const how = [
     r.lighthouse &&
       `Lighthouse ${r.lighthouse.profile.version} mobile, medians of ${r.lighthouse.runs} runs`,
@@ -161,15 +161,15 @@ function setting(r: BenchResults): string {
     r.throughput && `throughput with autocannon, ${CONNECTIONS} connections, ${DURATION_S} s`,
   ].filter(Boolean);
   return (
-    `Figures of \`npm run bench\` on ${r.date}: ${r.machine}.` +
+    `\`npm run bench${only ? ` -- --only ${only}` : ''}\` on ${r.date}: ${r.machine}.` +
     (how.length ? ` ${how.join('; ')}.` : '')
   );
 }
 
-/** The budget rows as docs/performance.md shows them, Markdown to paste. */
-export function summary(r: BenchResults, rows: BudgetRow[]): string {
+/** The run's note and its budget rows, as Markdown. */
+export function summary(note: string, rows: BudgetRow[]): string {
   return [
-    setting(r),
+    note,
     '',
     table(
       ['Part', 'Budget', 'Measured', 'Result'],
