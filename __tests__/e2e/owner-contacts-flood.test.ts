@@ -3,11 +3,11 @@
 // demand, and the CSV export holds every contact. Two and a half of the export's pages prove its
 // paging.
 import { readFileSync } from 'node:fs';
-import { Timestamp } from 'firebase-admin/firestore';
 import Papa from 'papaparse';
 import type { Download, Page } from 'playwright-core';
 import { CONTACTS_PAGE, EXPORT_PAGE } from '@/browser/owner/contacts';
 import { adminDb } from '@/server/firebase/admin-app';
+import { floodContactName as nameOf, seedContactFlood } from '@/tools/lib/contact-flood';
 import { browserForThisFile, watchProblems } from '../helpers/browser';
 import { makeOwner, signIn, type Owner } from '../helpers/owner';
 
@@ -18,31 +18,9 @@ const COUNT_TEXT = CONTACTS.toLocaleString('el-GR');
 const browser = browserForThisFile();
 let owner: Owner;
 
-/** Contact i, left i seconds before the newest: 'Επαφή 00000' is the newest. */
-const nameOf = (i: number) => `Επαφή ${String(i).padStart(5, '0')}`;
-
 beforeAll(async () => {
   owner = await makeOwner(`plimmyra-${STAMP}`, { firstName: 'Πολύβιος', lastName: 'Ροής' }, STAMP);
-  // Eight days old: beyond the lead mailer's look-back, so the run's daemon leaves them alone and the
-  // other files' mail is not held up by this one (the mailer's flood is tested on its own).
-  const newest = Date.now() - 8 * 86_400_000;
-  const contacts = adminDb().collection(`users/${owner.username}/contacts`);
-  // Commits of 500 (a batch's limit), a few at a time.
-  const commits = [];
-  for (let first = 0; first < CONTACTS; first += 500) {
-    const batch = adminDb().batch();
-    for (let i = first; i < Math.min(CONTACTS, first + 500); i++) {
-      batch.set(contacts.doc(), {
-        name: nameOf(i),
-        email: `epafi${i}@example.gr`,
-        phone: `+30 697 ${String(i).padStart(7, '0')}`,
-        createdAt: Timestamp.fromMillis(newest - i * 1000),
-      });
-    }
-    commits.push(batch.commit());
-    if (commits.length === 4) await Promise.all(commits.splice(0));
-  }
-  await Promise.all(commits);
+  await seedContactFlood(adminDb(), owner.username, CONTACTS);
 });
 
 const contactList = (page: Page) => page.getByRole('list', { name: 'Επαφές, οι νεότερες πρώτα' });

@@ -4,11 +4,12 @@
 // are the ones the suite held at this size; the suite keeps the behaviour at two and a half export
 // pages (__tests__/e2e/owner-contacts-flood.test.ts).
 import { readFileSync } from 'node:fs';
-import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import type { Firestore } from 'firebase-admin/firestore';
 import Papa from 'papaparse';
 import type { Browser, Download, Page } from 'playwright-core';
 import { CONTACTS_PAGE, EXPORT_PAGE } from '../../browser/owner/contacts';
-import { OWNER_FIELD, contactsPath, ownerPath } from '../../lib/collections';
+import { OWNER_FIELD, ownerPath } from '../../lib/collections';
+import { floodContactName as nameOf, seedContactFlood } from '../../tools/lib/contact-flood';
 import { ensureAccount } from '../../tools/lib/demo-owners';
 import { notRunRow, partRow, type BudgetRow } from './budgets';
 import { whole } from './stats';
@@ -50,9 +51,6 @@ export interface ConsoleFloodOptions {
   contacts: number;
 }
 
-/** Contact i, left i seconds before the newest: 'Επαφή 00000' is the newest. */
-const nameOf = (i: number) => `Επαφή ${String(i).padStart(5, '0')}`;
-
 async function seed(options: ConsoleFloodOptions, username: string) {
   const { db, contacts } = options;
   const email = `${username}@karta.test`;
@@ -65,25 +63,7 @@ async function seed(options: ConsoleFloodOptions, username: string) {
     [OWNER_FIELD]: uid,
   });
   await db.doc(ownerPath(uid)).set({ username });
-  // Eight days old: beyond a lead mailer's look-back, should one run beside.
-  const newest = Date.now() - 8 * 86_400_000;
-  const collection = db.collection(contactsPath(username));
-  const commits = [];
-  // Commits of 500 (a batch's limit), a few at a time.
-  for (let first = 0; first < contacts; first += 500) {
-    const batch = db.batch();
-    for (let i = first; i < Math.min(contacts, first + 500); i++) {
-      batch.set(collection.doc(), {
-        name: nameOf(i),
-        email: `epafi${i}@example.gr`,
-        phone: `+30 697 ${String(i).padStart(7, '0')}`,
-        createdAt: Timestamp.fromMillis(newest - i * 1000),
-      });
-    }
-    commits.push(batch.commit());
-    if (commits.length === 4) await Promise.all(commits.splice(0));
-  }
-  await Promise.all(commits);
+  await seedContactFlood(db, username, contacts);
   return { email, password };
 }
 
