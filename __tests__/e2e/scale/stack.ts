@@ -34,7 +34,7 @@ export interface ScaleContext {
   /** The stack's project, read and written directly (never through the relays). */
   db: Firestore;
   purges: PurgeStandIn;
-  /** The stack's and its daemon's lines (`[watch] …`). */
+  /** The stack's and its daemon's lines, each after its time (`12:00:00.000 [watch] …`). */
   logs: string[];
 }
 
@@ -64,7 +64,7 @@ export function scaleContext(): ScaleContext {
       originEnv: (i): Record<string, string> =>
         i === 0 ? { FIRESTORE_EMULATOR_HOST: ctx.linkOfA.hostPort } : {},
       builtDistDir: process.env.NEXT_DIST_DIR as string,
-      log: (line) => ctx.logs.push(line),
+      log: (line) => ctx.logs.push(`${new Date().toISOString().slice(11, 23)} ${line}`),
       // Apart from the run's own stack, whose daemon logs to artifacts/daemon.log.
       logDir: path.join(ROOT, 'artifacts', 'scale'),
       prepare: async (env) => {
@@ -75,6 +75,8 @@ export function scaleContext(): ScaleContext {
   }, START_MS);
 
   afterAll(async () => {
+    // A start that failed or outlived its hook says which step it reached.
+    if (!ctx.stack) console.log(`The scale stack did not start:\n${ctx.logs.join('\n')}`);
     await ctx.stack?.stop();
     await ctx.purges.stop();
     await ctx.linkOfA?.close();
