@@ -11,7 +11,6 @@ import {
   doc,
   getDoc,
   getDocs,
-  orderBy,
   query,
   setDoc,
   Timestamp,
@@ -25,8 +24,6 @@ import {
   COMPANIES_COLLECTION,
   COMPANY_FIELD,
   COMPANY_NAME_FIELD,
-  CONTACTS_COLLECTION,
-  CREATED_FIELD,
   INVITES_COLLECTION,
   JOINED_FIELD,
   MEMBERS_COLLECTION,
@@ -34,18 +31,22 @@ import {
   OFF_FIELD,
   OUTBOX_COLLECTION,
   OWNER_FIELD,
-  STATS_COLLECTION,
-  USERS_COLLECTION,
   companyLogoPath,
   invitePath,
   memberPath,
 } from '@/lib/collections';
-import { evaluatedExpressions, rulesFile } from '../helpers/rules';
+import {
+  cardRef,
+  contactRef,
+  contactsOf,
+  contactsSince,
+  statsDay,
+  statsOf,
+} from '../helpers/card-refs';
+import { rulesFile } from '../helpers/rules';
 import { visitorContact } from '../helpers/visitor-contact';
 
-// Its own project id, so clearFirestore() cannot wipe data other emulator test files rely on.
-const PROJECT_ID = 'demo-karta-company-rules';
-const { dbOf, dbAs, asServer, clear } = rulesFile(PROJECT_ID);
+const { dbOf, dbAs, asServer, seed, measured } = rulesFile('demo-karta-company-rules');
 
 const COMPANY = 'studio';
 const OTHER_COMPANY = 'northwind';
@@ -63,22 +64,11 @@ const JOINED_AT = Timestamp.fromDate(new Date('2025-07-14T20:30:00Z'));
 const before = (at: Timestamp, ms = 1000) => Timestamp.fromMillis(at.toMillis() - ms);
 const after = (at: Timestamp, ms = 1000) => Timestamp.fromMillis(at.toMillis() + ms);
 
-const cardRef = (db: Firestore, username: string) => doc(db, USERS_COLLECTION, username);
-const contactsOf = (db: Firestore, username: string) =>
-  collection(db, USERS_COLLECTION, username, CONTACTS_COLLECTION);
-const contactRef = (db: Firestore, username: string, id: string) =>
-  doc(contactsOf(db, username), id);
-const statsDay = (db: Firestore, username: string, day: string) =>
-  doc(db, USERS_COLLECTION, username, STATS_COLLECTION, day);
 const companyRef = (db: Firestore, id = COMPANY) => doc(db, COMPANIES_COLLECTION, id);
 const membersOf = (db: Firestore, id = COMPANY) =>
   collection(db, COMPANIES_COLLECTION, id, MEMBERS_COLLECTION);
 const invitesOf = (db: Firestore, id = COMPANY) =>
   collection(db, COMPANIES_COLLECTION, id, INVITES_COLLECTION);
-
-/** The contacts since `at`, newest first, as the console asks for them. */
-const contactsSince = (db: Firestore, username: string, at: Timestamp) =>
-  query(contactsOf(db, username), where(CREATED_FIELD, '>=', at), orderBy(CREATED_FIELD, 'desc'));
 
 const member = (username: string, role: 'admin' | 'member', joinedAt: Timestamp) => ({
   username,
@@ -92,8 +82,7 @@ const member = (username: string, role: 'admin' | 'member', joinedAt: Timestamp)
 
 // Seeded once: a refused request changes nothing, and the tests that change data come last.
 beforeAll(async () => {
-  await clear();
-  await asServer(async (db) => {
+  await seed(async (db) => {
     await setDoc(companyRef(db), {
       [COMPANY_NAME_FIELD]: 'Studio Φως',
       template: { address: { value: 'Ερμού 45, 10563 Αθήνα', locked: true } },
@@ -305,7 +294,7 @@ describe("a member card's stats", () => {
     await assertSucceeds(getDoc(statsDay(db, 'kostas', '2025-07-14')));
     await assertSucceeds(getDoc(statsDay(db, 'kostas', '2025-07-15')));
     await assertFails(getDoc(statsDay(db, 'kostas', '2025-07-13')));
-    await assertFails(getDocs(collection(db, USERS_COLLECTION, 'kostas', STATS_COLLECTION)));
+    await assertFails(getDocs(statsOf(db, 'kostas')));
   });
 
   it('are not read by another member, a removed member, or another company’s admin', async () => {
@@ -355,17 +344,10 @@ describe('no browser writes any of it, an admin included', () => {
 });
 
 test('the largest requests: the admin’s contacts query and stats day', async () => {
-  const measure = async (what: string, request: () => Promise<unknown>) => {
-    const start = await evaluatedExpressions(PROJECT_ID);
-    await assertSucceeds(request());
-    console.log(
-      `rules: ${what} records ${(await evaluatedExpressions(PROJECT_ID)) - start} evaluations in the emulator's coverage report`,
-    );
-  };
-  await measure("an admin's contacts query of a member card", () =>
+  await measured("an admin's contacts query of a member card", () =>
     getDocs(contactsSince(dbOf(ADMIN), 'kostas', JOINED_AT)),
   );
-  await measure("an admin's stats day of a member card", () =>
+  await measured("an admin's stats day of a member card", () =>
     getDoc(statsDay(dbOf(ADMIN), 'kostas', '2025-07-15')),
   );
 });

@@ -3,9 +3,7 @@
 // them, the owner included; only the server's firebase-admin (server/stats/writer.ts) does.
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import {
-  collection,
   deleteDoc,
-  doc,
   getDoc,
   documentId,
   getDocs,
@@ -17,30 +15,28 @@ import {
   where,
   type Firestore,
 } from 'firebase/firestore';
+import { cardRef, statsDay, statsOf } from '../helpers/card-refs';
 import { OTHER_UID, OWNER_UID, rulesFile } from '../helpers/rules';
 import { lastDays } from '@/browser/owner/stats-summary';
-import { CLAIMED_FIELD, OWNER_FIELD, STATS_COLLECTION } from '@/lib/collections';
+import { CLAIMED_FIELD, OWNER_FIELD } from '@/lib/collections';
 import { athensDay } from '@/lib/stats/day';
 
-// Its own project id, so clearFirestore() cannot wipe data other emulator test files rely on.
-const PROJECT_ID = 'demo-karta-stats-rules';
 const CARD = 'maria';
 const DAY = '2025-07-14';
 
-const { dbAs, asServer, clear } = rulesFile(PROJECT_ID);
+const { dbAs, asServer, seed } = rulesFile('demo-karta-stats-rules');
 
-const statsDoc = (db: Firestore, day = DAY) => doc(db, 'users', CARD, STATS_COLLECTION, day);
+const statsDoc = (db: Firestore, day = DAY) => statsDay(db, CARD, day);
 
 beforeEach(async () => {
-  await clear();
-  await asServer(async (db) => {
-    await setDoc(doc(db, 'users', CARD), {
+  await seed(async (db) => {
+    await setDoc(cardRef(db, CARD), {
       username: CARD,
       firstName: 'Μαρία',
       [OWNER_FIELD]: OWNER_UID,
     });
     // The other role owns a card of its own: being an owner is not enough.
-    await setDoc(doc(db, 'users', 'nikos'), { username: 'nikos', [OWNER_FIELD]: OTHER_UID });
+    await setDoc(cardRef(db, 'nikos'), { username: 'nikos', [OWNER_FIELD]: OTHER_UID });
     await setDoc(statsDoc(db), { views: 12, qrViews: 3, enViews: 5, saves: 2 });
   });
 });
@@ -54,7 +50,7 @@ test('the owner of a card made by the operator (no claim) reads any day, one at 
 
 // A rule cannot bound a list by document id, so none is allowed: the console gets each day.
 test('nobody lists the days, even a range of them, the owner included', async () => {
-  const days = collection(dbAs('owner'), 'users', CARD, STATS_COLLECTION);
+  const days = statsOf(dbAs('owner'), CARD);
   await assertFails(getDocs(days));
   await assertFails(getDocs(query(days, where(documentId(), '>=', DAY))));
 });
@@ -64,7 +60,7 @@ const dayBefore = (day: string) => lastDays(day, 2)[0];
 
 async function claimAt(at: Date, uid = OWNER_UID): Promise<void> {
   await asServer((db) =>
-    setDoc(doc(db, 'users', CARD), {
+    setDoc(cardRef(db, CARD), {
       username: CARD,
       [OWNER_FIELD]: uid,
       [CLAIMED_FIELD]: Timestamp.fromDate(at),
@@ -127,7 +123,7 @@ test.each(['other', 'anonymous'] as const)(
   async (role) => {
     const db = dbAs(role);
     await assertFails(getDoc(statsDoc(db)));
-    await assertFails(getDocs(collection(db, 'users', CARD, STATS_COLLECTION)));
+    await assertFails(getDocs(statsOf(db, CARD)));
   },
 );
 

@@ -11,15 +11,15 @@ import {
   updateDoc,
   type DocumentData,
 } from 'firebase/firestore';
+import { cardRef, contactRef, contactsOf } from '../helpers/card-refs';
 import { rulesFile } from '../helpers/rules';
 import { visitorContact } from '../helpers/visitor-contact';
+import { USERS_COLLECTION, cardPath } from '@/lib/collections';
 
-// Its own project id, so clearFirestore() cannot wipe data other emulator test files rely on.
-const PROJECT_ID = 'demo-karta-rules';
 const PROFILE = 'maria';
 const SEEDED_CONTACT = 'seeded';
 
-const { dbAs, asServer, clear } = rulesFile(PROJECT_ID);
+const { dbAs, seed } = rulesFile('demo-karta-rules');
 const visitorDb = () => dbAs('anonymous');
 const signedInDb = () => dbAs('other');
 
@@ -30,7 +30,7 @@ function withoutKey(key: string): DocumentData {
 }
 
 function leaveContact(data: DocumentData, username = PROFILE) {
-  return addDoc(collection(visitorDb(), 'users', username, 'contacts'), data);
+  return addDoc(contactsOf(visitorDb(), username), data);
 }
 
 /** A syntactically valid address of exactly `length` characters. */
@@ -40,10 +40,9 @@ function emailOfLength(length: number): string {
 }
 
 beforeEach(async () => {
-  await clear();
-  await asServer(async (db) => {
-    await setDoc(doc(db, 'users', PROFILE), { displayName: 'Maria Papadopoulou' });
-    await setDoc(doc(db, 'users', PROFILE, 'contacts', SEEDED_CONTACT), {
+  await seed(async (db) => {
+    await setDoc(cardRef(db, PROFILE), { displayName: 'Maria Papadopoulou' });
+    await setDoc(contactRef(db, PROFILE, SEEDED_CONTACT), {
       name: 'Earlier Visitor',
       email: 'earlier@example.com',
       createdAt: Timestamp.now(),
@@ -121,58 +120,58 @@ describe('creating a contact', () => {
   });
 
   it('is allowed via setDoc with a client-chosen new id, since that is still a create', async () => {
-    const ref = doc(visitorDb(), 'users', PROFILE, 'contacts', 'my-own-id');
+    const ref = contactRef(visitorDb(), PROFILE, 'my-own-id');
     await assertSucceeds(setDoc(ref, visitorContact()));
   });
 
   it('is denied via setDoc over an existing contact, since that is an update', async () => {
-    const ref = doc(visitorDb(), 'users', PROFILE, 'contacts', SEEDED_CONTACT);
+    const ref = contactRef(visitorDb(), PROFILE, SEEDED_CONTACT);
     await assertFails(setDoc(ref, visitorContact({ name: 'Overwritten' })));
   });
 });
 
 describe('existing contacts', () => {
   it('cannot be read anonymously', async () => {
-    await assertFails(getDoc(doc(visitorDb(), 'users', PROFILE, 'contacts', SEEDED_CONTACT)));
+    await assertFails(getDoc(contactRef(visitorDb(), PROFILE, SEEDED_CONTACT)));
   });
 
   it('cannot be read when signed in', async () => {
-    await assertFails(getDoc(doc(signedInDb(), 'users', PROFILE, 'contacts', SEEDED_CONTACT)));
+    await assertFails(getDoc(contactRef(signedInDb(), PROFILE, SEEDED_CONTACT)));
   });
 
   it('cannot be listed', async () => {
-    await assertFails(getDocs(collection(visitorDb(), 'users', PROFILE, 'contacts')));
+    await assertFails(getDocs(contactsOf(visitorDb(), PROFILE)));
   });
 
   it('cannot be updated', async () => {
-    const ref = doc(visitorDb(), 'users', PROFILE, 'contacts', SEEDED_CONTACT);
+    const ref = contactRef(visitorDb(), PROFILE, SEEDED_CONTACT);
     await assertFails(updateDoc(ref, { name: 'Changed' }));
   });
 
   it('cannot be deleted', async () => {
-    await assertFails(deleteDoc(doc(visitorDb(), 'users', PROFILE, 'contacts', SEEDED_CONTACT)));
+    await assertFails(deleteDoc(contactRef(visitorDb(), PROFILE, SEEDED_CONTACT)));
   });
 });
 
 describe('profiles', () => {
   it('cannot be read by clients', async () => {
-    await assertFails(getDoc(doc(visitorDb(), 'users', PROFILE)));
-    await assertFails(getDoc(doc(signedInDb(), 'users', PROFILE)));
+    await assertFails(getDoc(cardRef(visitorDb(), PROFILE)));
+    await assertFails(getDoc(cardRef(signedInDb(), PROFILE)));
   });
 
   it('cannot be written by clients', async () => {
-    await assertFails(setDoc(doc(visitorDb(), 'users', PROFILE), { displayName: 'Forged' }));
-    await assertFails(setDoc(doc(signedInDb(), 'users', 'newcomer'), { displayName: 'Forged' }));
+    await assertFails(setDoc(cardRef(visitorDb(), PROFILE), { displayName: 'Forged' }));
+    await assertFails(setDoc(cardRef(signedInDb(), 'newcomer'), { displayName: 'Forged' }));
   });
 
   it('cannot be listed by clients', async () => {
-    await assertFails(getDocs(collection(visitorDb(), 'users')));
+    await assertFails(getDocs(collection(visitorDb(), USERS_COLLECTION)));
   });
 });
 
 describe('any other path', () => {
   it('is closed to clients', async () => {
     await assertFails(setDoc(doc(visitorDb(), 'other', 'doc'), { any: 'thing' }));
-    await assertFails(getDoc(doc(signedInDb(), 'users', PROFILE, 'private', 'x')));
+    await assertFails(getDoc(doc(signedInDb(), cardPath(PROFILE), 'private', 'x')));
   });
 });

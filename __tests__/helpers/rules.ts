@@ -1,9 +1,14 @@
 // firestore.rules as the web SDK meets them on the run's emulator. Each file gets a project of its
 // own (so clearFirestore() cannot wipe data another file relies on) with the rules loaded, a
-// database per role, and the database with the rules off, for seeding and for reading back.
+// database per role, the database with the rules off, for seeding and for reading back, and what a
+// request costs in evaluations of the rules.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import {
+  assertSucceeds,
+  initializeTestEnvironment,
+  type RulesTestEnvironment,
+} from '@firebase/rules-unit-testing';
 import { setLogLevel, type Firestore } from 'firebase/firestore';
 
 export const RULES_TEXT = readFileSync(path.join(__dirname, '..', '..', 'firestore.rules'), 'utf8');
@@ -26,12 +31,18 @@ export interface RulesFile {
   dbOf(uid: string): Firestore;
   /** With the rules off, as firebase-admin would: seeding, and reading back what a call left. */
   asServer<T>(work: (db: Firestore) => Promise<T>): Promise<T>;
-  clear(): Promise<void>;
+  /** Wipes the project, then writes the file's documents with the rules off. */
+  seed(work: (db: Firestore) => Promise<void>): Promise<void>;
+  /**
+   * Runs `request`, which the rules must allow, and logs the evaluations it recorded in the
+   * emulator's coverage report: how close the request comes to Firestore's limit.
+   */
+  measured(what: string, request: () => Promise<unknown>): Promise<void>;
 }
 
 /**
- * Registers the file's beforeAll and afterAll, on project `projectId`, with firestore.rules (or
- * `rules`, a variant of them).
+ * Registers the file's beforeAll and afterAll, on project `projectId` (the file's own, no other
+ * file's), with firestore.rules (or `rules`, a variant of them).
  */
 export function rulesFile(projectId: string, rules = RULES_TEXT): RulesFile {
   let testEnv: RulesTestEnvironment | undefined;
@@ -50,6 +61,13 @@ export function rulesFile(projectId: string, rules = RULES_TEXT): RulesFile {
     return testEnv;
   };
   // The rules-unit-testing contexts are typed for the compat SDK; the modular functions accept them.
+  async function asServer<T>(work: (db: Firestore) => Promise<T>): Promise<T> {
+    const results: T[] = [];
+    await env().withSecurityRulesDisabled(async (context) => {
+      results.push(await work(context.firestore() as unknown as Firestore));
+    });
+    return results[0];
+  }
   return {
     dbAs: (role) =>
       (role === 'anonymous'
@@ -57,14 +75,18 @@ export function rulesFile(projectId: string, rules = RULES_TEXT): RulesFile {
         : env().authenticatedContext(role === 'owner' ? OWNER_UID : OTHER_UID)
       ).firestore() as unknown as Firestore,
     dbOf: (uid) => env().authenticatedContext(uid).firestore() as unknown as Firestore,
-    async asServer<T>(work: (db: Firestore) => Promise<T>): Promise<T> {
-      const results: T[] = [];
-      await env().withSecurityRulesDisabled(async (context) => {
-        results.push(await work(context.firestore() as unknown as Firestore));
-      });
-      return results[0];
+    asServer,
+    async seed(work) {
+      await env().clearFirestore();
+      await asServer(work);
     },
-    clear: () => env().clearFirestore(),
+    async measured(what, request) {
+      const before = await evaluatedExpressions(projectId);
+      await assertSucceeds(request());
+      console.log(
+        `rules: ${what} records ${(await evaluatedExpressions(projectId)) - before} evaluations in the emulator's coverage report`,
+      );
+    },
   };
 }
 
@@ -85,7 +107,7 @@ const evaluations = (nodes: CoverageNode[] = []): number =>
  * coverage report (each expression with the values it took, and how often). The emulator counts
  * some evaluations there that its limit of 1,000 does not: a figure to compare, not the limit's.
  */
-export async function evaluatedExpressions(projectId: string): Promise<number> {
+async function evaluatedExpressions(projectId: string): Promise<number> {
   const { host, port } = emulatorHostPort();
   const res = await fetch(`http://${host}:${port}/emulator/v1/projects/${projectId}:ruleCoverage`);
   if (!res.ok) throw new Error(`The emulator's rule coverage answered HTTP ${res.status}`);
