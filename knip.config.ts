@@ -8,7 +8,7 @@ const config: KnipConfig = {
     'tools/*.ts',
     // Bundled for the browser by tools/card-assets/build.ts, not imported.
     'browser/card/enhance.ts',
-    'browser/card/sheet.tsx',
+    'components/exchange/mount-sheet.tsx',
     // A Jest run of its own, which __tests__/emulator/process-cleanup.test.ts starts.
     '__tests__/fixtures/leaks/*.{mjs,ts}',
   ],

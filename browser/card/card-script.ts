@@ -2,10 +2,10 @@
 // so the card paints with no framework to fetch and run first (docs/performance.md). It makes
 // Save contact, Share, the QR code and the in-app browser hint work, in the page's language (its
 // <html lang>), offers the English card to a browser that asks for no Greek, and counts the card's
-// view and taps for its owner (events.ts); the exchange sheet (sheet.tsx, with React and
-// Firestore) is fetched into the cache once the page has loaded and the browser is idle (unless the
-// visitor saves data or is on 2G), or when a pointer, a touch or focus reaches its button, and
-// parsed and run only then or on the tap.
+// view and taps for its owner (events.ts); the exchange sheet (components/exchange/mount-sheet.tsx,
+// with React and Firestore) is fetched into the cache once the page has loaded and the browser is
+// idle (unless the visitor saves data or is on 2G), or when a pointer, a touch or focus reaches
+// its button, and parsed and run only then or on the tap.
 // Without it every link of the card still works as plain HTML.
 import { downloadBlob } from '@/browser/download';
 import { chromeIntentUrl, detectInAppBrowser } from '@/lib/in-app-browser';
@@ -14,11 +14,7 @@ import type { CardLanguage } from '@/lib/routes';
 import { SCRIPT_TEXTS, type ScriptTexts } from '../../components/card/texts';
 import { afterLoad, afterLoadWhenIdle, savesData } from './after-load';
 import { countCard, countLinkTaps, type Count } from './events';
-import type { SheetControl, SheetOptions } from './sheet';
-
-export type SheetModule = {
-  mountSheet: (container: HTMLElement, options: SheetOptions) => SheetControl;
-};
+import type { SheetControl, SheetModule } from './sheet';
 
 function part<T extends HTMLElement = HTMLElement>(root: ParentNode, name: string): T {
   const el = root.querySelector<T>(`[data-${name}]`);

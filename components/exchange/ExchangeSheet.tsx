@@ -1,6 +1,6 @@
 'use client';
 
-// The contact-exchange bottom sheet, mounted on the card on demand by browser/card/sheet.tsx.
+// The contact-exchange bottom sheet, mounted on the card on demand by mount-sheet.tsx.
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { useReducedMotion } from 'motion/react';
 import { Sheet } from 'react-modal-sheet';

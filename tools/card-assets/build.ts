@@ -15,7 +15,7 @@ import { CARD_ASSETS_PUBLIC_DIR, cardAssetsManifest, publicEnv } from './manifes
 
 const ENTRIES = {
   enhance: 'browser/card/enhance.ts',
-  sheet: 'browser/card/sheet.tsx',
+  sheet: 'components/exchange/mount-sheet.tsx',
   card: 'components/card/card.css',
 };
 

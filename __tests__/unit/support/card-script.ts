@@ -11,7 +11,7 @@ export const ASSETS = { css: '', enhance: '', sheet: '', sheetCss: '' };
 /** The stats key the card's HTML carries here; any 22 base64url characters (the script sends it as is). */
 export const STATS_KEY = 'AbCdEfGhIjKlMnOpQrSt_-';
 
-export const loadSheetModule = () => import('@/browser/card/sheet');
+export const loadSheetModule = () => import('@/components/exchange/mount-sheet');
 
 /** No idle moment ever comes: the sheet is fetched on reach only, unless a test says otherwise. */
 export const neverIdle = () => {};

@@ -1,22 +1,8 @@
-// The exchange sheet, mounted on the card by enhance.ts the first time a visitor reaches for it:
-// React, the form, yup and the Firestore client arrive only then.
+// The exchange sheet, mounted on the card by its script (browser/card/card-script.ts) the first
+// time a visitor reaches for it: React, the form, yup and the Firestore client arrive only then.
 import { createRoot } from 'react-dom/client';
-import ExchangeSheet from '@/components/exchange/ExchangeSheet';
-import type { CardLanguage } from '@/lib/routes';
-
-export interface SheetOptions {
-  username: string;
-  firstName: string;
-  /** The card's language, which the sheet speaks. */
-  lang: CardLanguage;
-  /** The sheet closed without a send (Escape, the close button, a tap outside). */
-  onClosed: () => void;
-  onSent: () => void;
-}
-
-export interface SheetControl {
-  open: () => void;
-}
+import type { SheetControl, SheetOptions } from '@/browser/card/sheet';
+import ExchangeSheet from './ExchangeSheet';
 
 export function mountSheet(container: HTMLElement, options: SheetOptions): SheetControl {
   const root = createRoot(container);
