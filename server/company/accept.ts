@@ -10,7 +10,6 @@ import {
   COMPANY_NAME_FIELD,
   JOINED_FIELD,
   MEMBER_UIDS_FIELD,
-  OFF_FIELD,
   OWNED_CARD_FIELD,
   OWNER_FIELD,
   TEMPLATE_FIELD,
@@ -29,7 +28,7 @@ import type { Owner } from '../owner/auth';
 import { OwnerError, badField } from '../owner/respond';
 import { queueWelcomeMail } from '../owner/welcome-mail';
 import { chargeOwnerWrite } from '../owner/write-limit';
-import { assertVerified } from './auth';
+import { assertVerified, readJoiningCard } from './auth';
 import { parseInviteToken } from './invite-token';
 import { joiningRecord, namesOf } from './member-record';
 import { publishCards } from './publish';
@@ -116,12 +115,7 @@ export async function acceptInvite(
 
     if (typeof ownUsername === 'string') {
       username = ownUsername;
-      const cardRef = db.doc(cardPath(username));
-      const card = await tx.get(cardRef);
-      if (!card.exists) throw new OwnerError(409, { error: 'no-card' });
-      if (card.get(COMPANY_FIELD) !== undefined && card.get(OFF_FIELD) === undefined) {
-        throw new OwnerError(409, { error: 'has-company' });
-      }
+      const { ref: cardRef, card } = await readJoiningCard(tx, username);
       await chargeOwnerWrite(tx, owner.uid, now);
       const own = card.data() as Partial<Record<TemplateField, unknown>>;
       tx.update(cardRef, { ...joiningFields(template, own), ...joined });

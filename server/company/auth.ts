@@ -2,8 +2,15 @@
 // all but leaving need an admin of that company. Read inside the write's own transaction, so a
 // demotion or a removal committed meanwhile is seen.
 import 'server-only';
-import type { DocumentSnapshot, Transaction } from 'firebase-admin/firestore';
-import { ADMINS_FIELD, MEMBER_UIDS_FIELD, companyPath } from '../../lib/collections';
+import type { DocumentReference, DocumentSnapshot, Transaction } from 'firebase-admin/firestore';
+import {
+  ADMINS_FIELD,
+  COMPANY_FIELD,
+  MEMBER_UIDS_FIELD,
+  OFF_FIELD,
+  cardPath,
+  companyPath,
+} from '../../lib/collections';
 import { adminDb } from '../firebase/admin-app';
 import type { Owner } from '../owner/auth';
 import { isDocumentId } from '../owner/contacts';
@@ -27,6 +34,23 @@ export async function readCompany(tx: Transaction, id: string): Promise<Document
   const company = await tx.get(adminDb().doc(companyPath(id)));
   if (!company.exists) throw new OwnerError(404, { error: 'no-company' });
   return company;
+}
+
+/**
+ * cards/{username} as `tx` reads it, free to join a company: 409 `no-card` without it,
+ * `has-company` while it is a member card (a switched-off one may join again).
+ */
+export async function readJoiningCard(
+  tx: Transaction,
+  username: string,
+): Promise<{ ref: DocumentReference; card: DocumentSnapshot }> {
+  const ref = adminDb().doc(cardPath(username));
+  const card = await tx.get(ref);
+  if (!card.exists) throw new OwnerError(409, { error: 'no-card' });
+  if (card.get(COMPANY_FIELD) !== undefined && card.get(OFF_FIELD) === undefined) {
+    throw new OwnerError(409, { error: 'has-company' });
+  }
+  return { ref, card };
 }
 
 function uidsOf(company: DocumentSnapshot, field: string): string[] {

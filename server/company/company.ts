@@ -9,11 +9,9 @@ import {
   COMPANY_NAME_FIELD,
   JOINED_FIELD,
   MEMBER_UIDS_FIELD,
-  OFF_FIELD,
   OWNED_CARD_FIELD,
   TEMPLATE_AT_FIELD,
   TEMPLATE_FIELD,
-  cardPath,
   memberPath,
   ownerPath,
 } from '../../lib/collections';
@@ -23,7 +21,7 @@ import { adminDb } from '../firebase/admin-app';
 import type { Owner } from '../owner/auth';
 import { OwnerError, badField } from '../owner/respond';
 import { chargeOwnerWrite } from '../owner/write-limit';
-import { assertVerified } from './auth';
+import { assertVerified, readJoiningCard } from './auth';
 import { joiningRecord, namesOf } from './member-record';
 import { publishCards } from './publish';
 
@@ -44,12 +42,7 @@ export async function createCompany(
     const owned = await tx.get(db.doc(ownerPath(owner.uid)));
     const username: unknown = owned.get(OWNED_CARD_FIELD);
     if (typeof username !== 'string') throw new OwnerError(409, { error: 'no-card' });
-    const cardRef = db.doc(cardPath(username));
-    const card = await tx.get(cardRef);
-    if (!card.exists) throw new OwnerError(409, { error: 'no-card' });
-    if (card.get(COMPANY_FIELD) !== undefined && card.get(OFF_FIELD) === undefined) {
-      throw new OwnerError(409, { error: 'has-company' });
-    }
+    const { ref: cardRef, card } = await readJoiningCard(tx, username);
     await chargeOwnerWrite(tx, owner.uid, now);
     tx.create(company, {
       [COMPANY_NAME_FIELD]: (name as string).trim(),
