@@ -3,7 +3,9 @@
 // card with its company's locked values.
 import 'server-only';
 import { OWNER_FIELD, cardPath } from '../../lib/collections';
+import type { CompanyProfile } from '../../lib/company';
 import { env } from '../../lib/env';
+import { PASS_ANSWERS, PassRefused, type PassRefusal } from '../../lib/pass-refusal';
 import type { CardLanguage } from '../../lib/routes';
 import { adminDb } from '../firebase/admin-app';
 import { assertOwns, type Owner } from '../owner/auth';
@@ -14,12 +16,13 @@ import { applePass, readSigning } from './apple-pass';
 import { passLinkLanguage, passLinkValid } from './pass-link';
 import { passOf, walletLinks, type WalletLinks } from './wallet-links';
 
-/** The card as it shows, or a 404 (none) or 410 (switched off by its company). */
-async function shownCard(username: string) {
+/** The card as it shows, or why there is none to show: none, or switched off by its company. */
+async function shownCard(
+  username: string,
+): Promise<CompanyProfile | Extract<PassRefusal, 'no-card' | 'card-off'>> {
   const { profile, off } = await getCard(username);
-  if (off) throw new OwnerError(410, { error: 'card-off' });
-  if (!profile) throw new OwnerError(404, { error: 'no-card' });
-  return profile;
+  if (off) return 'card-off';
+  return profile ?? 'no-card';
 }
 
 /** The owner's wallet links for their card in `lang`: 403 for another's card, 404 without one. */
@@ -29,16 +32,20 @@ export async function ownerWalletLinks(
   lang: CardLanguage,
 ): Promise<WalletLinks> {
   assertOwns(await adminDb().doc(cardPath(username)).get(), owner);
-  return walletLinks(await shownCard(username), owner.uid, lang);
+  const shown = await shownCard(username);
+  // The console is told in JSON what the pass's link would answer: the same status.
+  if (typeof shown === 'string') throw new OwnerError(PASS_ANSWERS[shown].status, { error: shown });
+  return walletLinks(shown, owner.uid, lang);
 }
 
 /**
- * The .pkpass that a signed link (pass-link.ts) asks for, in the link's language: 404 without Apple Wallet's configuration
- * or a card, 403 for a link that is not this card's owner's or has expired.
+ * The .pkpass that a signed link (pass-link.ts) asks for, in the link's language, or the
+ * PassRefused of lib/pass-refusal.ts: no Apple Wallet configuration, no card, a card switched off,
+ * or a link that is not this card's owner's or has expired.
  */
 export async function passForLink(url: URL, username: string): Promise<Buffer> {
   const config = env.appleWallet;
-  if (!config) throw new OwnerError(404, { error: 'no-wallet' });
+  if (!config) throw new PassRefused('no-wallet');
   const ownerUid: unknown = (await adminDb().doc(cardPath(username)).get()).get(OWNER_FIELD);
   const lang = passLinkLanguage(url);
   if (
@@ -46,9 +53,11 @@ export async function passForLink(url: URL, username: string): Promise<Buffer> {
     lang === null ||
     !(await passLinkValid(config, url, username, ownerUid))
   ) {
-    throw new OwnerError(403, { error: 'link' });
+    throw new PassRefused('link');
   }
-  const pass = passOf(await shownCard(username), lang);
+  const shown = await shownCard(username);
+  if (typeof shown === 'string') throw new PassRefused(shown);
+  const pass = passOf(shown, lang);
   const photo = pass.photoVersion ? await getPhoto(username) : null;
   return applePass(
     pass,

@@ -1,19 +1,14 @@
-import { OwnerError, cardParam } from '@/server/owner/respond';
+import { PASS_ANSWERS, PassRefused } from '@/lib/pass-refusal';
+import { parseUsername } from '@/lib/username';
 import { PKPASS_CONTENT_TYPE } from '@/server/wallet/apple-pass';
 import { passForLink } from '@/server/wallet/owner-wallet';
 
-// The card's Apple Wallet pass, for a link signed to its owner (server/wallet/pass-link.ts).
+// The card's Apple Wallet pass, for a link signed to its owner (server/wallet/pass-link.ts); a
+// refusal is a line of Greek text for whoever opened the link (lib/pass-refusal.ts).
 export const dynamic = 'force-dynamic';
 
-/** What a person who opened the link reads, in Greek: this answer is a page, not an API's. */
-const REFUSALS: Record<number, string> = {
-  403: 'Ο σύνδεσμος δεν ισχύει πια. Ανοίξτε την karta, «Κοινοποίηση», και πατήστε ξανά «Προσθήκη στο Apple Wallet».',
-  404: 'Δεν υπάρχει κάρτα Apple Wallet εδώ.',
-  410: 'Αυτή η κάρτα δεν είναι πλέον ενεργή.',
-};
-
-function refusal(status: number): Response {
-  return new Response(REFUSALS[status] ?? 'Κάτι πήγε στραβά. Δοκιμάστε ξανά σε λίγο.', {
+function refusal({ status, text }: { status: number; text: string }): Response {
+  return new Response(text, {
     status,
     headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
   });
@@ -21,7 +16,9 @@ function refusal(status: number): Response {
 
 export async function GET(request: Request, { params }: { params: Promise<{ username: string }> }) {
   try {
-    const username = cardParam((await params).username);
+    // Next decoded the segment once; a name no card could have is no card.
+    const username = parseUsername((await params).username);
+    if (username === null) throw new PassRefused('no-card');
     const pass = await passForLink(new URL(request.url), username);
     return new Response(new Uint8Array(pass), {
       headers: {
@@ -32,8 +29,8 @@ export async function GET(request: Request, { params }: { params: Promise<{ user
       },
     });
   } catch (error) {
-    if (error instanceof OwnerError) return refusal(error.status);
+    if (error instanceof PassRefused) return refusal(PASS_ANSWERS[error.reason]);
     console.error('A wallet pass failed:', error);
-    return refusal(500);
+    return refusal(PASS_ANSWERS.failed);
   }
 }
