@@ -14,10 +14,10 @@ import {
   contextForThisFile,
   explain,
   runAxe,
-  watchProblems,
 } from '../helpers/browser';
-import { emulateScheme } from '../helpers/emulation';
 import { eventually } from '../helpers/eventually';
+import { openToRead, type PageLook } from '../helpers/page-to-read';
+import { PHONE_VIEWPORT } from '../helpers/viewports';
 
 const browser = browserForThisFile();
 const run = Date.now().toString(36);
@@ -55,25 +55,11 @@ async function writeCard(name: string, fields: Record<string, unknown> = {}): Pr
   return username;
 }
 
-const PHONE = { width: 390, height: 844 };
 const shared = contextForThisFile(browser);
 
-/** A page of the file's shared context, in the given size and colour scheme. */
-async function open(
-  username: string,
-  {
-    viewport = PHONE,
-    colorScheme = 'light',
-  }: { viewport?: typeof PHONE; colorScheme?: 'light' | 'dark' } = {},
-) {
-  const page = await shared().newPage();
-  await page.setViewportSize(viewport);
-  await page.waitForFunction((width) => innerWidth === width, viewport.width);
-  await emulateScheme(page, colorScheme);
-  const problems = watchProblems(page);
-  await page.goto(`${baseUrl()}/${username}`, { waitUntil: 'networkidle' });
-  return { page, problems };
-}
+/** A page of the file's shared context on the card, in the given size (a phone's) and colour scheme. */
+const open = (username: string, look: PageLook = {}) =>
+  openToRead(shared(), `/${username}`, { viewport: PHONE_VIEWPORT, ...look });
 
 test("the links under the social bar, in the owner's order, each with its icon and name", async () => {
   const { page, problems } = await open(await writeCard('links'));
@@ -212,7 +198,7 @@ test('at 360 px no label of the card is split inside a word', async () => {
 
 test("a tap on a link sends a beacon of the link's kind", async () => {
   const username = await writeCard('tap');
-  const context = await browser().newContext({ viewport: PHONE });
+  const context = await browser().newContext({ viewport: PHONE_VIEWPORT });
   // The tab a link opens goes nowhere real.
   await context.route(/^https:\/\//, (route) =>
     route.fulfill({ status: 200, contentType: 'text/plain', body: 'elsewhere' }),

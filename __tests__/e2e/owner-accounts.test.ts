@@ -16,13 +16,12 @@ import {
   OWNER_WRITE_LIMIT_MESSAGE,
   OWNER_WRITE_WINDOW_MS,
 } from '@/lib/owner-writes';
-import { baseUrl, browserForThisFile, expectAccessible, watchProblems } from '../helpers/browser';
+import { baseUrl, expectAccessible, watchProblems } from '../helpers/browser';
 import { standInForGoogle } from '../helpers/google-stand-in';
 import {
   authMail,
   editWithToken,
   lastAuthMail,
-  makeOwner,
   openAuthLink,
   pastSignInSecond,
   realProblems,
@@ -34,10 +33,10 @@ import {
   watchErrorResponses,
   type Owner,
 } from '../helpers/owner';
+import { ownerFile } from '../helpers/owner-file';
+import { PHONE_VIEWPORT } from '../helpers/viewports';
 
-const PHONE = { width: 390, height: 844 };
-const STAMP = Date.now().toString(36);
-const browser = browserForThisFile();
+const { browser, stamp: STAMP, makeOwner } = ownerFile();
 const CLAIM = 'Η διεύθυνση της κάρτας σας';
 const VERIFY = 'Επιβεβαιώστε το email σας';
 const SIGN_IN = 'Σύνδεση στην karta';
@@ -45,7 +44,7 @@ const SIGN_IN = 'Σύνδεση στην karta';
 let context: BrowserContext;
 
 beforeEach(async () => {
-  context = await browser().newContext({ viewport: PHONE });
+  context = await browser().newContext({ viewport: PHONE_VIEWPORT });
 });
 
 afterEach(async () => {
@@ -159,7 +158,7 @@ test('the link leads to the claim screen, with an ID token that says the address
 });
 
 test('«Ξεχάσατε τον κωδικό;» mails a reset link without saying whether the address has an account; the new password then works', async () => {
-  const owner = await makeOwner(`xechasa-${STAMP}`, { firstName: 'Ξεχασμένη' }, STAMP);
+  const owner = await makeOwner(`xechasa-${STAMP}`, { firstName: 'Ξεχασμένη' });
   const { page, problems } = await openAccount();
   await page.getByRole('button', { name: 'Ξεχάσατε τον κωδικό;' }).click();
   await page.getByRole('heading', { name: 'Νέος κωδικός' }).waitFor();
@@ -217,13 +216,9 @@ describe('an owner in «Λογαριασμός»', () => {
   let page: Page;
 
   beforeEach(async () => {
-    owner = await makeOwner(
-      `asfaleia-${STAMP}-${Math.random().toString(36).slice(2, 6)}`,
-      {
-        firstName: 'Ασφάλεια',
-      },
-      STAMP,
-    );
+    owner = await makeOwner(`asfaleia-${STAMP}-${Math.random().toString(36).slice(2, 6)}`, {
+      firstName: 'Ασφάλεια',
+    });
     page = await signIn(context, owner);
     await section(page, 'Λογαριασμός');
   });
@@ -320,7 +315,7 @@ describe('an owner in «Λογαριασμός»', () => {
 });
 
 test('a console whose session was revoked meanwhile asks, in Greek, to sign in again, and writes nothing', async () => {
-  const owner = await makeOwner(`anaklisi-${STAMP}`, { firstName: 'Ανάκληση' }, STAMP);
+  const owner = await makeOwner(`anaklisi-${STAMP}`, { firstName: 'Ανάκληση' });
   const page = await signIn(context, owner);
   await section(page, 'Επεξεργασία');
   await page.getByLabel('Πόλη', { exact: true }).fill('Ιωάννινα');
@@ -340,7 +335,7 @@ test('a console whose session was revoked meanwhile asks, in Greek, to sign in a
 });
 
 test('an edit over the limit says so in Greek and keeps the form; saved again in a new window, it goes through', async () => {
-  const owner = await makeOwner(`poles-allages-${STAMP}`, { firstName: 'Βιαστικός' }, STAMP);
+  const owner = await makeOwner(`poles-allages-${STAMP}`, { firstName: 'Βιαστικός' });
   const page = await signIn(context, owner);
   await section(page, 'Επεξεργασία');
   // The minute's writes already made (as 30 saves would have).
@@ -364,7 +359,7 @@ test('an edit over the limit says so in Greek and keeps the form; saved again in
 });
 
 test('an owner whose address is not verified keeps their card and is asked to verify it', async () => {
-  const owner = await makeOwner(`anepivevaioti-${STAMP}`, { firstName: 'Άγνωστη' }, STAMP);
+  const owner = await makeOwner(`anepivevaioti-${STAMP}`, { firstName: 'Άγνωστη' });
   await adminAuth().updateUser(owner.uid, { emailVerified: false });
   const page = await signIn(context, owner);
   const notice = page.getByRole('region', { name: VERIFY });

@@ -17,11 +17,10 @@ import { CONTACTS_PAGE } from '@/browser/owner/contacts';
 import { CLAIMED_FIELD, ERASURES_COLLECTION, OWNER_FIELD } from '@/lib/collections';
 import { CARD_MESSAGES } from '@/lib/profile';
 import { USERNAME_MESSAGES } from '@/lib/username';
-import { baseUrl, browserForThisFile, expectAccessible, watchProblems } from '../helpers/browser';
+import { baseUrl, expectAccessible, watchProblems } from '../helpers/browser';
 import { get } from '../helpers/http';
 import {
   authHost,
-  makeOwner as makeOwnerWith,
   queryStatus,
   realProblems,
   section,
@@ -31,14 +30,12 @@ import {
   type Owner,
 } from '../helpers/owner';
 import { eventually } from '../helpers/eventually';
+import { ownerFile } from '../helpers/owner-file';
+import { PHONE_VIEWPORT } from '../helpers/viewports';
 
-const PHONE = { width: 390, height: 844 };
-const STAMP = Date.now().toString(36);
-const browser = browserForThisFile();
+const { browser, stamp: STAMP, makeOwner } = ownerFile();
 
 const secret = () => process.env.REVALIDATE_SECRET as string;
-const makeOwner = (username: string, fields: Record<string, string>) =>
-  makeOwnerWith(username, fields, STAMP);
 
 let ektor: Owner;
 let fotini: Owner;
@@ -78,7 +75,7 @@ async function untilStatus(pathname: string, status: number): Promise<void> {
 
 async function newContext(b: Browser = browser()): Promise<BrowserContext> {
   return b.newContext({
-    viewport: PHONE,
+    viewport: PHONE_VIEWPORT,
     acceptDownloads: true,
     permissions: ['clipboard-read', 'clipboard-write'],
   });
@@ -143,7 +140,7 @@ describe('an owner', () => {
   });
 
   test('a visitor in another browser leaves a contact: it appears live, newest first', async () => {
-    const visitorContext = await browser().newContext({ viewport: PHONE });
+    const visitorContext = await browser().newContext({ viewport: PHONE_VIEWPORT });
     try {
       const visitor = await visitorContext.newPage();
       await visitor.goto(`${baseUrl()}/${ektor.username}`, { waitUntil: 'networkidle' });

@@ -20,9 +20,10 @@ import {
   watchProblems,
 } from '../helpers/browser';
 import { untilAtRest } from '../helpers/at-rest';
-import { emulateScheme } from '../helpers/emulation';
 import { get } from '../helpers/http';
 import { eventually } from '../helpers/eventually';
+import { openToRead } from '../helpers/page-to-read';
+import { PHONE_VIEWPORT } from '../helpers/viewports';
 
 declare global {
   interface Window {
@@ -30,7 +31,6 @@ declare global {
   }
 }
 
-const PHONE = { width: 390, height: 844 };
 // The whole table runs in the unit test of the detection (visitor-in-app-browser.test.ts); here,
 // the hint in each of its two forms (Android's link to Chrome, iOS's copy button), and no hint in
 // the two browsers most like them: iOS Safari shares the in-app iOS agents' WebKit tokens, and a
@@ -43,23 +43,18 @@ const SCREENSHOTS = path.join(ROOT, 'artifacts', 'screenshots');
 const browser = browserForThisFile();
 
 async function open(pathname: string, options: BrowserContextOptions = {}) {
-  const context = await browser().newContext({ viewport: PHONE, ...options });
+  const context = await browser().newContext({ viewport: PHONE_VIEWPORT, ...options });
   const page = await context.newPage();
   const problems = watchProblems(page);
   const response = await page.goto(`${baseUrl()}${pathname}`, { waitUntil: 'networkidle' });
   return { context, page, problems, response };
 }
 
-const shared = contextForThisFile(browser, { viewport: PHONE });
+const shared = contextForThisFile(browser, { viewport: PHONE_VIEWPORT });
 
 /** A page of the file's shared context, for a check that only reads the card. */
-async function openShared(pathname: string, colorScheme: 'light' | 'dark' = 'light') {
-  const page = await shared().newPage();
-  await emulateScheme(page, colorScheme);
-  const problems = watchProblems(page);
-  await page.goto(`${baseUrl()}${pathname}`, { waitUntil: 'networkidle' });
-  return { page, problems };
-}
+const openShared = (pathname: string, colorScheme: 'light' | 'dark' = 'light') =>
+  openToRead(shared(), pathname, { colorScheme });
 
 /** Decodes the QR code in a PNG with jsqr, an independent decoder. */
 async function decodeQr(png: Buffer): Promise<string | undefined> {
@@ -183,7 +178,7 @@ describe('Share', () => {
   });
 
   test('with the Web Share API, Share hands the name and the canonical URL to it', async () => {
-    const context = await browser().newContext({ viewport: PHONE });
+    const context = await browser().newContext({ viewport: PHONE_VIEWPORT });
     await context.addInitScript(() => {
       window.sharedData = [];
       Object.defineProperty(navigator, 'share', {

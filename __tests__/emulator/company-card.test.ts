@@ -6,12 +6,12 @@ import { deleteApp, getApps, initializeApp, type App } from 'firebase-admin/app'
 import { FieldValue, getFirestore, type Firestore } from 'firebase-admin/firestore';
 import {
   COMPANY_FIELD,
-  JOINED_FIELD,
   OFF_FIELD,
   TEMPLATE_AT_FIELD,
   cardPath,
   companyPath,
 } from '@/lib/collections';
+import { companyDocument, memberOf } from '../helpers/company-docs';
 
 type Store = typeof import('@/server/profile-store');
 type AdminApp = typeof import('@/server/firebase/admin-app');
@@ -34,21 +34,21 @@ beforeAll(async () => {
     store = jest.requireActual<Store>('@/server/profile-store');
     admin = jest.requireActual<AdminApp>('@/server/firebase/admin-app');
   });
-  await db.doc(companyPath('studio')).set({
-    name: 'Studio Φως',
-    template: {
-      address: { value: 'Ερμού 45, Αθήνα', locked: true },
-      companyName: { value: 'Studio Φως', locked: true },
-      websiteLink: { value: 'https://studio.example.gr', locked: false },
-      accentColor: { value: '#123456', locked: false },
-    },
-    logoVersion: 'logo1',
-    admins: ['u-maria'],
-    memberUids: ['u-maria', 'u-kostas'],
-    [TEMPLATE_AT_FIELD]: FieldValue.serverTimestamp(),
-    createdAt: FieldValue.serverTimestamp(),
-  });
-  const member = { [COMPANY_FIELD]: 'studio', [JOINED_FIELD]: FieldValue.serverTimestamp() };
+  await db.doc(companyPath('studio')).set(
+    companyDocument({
+      name: 'Studio Φως',
+      template: {
+        address: { value: 'Ερμού 45, Αθήνα', locked: true },
+        companyName: { value: 'Studio Φως', locked: true },
+        websiteLink: { value: 'https://studio.example.gr', locked: false },
+        accentColor: { value: '#123456', locked: false },
+      },
+      logoVersion: 'logo1',
+      admins: ['u-maria'],
+      memberUids: ['u-maria', 'u-kostas'],
+    }),
+  );
+  const member = memberOf('studio');
   await db.doc(cardPath('kostas')).set({
     firstName: 'Κώστας',
     lastName: 'Νικολάου',

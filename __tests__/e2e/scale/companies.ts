@@ -6,17 +6,16 @@
 import { FieldValue } from 'firebase-admin/firestore';
 import sharp from 'sharp';
 import {
-  COMPANY_FIELD,
-  JOINED_FIELD,
   OFF_FIELD,
   TEMPLATE_AT_FIELD,
   cardPath,
+  companyLogoPath,
   companyPath,
 } from '@/lib/collections';
 import { CARD_TEXTS } from '@/components/card/texts';
-import { companyLogoPath } from '@/lib/collections';
 import { cardPaths, companyTag, logoPath, vcardPath } from '@/lib/routes';
 import { cardChanged } from '@/server/card-stamp';
+import { companyDocument, memberOf } from '@/__tests__/helpers/company-docs';
 import { WAIT_MS, ceiling, eventually } from '@/__tests__/helpers/eventually';
 import { revalidate } from '@/__tests__/helpers/revalidate';
 import { text, type ScaleContext } from './stack';
@@ -47,25 +46,25 @@ export function companies(ctx: ScaleContext): void {
   beforeAll(async () => {
     const db = ctx.db;
     const batch = db.batch();
-    batch.set(db.doc(companyPath(COMPANY)), {
-      name: 'Studio Κλίμακα',
-      template: {
-        address: { value: 'Ερμού 1, Αθήνα', locked: true },
-        websiteLink: { value: 'https://klimaka.example.gr', locked: true },
-      },
-      admins: ['uid-a'],
-      memberUids: MEMBERS.map((_, i) => `uid-${i}`),
-      [TEMPLATE_AT_FIELD]: FieldValue.serverTimestamp(),
-      createdAt: FieldValue.serverTimestamp(),
-    });
+    batch.set(
+      db.doc(companyPath(COMPANY)),
+      companyDocument({
+        name: 'Studio Κλίμακα',
+        template: {
+          address: { value: 'Ερμού 1, Αθήνα', locked: true },
+          websiteLink: { value: 'https://klimaka.example.gr', locked: true },
+        },
+        admins: ['uid-a'],
+        memberUids: MEMBERS.map((_, i) => `uid-${i}`),
+      }),
+    );
     MEMBERS.forEach((username, i) =>
       batch.set(db.doc(cardPath(username)), {
         firstName: `Μέλος ${i}`,
         lastName: 'Κλίμακας',
         address: 'Δική μου 9',
         ownerUid: `uid-${i}`,
-        [COMPANY_FIELD]: COMPANY,
-        [JOINED_FIELD]: FieldValue.serverTimestamp(),
+        ...memberOf(COMPANY),
         ...cardChanged(),
       }),
     );
