@@ -1,6 +1,6 @@
 'use client';
 
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import {
   AUTH_MESSAGES,
   CurrentPasswordError,
@@ -10,7 +10,7 @@ import {
   hasPassword,
   type User,
 } from '@/browser/owner/auth';
-import Field, { type HeldField } from './Field';
+import Field from './Field';
 import SubmitRow from './SubmitRow';
 import styles from './account.module.css';
 
@@ -37,37 +37,69 @@ function placeError(error: unknown, nextIsPassword: boolean): FormState['errors'
   return { form: message };
 }
 
-/** A change's state, and `run`: a refusal said at once, else the change, said done or placed. */
-function useChange(nextIsPassword: boolean) {
+type FieldName = 'current' | 'next';
+type Values = Record<FieldName, string>;
+
+/** What a field of a change's form is given (Field's props): its value, its error, each keystroke. */
+interface Held {
+  value: string;
+  error: string | undefined;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+}
+
+/**
+ * A change's form: the current password and the new value it holds, what became of it, and
+ * `submit`: `check`'s refusal said at once, else `change`, said done or its error placed. A change
+ * done leaves no password in the form.
+ */
+function useChange(
+  nextIsPassword: boolean,
+  check: (values: Values) => FormState['errors'] | null,
+  change: (values: Values) => Promise<string>,
+) {
+  const [values, setValues] = useState<Values>({ current: '', next: '' });
   const [state, setState] = useState<FormState>(IDLE);
-  async function run(refusal: FormState['errors'] | null, change: () => Promise<string>) {
+  const held = (name: FieldName): Held => ({
+    value: values[name],
+    error: state.errors[name],
+    onChange: (event) => {
+      const { value } = event.target;
+      setValues((old) => ({ ...old, [name]: value }));
+    },
+  });
+  async function run() {
+    const refusal = check(values);
     if (refusal) return setState({ ...IDLE, errors: refusal });
     setState({ ...IDLE, busy: true });
     try {
-      setState({ ...IDLE, done: await change() });
+      const done = await change(values);
+      setValues(({ next }) => ({ current: '', next: nextIsPassword ? '' : next }));
+      setState({ ...IDLE, done });
     } catch (error) {
       setState({ ...IDLE, errors: placeError(error, nextIsPassword) });
     }
   }
-  return [state, run] as const;
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    void run();
+  }
+  return { state, submit, current: held('current'), next: held('next') };
 }
 
 /** A change's form: its title (its button's name too), its fields, and what became of it. */
 function ChangeForm({
   id,
   title,
-  state,
-  onSubmit,
+  form: { state, submit },
   children,
 }: {
   id: string;
   title: string;
-  state: FormState;
-  onSubmit: (event: FormEvent) => void;
+  form: ReturnType<typeof useChange>;
   children: ReactNode;
 }) {
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
+    <form className={styles.form} onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>{title}</h3>
       {children}
       <p className={styles.success} role="status">
@@ -82,50 +114,31 @@ function ChangeForm({
 }
 
 /** The password the account has now, which a change asks for first. */
-function CurrentPassword({ onChange, ...held }: HeldField & { label: string }) {
-  return (
-    <Field
-      {...held}
-      type="password"
-      autoComplete="current-password"
-      required
-      onChange={(e) => onChange(e.target.value)}
-    />
-  );
+function CurrentPassword(field: Held & { id: string; label: string }) {
+  return <Field {...field} type="password" autoComplete="current-password" required />;
 }
 
 function ChangePassword({ user }: { user: User }) {
-  const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [state, run] = useChange(true);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const refusal = !current
-      ? { current: AUTH_MESSAGES.missingPassword }
-      : next.length < 6
-        ? { next: AUTH_MESSAGES.weakPassword }
-        : null;
-    void run(refusal, async () => {
+  const form = useChange(
+    true,
+    ({ current, next }) =>
+      !current
+        ? { current: AUTH_MESSAGES.missingPassword }
+        : next.length < 6
+          ? { next: AUTH_MESSAGES.weakPassword }
+          : null,
+    async ({ current, next }) => {
       await changePassword(user, current, next);
-      setCurrent('');
-      setNext('');
       return (
         'Ο κωδικός άλλαξε και όπου αλλού είχατε συνδεθεί, η σύνδεση έληξε. ' +
         'Την επόμενη φορά συνδεθείτε με τον νέο.'
       );
-    });
-  }
+    },
+  );
 
   return (
-    <ChangeForm id="password" title="Αλλαγή κωδικού" state={state} onSubmit={submit}>
-      <CurrentPassword
-        id="password-current"
-        label="Τρέχων κωδικός"
-        value={current}
-        error={state.errors.current}
-        onChange={setCurrent}
-      />
+    <ChangeForm id="password" title="Αλλαγή κωδικού" form={form}>
+      <CurrentPassword id="password-current" label="Τρέχων κωδικός" {...form.current} />
       <Field
         id="password-new"
         label="Νέος κωδικός"
@@ -133,38 +146,32 @@ function ChangePassword({ user }: { user: User }) {
         autoComplete="new-password"
         hint="Τουλάχιστον 6 χαρακτήρες"
         required
-        value={next}
-        error={state.errors.next}
-        onChange={(e) => setNext(e.target.value)}
+        {...form.next}
       />
     </ChangeForm>
   );
 }
 
 function ChangeEmail({ user, withPassword }: { user: User; withPassword: boolean }) {
-  const [next, setNext] = useState('');
-  const [current, setCurrent] = useState('');
-  const [state, run] = useChange(false);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const refusal = !next.includes('@')
-      ? { next: AUTH_MESSAGES.invalidEmail }
-      : withPassword && !current
-        ? { current: AUTH_MESSAGES.missingPassword }
-        : null;
-    void run(refusal, async () => {
+  const form = useChange(
+    false,
+    ({ current, next }) =>
+      !next.includes('@')
+        ? { next: AUTH_MESSAGES.invalidEmail }
+        : withPassword && !current
+          ? { current: AUTH_MESSAGES.missingPassword }
+          : null,
+    async ({ current, next }) => {
       await changeEmail(user, next, withPassword ? current : undefined);
-      setCurrent('');
       return (
         `Στείλαμε σύνδεσμο στο ${next.trim()}. Το email του λογαριασμού αλλάζει μόλις τον ` +
         `ανοίξετε· μέχρι τότε συνδέεστε με το ${user.email}.`
       );
-    });
-  }
+    },
+  );
 
   return (
-    <ChangeForm id="email" title="Αλλαγή email" state={state} onSubmit={submit}>
+    <ChangeForm id="email" title="Αλλαγή email" form={form}>
       <p className={styles.hint}>
         Θα σας στείλουμε σύνδεσμο στη νέα διεύθυνση· αλλάζει μόλις τον ανοίξετε.
       </p>
@@ -174,18 +181,10 @@ function ChangeEmail({ user, withPassword }: { user: User; withPassword: boolean
         type="email"
         autoComplete="email"
         required
-        value={next}
-        error={state.errors.next}
-        onChange={(e) => setNext(e.target.value)}
+        {...form.next}
       />
       {withPassword && (
-        <CurrentPassword
-          id="email-password"
-          label="Ο κωδικός σας"
-          value={current}
-          error={state.errors.current}
-          onChange={setCurrent}
-        />
+        <CurrentPassword id="email-password" label="Ο κωδικός σας" {...form.current} />
       )}
     </ChangeForm>
   );

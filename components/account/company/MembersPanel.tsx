@@ -175,6 +175,31 @@ function MemberRow({
     }
   }
 
+  /** A button that runs `run` on this member, disabled while one runs, naming them to a reader. */
+  function action({
+    className,
+    label,
+    run,
+    done,
+  }: {
+    className: string;
+    label: string;
+    run: () => Promise<void>;
+    done: string;
+  }) {
+    return (
+      <button
+        type="button"
+        className={className}
+        disabled={busy}
+        onClick={() => void act(run, done)}
+      >
+        {label}
+        <span className="visually-hidden"> {name}</span>
+      </button>
+    );
+  }
+
   return (
     <li className={styles.contact} data-testid="member">
       <div className={styles.contactHead}>
@@ -193,36 +218,21 @@ function MemberRow({
       <span>Τελευταία επαφή: {lastLead ? TIME.format(lastLead) : 'καμία ακόμη'}</span>
       {active && (
         <div className={styles.actions}>
-          <button
-            type="button"
-            className={styles.secondary}
-            disabled={busy}
-            onClick={() =>
-              void act(
-                () => setMemberRole(company.id, member.uid, admin ? 'member' : 'admin'),
-                admin ? `${name}: δεν είναι πλέον διαχειριστής.` : `${name}: έγινε διαχειριστής.`,
-              )
-            }
-          >
-            {admin ? 'Αφαίρεση ρόλου διαχειριστή' : 'Ορισμός ως διαχειριστή'}
-            <span className="visually-hidden"> {name}</span>
-          </button>
+          {action({
+            className: styles.secondary,
+            label: admin ? 'Αφαίρεση ρόλου διαχειριστή' : 'Ορισμός ως διαχειριστή',
+            run: () => setMemberRole(company.id, member.uid, admin ? 'member' : 'admin'),
+            done: admin ? `${name}: δεν είναι πλέον διαχειριστής.` : `${name}: έγινε διαχειριστής.`,
+          })}
           {!self &&
             (confirming ? (
               <>
-                <button
-                  type="button"
-                  className={styles.danger}
-                  disabled={busy}
-                  onClick={() =>
-                    void act(
-                      () => removeMember(company.id, member.uid),
-                      `${name}: αφαιρέθηκε. Η κάρτα του απενεργοποιήθηκε και οι επαφές της μένουν στην εταιρεία.`,
-                    )
-                  }
-                >
-                  Επιβεβαίωση αφαίρεσης<span className="visually-hidden"> {name}</span>
-                </button>
+                {action({
+                  className: styles.danger,
+                  label: 'Επιβεβαίωση αφαίρεσης',
+                  run: () => removeMember(company.id, member.uid),
+                  done: `${name}: αφαιρέθηκε. Η κάρτα του απενεργοποιήθηκε και οι επαφές της μένουν στην εταιρεία.`,
+                })}
                 <button
                   type="button"
                   className={styles.secondary}

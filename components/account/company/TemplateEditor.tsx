@@ -17,6 +17,7 @@ import { CARD_FIELD_RULES } from '@/lib/profile';
 import { logoPath } from '@/lib/routes';
 import ColorField from '../ColorField';
 import Field from '../Field';
+import ImageField from '../ImageField';
 import LinksEditor from '../LinksEditor';
 import SubmitRow from '../SubmitRow';
 import styles from '../account.module.css';
@@ -214,54 +215,20 @@ export default function TemplateEditor({
           δικούς του μέλους.
         </p>
       </div>
-      <fieldset className={styles.fieldset}>
-        <legend>Λογότυπο</legend>
-        <p className={styles.hint} id="template-logo-hint">
-          Δίπλα στο όνομα της εταιρείας σε κάθε κάρτα μέλους και στην επαφή (vCard). PNG ή JPEG, έως
-          100 KB.
-        </p>
-        {logoSrc && (
-          // The company's logo as stored, or the file just picked (a blob: URL).
-          // eslint-disable-next-line @next/next/no-img-element
-          <img className={styles.logo} src={logoSrc} alt="Το λογότυπο της εταιρείας" />
-        )}
-        <div className={styles.field}>
-          <label htmlFor="template-logo">Επιλογή λογότυπου</label>
-          <input
-            id="template-logo"
-            className={styles.input}
-            type="file"
-            accept={LOGO_CONTENT_TYPES.join(',')}
-            disabled={busy}
-            aria-describedby={
-              logoError ? 'template-logo-hint template-logo-error' : 'template-logo-hint'
-            }
-            aria-invalid={logoError ? true : undefined}
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              event.target.value = '';
-              if (file) void pickLogo(file);
-            }}
-          />
-          {logoError && (
-            <p id="template-logo-error" className={styles.error}>
-              {logoError}
-            </p>
-          )}
-        </div>
-        {logoSrc && (
-          <div className={styles.actions}>
-            <button
-              type="button"
-              className={styles.secondary}
-              disabled={busy}
-              onClick={() => setLogo({ kind: 'remove' })}
-            >
-              Αφαίρεση λογότυπου
-            </button>
-          </div>
-        )}
-      </fieldset>
+      <ImageField
+        id="template-logo"
+        legend="Λογότυπο"
+        hint="Δίπλα στο όνομα της εταιρείας σε κάθε κάρτα μέλους και στην επαφή (vCard). PNG ή JPEG, έως 100 KB."
+        pickLabel="Επιλογή λογότυπου"
+        removeLabel="Αφαίρεση λογότυπου"
+        accept={LOGO_CONTENT_TYPES.join(',')}
+        src={logoSrc}
+        preview={{ className: styles.logo, alt: 'Το λογότυπο της εταιρείας' }}
+        error={logoError}
+        disabled={busy}
+        onPick={(file) => void pickLogo(file)}
+        onRemove={() => setLogo({ kind: 'remove' })}
+      />
       <SubmitRow label="Αποθήκευση προτύπου" busy={busy} />
       <p
         className={status.error ? styles.error : styles.status}
