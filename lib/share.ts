@@ -3,7 +3,7 @@
 
 export type ShareOutcome = 'shared' | 'copied' | 'cancelled' | 'failed';
 
-/** What the visitor is told after a copy, in the card's language (components/card/texts.ts). */
+/** What the visitor is told after a copy, in the card's language (browser/card/script-texts.ts). */
 export interface ShareMessages {
   copied: string;
   /** The address stays on screen, to be selected and copied by hand. */

@@ -8,7 +8,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { enhanceCard } from '@/browser/card/card-script';
-import { SCRIPT_TEXTS } from '@/components/card/texts';
+import { SCRIPT_TEXTS } from '@/browser/card/script-texts';
 import { sendContact } from '@/browser/visitor-contact';
 import type { SheetOptions } from '@/browser/card/sheet';
 import { cardInLanguage } from '@/lib/card-language';

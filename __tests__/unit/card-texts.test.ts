@@ -1,7 +1,8 @@
-// The card's own words (components/card/texts.ts): every one in every language, the English ones
+// The card's own words (components/card/texts.ts, browser/card/script-texts.ts): every one in every language, the English ones
 // in English, and the Greek one shared with the editor held to it.
 import { COUNTRY_NAME } from '@/lib/country-name';
-import { CARD_TEXTS, SCRIPT_TEXTS } from '@/components/card/texts';
+import { SCRIPT_TEXTS } from '@/browser/card/script-texts';
+import { CARD_TEXTS } from '@/components/card/texts';
 import { LINK_KIND_INFO } from '@/lib/card-links';
 import { CARD_LANGUAGES } from '@/lib/routes';
 

@@ -1,4 +1,4 @@
-import { SCRIPT_TEXTS } from '@/components/card/texts';
+import { SCRIPT_TEXTS } from '@/browser/card/script-texts';
 import { copyLink, shareLink, shareMessage, type ShareApis } from '@/lib/share';
 
 const data = { title: 'Μαρία Παπαδοπούλου', url: 'https://karta.example/maria' };

@@ -11,9 +11,9 @@ import { downloadBlob } from '@/browser/download';
 import { chromeIntentUrl, detectInAppBrowser } from '@/lib/in-app-browser';
 import { copyLink, shareLink, shareMessage } from '@/lib/share';
 import type { CardLanguage } from '@/lib/routes';
-import { SCRIPT_TEXTS, type ScriptTexts } from '../../components/card/texts';
 import { afterLoad, afterLoadWhenIdle, savesData } from './after-load';
 import { countCard, countLinkTaps, type Count } from './events';
+import { SCRIPT_TEXTS, type ScriptTexts } from './script-texts';
 import type { SheetControl, SheetModule } from './sheet';
 
 function part<T extends HTMLElement = HTMLElement>(root: ParentNode, name: string): T {

@@ -1,68 +1,9 @@
-// Every word of karta's own on the card, in each of the card's languages (lib/routes.ts
-// CARD_LANGUAGES): the owner's words come translated by lib/card-language.ts, these are the rest.
-// Two tables: SCRIPT_TEXTS is what the card's inline script (browser/card/card-script.ts) needs, apart so
-// that the script carries only those; CARD_TEXTS is what its HTML says.
-import { CONTACT_SENT_IN } from '../../lib/contact-messages';
+// Every word of karta's own that the card's HTML says, in each of the card's languages
+// (lib/routes.ts CARD_LANGUAGES): the owner's words come translated by lib/card-language.ts, and
+// what the card's inline script says is its own table (browser/card/script-texts.ts), so that the
+// script carries only those.
 import { UNEXPECTED_ERROR } from '../error-texts';
-import type { ShareMessages } from '../../lib/share';
 import type { CardLanguage } from '../../lib/routes';
-
-export interface ScriptTexts {
-  saveFailed: string;
-  sheetFailed: string;
-  /** Said on the card once the exchange sheet has sent the visitor's details. */
-  sent: string;
-  share: ShareMessages;
-  /** The in-app browser hint: why, and the way out the platform allows. */
-  inApp: {
-    why: (app: string | null) => string;
-    openInChrome: string;
-    copy: string;
-    ios: string;
-    other: string;
-  };
-}
-
-export const SCRIPT_TEXTS: Record<CardLanguage, ScriptTexts> = {
-  el: {
-    saveFailed: 'Η αποθήκευση της επαφής απέτυχε. Δοκιμάστε ξανά.',
-    sheetFailed: 'Η φόρμα δεν φορτώθηκε. Ελέγξτε τη σύνδεσή σας και δοκιμάστε ξανά.',
-    sent: CONTACT_SENT_IN.el,
-    share: {
-      copied: 'Ο σύνδεσμος της κάρτας αντιγράφηκε',
-      failed: (url) => `Η αντιγραφή δεν έγινε. Ο σύνδεσμος της κάρτας: ${url}`,
-    },
-    inApp: {
-      why: (app) =>
-        `Η αποθήκευση της επαφής λειτουργεί στο πρόγραμμα περιήγησης του κινητού σας, όχι ${
-          app ? `μέσα στο ${app}` : 'μέσα σε αυτή την εφαρμογή'
-        }.`,
-      openInChrome: 'Άνοιγμα στο Chrome',
-      copy: 'Αντιγραφή συνδέσμου',
-      ios: 'Επικολλήστε τον στο Safari, ή πατήστε ⋯ και «Άνοιγμα στο πρόγραμμα περιήγησης».',
-      other: 'Επικολλήστε τον στο πρόγραμμα περιήγησής σας.',
-    },
-  },
-  en: {
-    saveFailed: 'The contact could not be saved. Please try again.',
-    sheetFailed: 'The form did not load. Check your connection and try again.',
-    sent: CONTACT_SENT_IN.en,
-    share: {
-      copied: "The card's link has been copied",
-      failed: (url) => `The link could not be copied. The card's link: ${url}`,
-    },
-    inApp: {
-      why: (app) =>
-        `Saving the contact works in your phone's browser, not ${
-          app ? `inside ${app}` : 'inside this app'
-        }.`,
-      openInChrome: 'Open in Chrome',
-      copy: 'Copy link',
-      ios: 'Paste it into Safari, or tap ⋯ and “Open in browser”.',
-      other: 'Paste it into your browser.',
-    },
-  },
-};
 
 export interface CardTexts {
   /** Open Graph's og:locale. */
