@@ -263,22 +263,66 @@ describe("the card's stats key", () => {
 });
 
 describe("the owner's links", () => {
+  // Each link as stored, and what the card shows of it (none: not shown): its text, the kind its
+  // accessible name adds, its icon and the event it is counted under.
+  const LINKS: Array<{
+    stored: { kind: string; url: string; label?: string };
+    shown?: { text: string; named: string; icon: string; event: string };
+  }> = [
+    {
+      stored: { kind: 'youtube', url: 'https://www.youtube.com/@maria' },
+      shown: { text: 'YouTube', named: 'YouTube', icon: 'brand-youtube', event: 'youtube' },
+    },
+    {
+      stored: { kind: 'link', url: 'https://shop.example.gr/', label: 'Το κατάστημά μου' },
+      shown: {
+        text: 'Το κατάστημά μου',
+        named: 'Το κατάστημά μου (Σύνδεσμος)',
+        icon: 'link',
+        event: 'link',
+      },
+    },
+    // Not a LinkedIn page: shown as a plain link, named by its host.
+    {
+      stored: { kind: 'linkedin', url: 'https://www.example.com/in/maria' },
+      shown: {
+        text: 'www.example.com',
+        named: 'www.example.com (Σύνδεσμος)',
+        icon: 'link',
+        event: 'link',
+      },
+    },
+    // An http address, an unknown kind: neither is shown.
+    { stored: { kind: 'github', url: 'http://github.com/maria' } },
+    { stored: { kind: 'myspace', url: 'https://myspace.com/maria' } },
+    {
+      stored: { kind: 'linkedin', url: 'https://www.linkedin.com/in/maria', label: 'Το γραφείο' },
+      shown: {
+        text: 'Το γραφείο',
+        named: 'Το γραφείο (LinkedIn)',
+        icon: 'brand-linkedin',
+        event: 'linkedin',
+      },
+    },
+    {
+      stored: { kind: 'googlemaps', url: 'https://maps.app.goo.gl/abc' },
+      shown: {
+        text: 'Google Maps',
+        named: 'Google Maps',
+        icon: 'brand-google-maps',
+        event: 'googlemaps',
+      },
+    },
+  ];
+  const shown = LINKS.flatMap(({ stored, shown }) =>
+    shown ? [{ url: stored.url, ...shown }] : [],
+  );
   const withLinks = toPublicProfile(
     normaliseProfile('maria', {
       firstName: 'Μαρία',
       lastName: 'Παπαδοπούλου',
       phoneNumber: '+30 691 234 5678',
-      links: [
-        { kind: 'youtube', url: 'https://www.youtube.com/@maria' },
-        { kind: 'link', url: 'https://shop.example.gr/', label: 'Το κατάστημά μου' },
-        // Not a LinkedIn page: shown as a plain link, named by its host.
-        { kind: 'linkedin', url: 'https://www.example.com/in/maria' },
-        // An http address, an unknown kind: neither is shown.
-        { kind: 'github', url: 'http://github.com/maria' },
-        { kind: 'myspace', url: 'https://myspace.com/maria' },
-        { kind: 'linkedin', url: 'https://www.linkedin.com/in/maria', label: 'Το γραφείο' },
-        { kind: 'googlemaps', url: 'https://maps.app.goo.gl/abc' },
-      ],
+      links: LINKS.map(({ stored }) => stored),
     }),
   );
 
@@ -286,20 +330,12 @@ describe("the owner's links", () => {
     const { container } = renderBody(withLinks);
     const list = screen.getByRole('list', { name: 'Σύνδεσμοι' });
     const links = within(list).getAllByRole('link');
-    expect(links.map((a) => [a.getAttribute('href'), a.textContent])).toEqual([
-      ['https://www.youtube.com/@maria', 'YouTube'],
-      ['https://shop.example.gr/', 'Το κατάστημά μου'],
-      ['https://www.example.com/in/maria', 'www.example.com'],
-      ['https://www.linkedin.com/in/maria', 'Το γραφείο'],
-      ['https://maps.app.goo.gl/abc', 'Google Maps'],
-    ]);
-    expect(links.map((a) => a.getAttribute('aria-label'))).toEqual([
-      'YouTube: Μαρία Παπαδοπούλου',
-      'Το κατάστημά μου (Σύνδεσμος): Μαρία Παπαδοπούλου',
-      'www.example.com (Σύνδεσμος): Μαρία Παπαδοπούλου',
-      'Το γραφείο (LinkedIn): Μαρία Παπαδοπούλου',
-      'Google Maps: Μαρία Παπαδοπούλου',
-    ]);
+    expect(links.map((a) => [a.getAttribute('href'), a.textContent])).toEqual(
+      shown.map((link) => [link.url, link.text]),
+    );
+    expect(links.map((a) => a.getAttribute('aria-label'))).toEqual(
+      shown.map((link) => `${link.named}: Μαρία Παπαδοπούλου`),
+    );
     for (const a of links) {
       // Leaves the card as its other outside links do.
       expect(a).toHaveAttribute('target', '_blank');
@@ -308,13 +344,9 @@ describe("the owner's links", () => {
       expect(icon).toHaveAttribute('aria-hidden', 'true');
       expect(icon.querySelector('path')).not.toBeNull();
     }
-    expect(links.map((a) => a.querySelector('svg')!.getAttribute('class'))).toEqual([
-      'tabler-icon tabler-icon-brand-youtube',
-      'tabler-icon tabler-icon-link',
-      'tabler-icon tabler-icon-link',
-      'tabler-icon tabler-icon-brand-linkedin',
-      'tabler-icon tabler-icon-brand-google-maps',
-    ]);
+    expect(links.map((a) => a.querySelector('svg')!.getAttribute('class'))).toEqual(
+      shown.map((link) => `tabler-icon tabler-icon-${link.icon}`),
+    );
     expect(
       container.querySelector('nav.social')!.compareDocumentPosition(list) &
         Node.DOCUMENT_POSITION_FOLLOWING,
@@ -328,7 +360,7 @@ describe("the owner's links", () => {
       within(list)
         .getAllByRole('link')
         .map((a) => a.dataset.event),
-    ).toEqual(['youtube', 'link', 'link', 'linkedin', 'googlemaps']);
+    ).toEqual(shown.map((link) => link.event));
   });
 
   test('no links: no list', () => {
