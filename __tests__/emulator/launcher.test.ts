@@ -81,6 +81,14 @@ describe('finding the emulator', () => {
       /^Java not found \(tried "\/nonexistent\/java"\): the Firestore emulator needs Java 17/,
     );
   });
+
+  test('a Java that does not answer in time is said so, not taken for a missing one', () => {
+    const java = path.join(emptyDir(), 'java');
+    writeFileSync(java, '#!/bin/sh\nexec sleep 30\n', { mode: 0o755 });
+    expect(() => findJava({ JAVA: java }, 300)).toThrow(
+      `"${java} -version" did not end in 300 ms.`,
+    );
+  });
 });
 
 describe('running the emulator', () => {

@@ -87,13 +87,22 @@ export function findEmulatorJar(options: FindOptions = {}): EmulatorLocation {
   throw new EmulatorSetupError(`Cloud Firestore emulator not found. ${HOW_TO_INSTALL}`);
 }
 
+// A JVM starts in a second, but a busy machine has taken over 15 s: the ceiling is a hang's.
+const JAVA_CHECK_MS = 60_000;
+
 /** The Java binary to use, or a one-line error saying what to install. */
-export function findJava(env: Record<string, string | undefined> = process.env): string {
+export function findJava(
+  env: Record<string, string | undefined> = process.env,
+  checkMs = JAVA_CHECK_MS,
+): string {
   const java = env.JAVA || (env.JAVA_HOME ? path.join(env.JAVA_HOME, 'bin', 'java') : 'java');
   try {
-    execFileSync(java, ['-version'], { stdio: 'ignore', timeout: 15_000 });
+    execFileSync(java, ['-version'], { stdio: 'ignore', timeout: checkMs });
     return java;
-  } catch {
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ETIMEDOUT') {
+      throw new EmulatorSetupError(`"${java} -version" did not end in ${checkMs} ms.`);
+    }
     throw new EmulatorSetupError(
       `Java not found (tried "${java}"): the Firestore emulator needs Java 17 or newer, ` +
         'e.g. `apt-get install -y openjdk-17-jre-headless`.',
