@@ -37,7 +37,7 @@ export async function readCompany(tx: Transaction, id: string): Promise<Document
 }
 
 /**
- * cards/{username} as `tx` reads it, free to join a company: 409 `no-card` without it,
+ * users/{username} as `tx` reads it, free to join a company: 409 `no-card` without it,
  * `has-company` while it is a member card (a switched-off one may join again).
  */
 export async function readJoiningCard(
