@@ -24,15 +24,14 @@ import {
   lastAuthMail,
   openAuthLink,
   pastSignInSecond,
-  realProblems,
   restIdToken,
   restSignInStatus,
   section,
   sessionToken,
   signIn,
-  watchErrorResponses,
   type Owner,
 } from '../helpers/owner';
+import { realProblems, watchErrorResponses } from '../helpers/page-problems';
 import { ownerFile } from '../helpers/owner-file';
 import { PHONE_VIEWPORT } from '../helpers/viewports';
 

@@ -19,16 +19,8 @@ import { CARD_MESSAGES } from '@/lib/profile';
 import { USERNAME_MESSAGES } from '@/lib/username';
 import { baseUrl, expectAccessible, watchProblems } from '../helpers/browser';
 import { get } from '../helpers/http';
-import {
-  authHost,
-  queryStatus,
-  realProblems,
-  section,
-  signIn,
-  verifyByLink,
-  watchErrorResponses,
-  type Owner,
-} from '../helpers/owner';
+import { authHost, queryStatus, section, signIn, verifyByLink, type Owner } from '../helpers/owner';
+import { realProblems, watchErrorResponses } from '../helpers/page-problems';
 import { eventually } from '../helpers/eventually';
 import { ownerFile } from '../helpers/owner-file';
 import { PHONE_VIEWPORT } from '../helpers/viewports';

@@ -12,7 +12,8 @@ import { adminDb } from '@/server/firebase/admin-app';
 import { browserForThisFile, expectAccessible, watchProblems } from '../helpers/browser';
 import { eventually } from '../helpers/eventually';
 import { get } from '../helpers/http';
-import { makeOwner, realProblems, section, signIn, type Owner } from '../helpers/owner';
+import { makeOwner, section, signIn, type Owner } from '../helpers/owner';
+import { realProblems } from '../helpers/page-problems';
 
 const STAMP = Date.now().toString(36);
 const WIDE = { width: 1280, height: 900 };
