@@ -121,6 +121,50 @@ test('an owner creates a company and becomes its admin', async () => {
   expect(company).toMatchObject({ name: COMPANY, admins: [admin.uid] });
 });
 
+/** Each visible label of the bar: its text, and whether it sits on one line inside its item. */
+async function barLabels(p: Page): Promise<Array<{ text: string; fits: boolean }>> {
+  return nav(p)
+    .locator('button span')
+    .evaluateAll((spans) =>
+      spans
+        .filter((s) => s.getBoundingClientRect().width > 0)
+        .map((s) => {
+          const item = (s.closest('button') as HTMLElement).getBoundingClientRect();
+          const box = s.getBoundingClientRect();
+          const line = parseFloat(getComputedStyle(s).lineHeight);
+          return {
+            text: s.textContent ?? '',
+            fits: box.left >= item.left && box.right <= item.right && box.height < line * 1.5,
+          };
+        }),
+    );
+}
+
+test('at 360 px an admin reaches «Εταιρεία» in one tap, and no label breaks or spills', async () => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  try {
+    const bar = nav(page);
+    await bar.getByRole('button', { name: 'Εταιρεία' }).waitFor();
+    const labels = await barLabels(page);
+    expect(labels.map((l) => l.text)).toEqual([
+      'Επαφές',
+      'Επεξεργασία',
+      'Εταιρεία',
+      'Στατιστικά',
+      'Περισσότερα',
+    ]);
+    expect(labels.filter((l) => !l.fits)).toEqual([]);
+    // Selected, a label keeps its width: it is marked by colour and border, not bold.
+    await bar.getByRole('button', { name: 'Επεξεργασία' }).click();
+    expect((await barLabels(page)).filter((l) => !l.fits)).toEqual([]);
+    await bar.getByRole('button', { name: 'Εταιρεία' }).click();
+    await page.getByRole('heading', { name: `Εταιρεία: ${COMPANY}` }).waitFor();
+    await expectAccessible(page, 'navigation of an admin (360 px)');
+  } finally {
+    await page.setViewportSize(PHONE);
+  }
+});
+
 test('the template: a wrong value is refused in Greek and nothing is saved; a locked address is', async () => {
   const website = page.getByRole('textbox', { name: 'Ιστότοπος' });
   await website.fill('javascript:alert(1)');

@@ -44,6 +44,17 @@ const CARD_SECTIONS: NavItem<Section>[] = [
 const COMPANY_SECTION: NavItem<Section> = { id: 'company', label: 'Εταιρεία', Icon: IconBuilding };
 const ACCOUNT_SECTION: NavItem<Section> = { id: 'account', label: 'Λογαριασμός', Icon: IconUser };
 
+/**
+ * The sections in the order the phone's bar takes them: an admin's company comes third, in the
+ * bar; an owner who may make a company finds it under «Περισσότερα»; a member has none.
+ */
+function navItems(role: 'admin' | 'owner' | 'member'): NavItem<Section>[] {
+  const [contacts, edit, ...rest] = CARD_SECTIONS;
+  if (role === 'admin') return [contacts, edit, COMPANY_SECTION, ...rest, ACCOUNT_SECTION];
+  if (role === 'owner') return [...CARD_SECTIONS, COMPANY_SECTION, ACCOUNT_SECTION];
+  return [...CARD_SECTIONS, ACCOUNT_SECTION];
+}
+
 export interface OwnerConsoleProps extends AccountPanelProps {
   /** The card left its company (its owner left): the account has no card any more. */
   onLeft: () => void;
@@ -61,7 +72,7 @@ export default function OwnerConsole({ onLeft, ...props }: OwnerConsoleProps) {
   // A member who is not an admin has no company screens; everyone else may make or run one. The
   // entry is there while the card is being read, so that the bar does not change under a finger.
   const companyScreens = company?.admin !== false;
-  const items = [...CARD_SECTIONS, ...(companyScreens ? [COMPANY_SECTION] : []), ACCOUNT_SECTION];
+  const items = navItems(company?.admin === true ? 'admin' : companyScreens ? 'owner' : 'member');
   const shown = items.some((item) => item.id === section) ? section : 'contacts';
   const wide = shown === 'edit' || shown === 'company';
   return (
