@@ -4,7 +4,10 @@
 import { CONTROL_CHARACTER_MESSAGE } from './control-characters';
 import type { CardLanguage } from './routes';
 
-/** Where a text names the card's owner, `{firstName}` stands for their first name (withName). */
+/**
+ * Where a text names the card's owner, `{firstName}` stands for their first name (withName); where
+ * it names a member card's company, `{company}` its name (withCompany).
+ */
 const GREEK = {
   title: 'Ανταλλαγή στοιχείων με {firstName}',
   close: 'Κλείσιμο',
@@ -13,6 +16,8 @@ const GREEK = {
   phoneLabel: 'Τηλέφωνο',
   send: 'Αποστολή',
   privacy: 'Τα στοιχεία σας πηγαίνουν μόνο στον/στην {firstName}.',
+  // A member card's leads are the company's too: its admins read and keep them (docs/companies.md).
+  privacyCompany: 'Τα στοιχεία σας πηγαίνουν στον/στην {firstName} και στην εταιρεία «{company}».',
   privacyLink: 'Πώς προστατεύονται',
   required: 'Υποχρεωτικό πεδίο',
   email: 'Συμπληρώστε σωστό email',
@@ -37,6 +42,7 @@ export const CONTACT_TEXTS: Readonly<Record<CardLanguage, ContactTexts>> = {
     phoneLabel: 'Phone',
     send: 'Send',
     privacy: 'Your details go to {firstName} only.',
+    privacyCompany: 'Your details go to {firstName} and to the company “{company}”.',
     // The notice itself is in Greek only: the link says so.
     privacyLink: 'How they are protected (in Greek)',
     required: 'Required',
@@ -53,4 +59,10 @@ export const CONTACT_TEXTS: Readonly<Record<CardLanguage, ContactTexts>> = {
 /** A text with `{firstName}` in it, for that owner; their name is taken as written. */
 export function withName(text: string, firstName: string): string {
   return text.replace('{firstName}', () => firstName);
+}
+
+/** The privacy line of the sheet: a member card's names its company, which receives the details too. */
+export function privacyLine(texts: ContactTexts, firstName: string, company?: string): string {
+  if (!company) return withName(texts.privacy, firstName);
+  return withName(texts.privacyCompany, firstName).replace('{company}', () => company);
 }

@@ -195,6 +195,7 @@ function enhanceExchange(
   card: HTMLElement,
   username: string,
   firstName: string,
+  company: string | undefined,
   lang: CardLanguage,
   loadSheet: (button: HTMLElement) => Promise<SheetModule>,
   whenIdle: Scheduler,
@@ -216,6 +217,7 @@ function enhanceExchange(
         return module.mountSheet(container, {
           username,
           firstName,
+          company,
           lang,
           onClosed: closed,
           onSent: () => {
@@ -286,7 +288,7 @@ export function enhanceCard(
   whenIdle: Scheduler = afterLoadWhenIdle,
   whenLoaded: Scheduler = afterLoad,
 ): void {
-  const { username = '', firstName = '', name = '', url = '', statsKey } = card.dataset;
+  const { username = '', firstName = '', company, name = '', url = '', statsKey } = card.dataset;
   const lang = pageLanguage();
   const texts = SCRIPT_TEXTS[lang];
   const count = countCard({ username, key: statsKey }, whenLoaded);
@@ -294,7 +296,7 @@ export function enhanceCard(
   enhanceSave(card, texts, count);
   enhanceQr(card, enhanceShare(card, name, url, texts, count), count);
   showInAppHint(card, url, texts);
-  enhanceExchange(card, username, firstName, lang, loadSheet, whenIdle, count);
+  enhanceExchange(card, username, firstName, company, lang, loadSheet, whenIdle, count);
   whenLoaded(() => offerLanguage(card, lang));
   // For the tests and anyone curious: the script ran.
   document.documentElement.dataset.enhanced = 'true';

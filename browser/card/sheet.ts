@@ -6,6 +6,8 @@ import type { CardLanguage } from '@/lib/routes';
 export interface SheetOptions {
   username: string;
   firstName: string;
+  /** A member card's company (Card.tsx `data-company`), named in the sheet's privacy line. */
+  company?: string;
   /** The card's language, which the sheet speaks. */
   lang: CardLanguage;
   /** The sheet closed without a send (Escape, the close button, a tap outside). */

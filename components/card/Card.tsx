@@ -229,6 +229,8 @@ export function Card({ profile, lang = DEFAULT_LANGUAGE, assets, statsKey }: Car
         data-card=""
         data-username={profile.username}
         data-first-name={profile.firstName || name}
+        // The company that receives a member card's leads, named in the exchange sheet.
+        data-company={profile.company?.name}
         data-name={name}
         data-url={cardUrl(profile.username, lang)}
         data-stats-key={statsKey}

@@ -4,7 +4,7 @@
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { useReducedMotion } from 'motion/react';
 import { Sheet } from 'react-modal-sheet';
-import { CONTACT_TEXTS, withName } from '@/lib/contact-texts';
+import { CONTACT_TEXTS, privacyLine, withName } from '@/lib/contact-texts';
 import { DEFAULT_LANGUAGE, PRIVACY_PATH, type CardLanguage } from '@/lib/routes';
 import ContactForm from './ContactForm';
 import styles from './ExchangeSheet.module.css';
@@ -16,6 +16,8 @@ interface Props {
   formKey: number;
   username: string;
   firstName: string;
+  /** A member card's company, which receives the details too; none on a personal card. */
+  company?: string;
   /** The card's language: the sheet speaks it (lib/contact-messages.ts). Greek unless given. */
   lang?: CardLanguage;
   onClose: () => void;
@@ -29,6 +31,7 @@ export default function ExchangeSheet({
   formKey,
   username,
   firstName,
+  company,
   lang = DEFAULT_LANGUAGE,
   onClose,
   onSent,
@@ -108,7 +111,7 @@ export default function ExchangeSheet({
           {/* GDPR Art. 13: who receives the details, where they are collected, and where to read
               the rest (what, why, how long, erasure). */}
           <p className={styles.privacy}>
-            {withName(texts.privacy, firstName)} {/* The notice is written in Greek only. */}
+            {privacyLine(texts, firstName, company)} {/* The notice is written in Greek only. */}
             <a href={PRIVACY_PATH} hrefLang="el" target="_blank" rel="noopener">
               {texts.privacyLink}
             </a>

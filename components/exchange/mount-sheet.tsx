@@ -9,8 +9,8 @@ export function mountSheet(container: HTMLElement, options: SheetOptions): Sheet
   // Each opening gets a fresh form, so nothing carries over from the last one, while the closing
   // slide still shows what it held.
   let opening = 0;
-  const { username, firstName, lang } = options;
-  const card = { username, firstName, lang };
+  const { username, firstName, company, lang } = options;
+  const card = { username, firstName, company, lang };
   const show = (isOpen: boolean) =>
     root.render(
       <ExchangeSheet isOpen={isOpen} formKey={opening} {...card} onClose={close} onSent={sent} />,
