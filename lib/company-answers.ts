@@ -38,3 +38,18 @@ export interface InviteInfo {
   /** ISO 8601. */
   expiresAt: string;
 }
+
+/** GET /api/owner/invites/{token}: the invitation, and what its link's holder alone may learn. */
+export interface InviteLink extends InviteInfo {
+  /** Whether the invited address has an account: the console opens sign-in, else sign-up. */
+  hasAccount: boolean;
+  /** A free username made of the invited names (ELOT 743), for an account without a card. */
+  suggestedUsername?: string;
+}
+
+/** GET /api/owner/invites: each open invitation to the signed-in account's verified address. */
+export interface PendingInvite extends InviteInfo {
+  companyId: string;
+  inviteId: string;
+  suggestedUsername?: string;
+}

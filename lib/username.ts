@@ -1,6 +1,7 @@
 // Usernames are Firestore document ids (users/{username}), so the rules here are Firestore's,
 // plus a ban on control characters, which could never come from a sane URL, and on the words
 // karta's own routes use: a card at /account or /api would hide the console or the endpoint.
+import { transliterate } from './elot743';
 
 const MAX_ID_BYTES = 1500;
 
@@ -194,9 +195,46 @@ export const USERNAME_MESSAGES = {
   taken: 'Αυτό το όνομα το έχει ήδη άλλη κάρτα· διαλέξτε άλλο',
 } as const;
 
+/** The refusal of a name written in another alphabet, with the Latin one it could be instead. */
+export function latinOnlyMessage(typed: string): string {
+  return `Το όνομα χρήστη γράφεται με λατινικά γράμματα· π.χ. ${usernameFrom(typed) || 'maria.papadopoulou'}`;
+}
+
 /** Why `username` cannot be claimed, in Greek, or null when it can (if nobody holds it yet). */
 export function claimProblem(username: string): string | null {
+  // Greek (or any letter beyond ASCII) gets a refusal of its own, naming its ELOT 743 spelling:
+  // the format's hint alone left people guessing what was wrong with «σοφία».
+  if (/[^\x00-\x7f]/.test(username)) return latinOnlyMessage(username);
   if (!new RegExp(CLAIMABLE_USERNAME_PATTERN).test(username)) return USERNAME_MESSAGES.format;
   if (!isValidUsername(username)) return USERNAME_MESSAGES.reserved;
   return null;
+}
+
+const MAX_CLAIMABLE_LENGTH = 30;
+
+/**
+ * A claimable-looking username made of `text` (a person's names): Greek written in Latin letters
+ * by ELOT 743 (Σοφία Αλεξίου → sofia.alexiou), other accents dropped, spaces and other signs made
+ * one '.'; '' when fewer than 3 characters are left. Whether it is free is for the server to say.
+ */
+export function usernameFrom(text: string): string {
+  const name = transliterate(text)
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]+/g, '.')
+    .replace(/[._-]{2,}/g, (run) => run.charAt(0))
+    .slice(0, MAX_CLAIMABLE_LENGTH)
+    .replace(/^[._-]+|[._-]+$/g, '');
+  return name.length >= 3 ? name : '';
+}
+
+/**
+ * The name a form's address preview shows while `typed` is typed: as typed when it is made of the
+ * letters an address may have, else its Latin form, so the preview never shows `/%CE%A3…`.
+ */
+export function usernamePreview(typed: string): string {
+  const name = typed.trim();
+  if (/^[a-z0-9._-]+$/.test(name)) return name;
+  return usernameFrom(name) || 'onoma';
 }

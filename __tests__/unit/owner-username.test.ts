@@ -104,7 +104,7 @@ describe('claimProblem', () => {
     expect(claimProblem(name)).toBeNull();
   });
 
-  it.each(['ab', 'a'.repeat(31), 'Maria', 'μαρία', 'maria-', '.maria', 'ma ria', 'ma/ria', ''])(
+  it.each(['ab', 'a'.repeat(31), 'Maria', 'maria-', '.maria', 'ma ria', 'ma/ria', ''])(
     'refuses %j with the Greek format message',
     (name) => {
       expect(claimProblem(name)).toBe(USERNAME_MESSAGES.format);

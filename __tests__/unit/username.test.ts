@@ -1,4 +1,12 @@
-import { isValidUsername, parseUsername } from '@/lib/username';
+import {
+  USERNAME_MESSAGES,
+  claimProblem,
+  isValidUsername,
+  latinOnlyMessage,
+  parseUsername,
+  usernameFrom,
+  usernamePreview,
+} from '@/lib/username';
 
 describe('isValidUsername', () => {
   it.each([
@@ -73,5 +81,38 @@ describe('parseUsername: the route param, which Next has decoded once, is never 
 
   it('never throws on a non-string at runtime', () => {
     expect(parseUsername(undefined as unknown as string)).toBeNull();
+  });
+});
+
+describe('a Greek username (lib/username.ts claimProblem, usernameFrom, usernamePreview)', () => {
+  it('is refused with its own message, naming its ELOT 743 spelling, never the format hint', () => {
+    expect(claimProblem('σοφία')).toBe('Το όνομα χρήστη γράφεται με λατινικά γράμματα· π.χ. sofia');
+    expect(claimProblem('Σοφία Αλεξίου')).toBe(latinOnlyMessage('Σοφία Αλεξίου'));
+    expect(latinOnlyMessage('Σοφία Αλεξίου')).toMatch(/π\.χ\. sofia\.alexiou$/);
+    expect(claimProblem('μπ')).not.toBe(USERNAME_MESSAGES.format);
+    expect(latinOnlyMessage('μπ')).toMatch(/π\.χ\. maria\.papadopoulou$/);
+  });
+
+  it.each([
+    ['Σοφία Αλεξίου', 'sofia.alexiou'],
+    ['Δημήτρης Ευαγγέλου', 'dimitris.evangelou'],
+    ['Θανάσης Μπούρας', 'thanasis.bouras'],
+    ['Γιώργος  Π.', 'giorgos.p'],
+    ['Anne-Marie Müller', 'anne-marie.muller'],
+    ['Ω', ''],
+    ['', ''],
+    ['Αλεξάνδρα Παπαχριστοδούλου-Κωνσταντινίδου', 'alexandra.papachristodoulou-ko'],
+  ])('%j suggests %j, which can be claimed', (names, suggested) => {
+    expect(usernameFrom(names)).toBe(suggested);
+    if (suggested) expect(claimProblem(suggested)).toBeNull();
+  });
+
+  it.each([
+    ['maria.p', 'maria.p'],
+    ['Σοφία', 'sofia'],
+    ['', 'onoma'],
+    ['%CE%A3', 'ce.a3'],
+  ])('previews %j as /%s, never percent-encoded', (typed, shown) => {
+    expect(usernamePreview(typed)).toBe(shown);
   });
 });

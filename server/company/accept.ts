@@ -1,9 +1,16 @@
 // Opening and accepting an invitation. The link's token names the company and the invitation; a
 // verified account of the invited address joins: its card, or (without one) a new card built from
-// the invitation's names and the template's defaults. Everything in one transaction, the
-// invitation used up in it.
+// the invitation's names; the template's defaults show on either as on every member card, never
+// copied. Everything in one transaction, the invitation used up in it. The account's own verified
+// address may accept it without the link too (pending.ts lists them): the link's secret only lets
+// its holder read it signed out.
 import 'server-only';
-import { FieldValue, Timestamp, type DocumentSnapshot } from 'firebase-admin/firestore';
+import {
+  FieldValue,
+  Timestamp,
+  type DocumentReference,
+  type DocumentSnapshot,
+} from 'firebase-admin/firestore';
 import {
   CLAIMED_FIELD,
   COMPANY_FIELD,
@@ -12,15 +19,13 @@ import {
   MEMBER_UIDS_FIELD,
   OWNED_CARD_FIELD,
   OWNER_FIELD,
-  TEMPLATE_FIELD,
   cardPath,
   companyPath,
   invitePath,
   memberPath,
   ownerPath,
 } from '../../lib/collections';
-import { joiningFields, normaliseTemplate, type TemplateField } from '../../lib/company';
-import type { InviteInfo } from '../../lib/company-answers';
+import type { InviteInfo, InviteLink } from '../../lib/company-answers';
 import { USERNAME_MESSAGES, claimProblem } from '../../lib/username';
 import { cardChanged } from '../card-stamp';
 import { adminDb } from '../firebase/admin-app';
@@ -29,21 +34,33 @@ import { OwnerError, badField } from '../owner/respond';
 import { queueWelcomeMail } from '../owner/welcome-mail';
 import { chargeOwnerWrite } from '../owner/write-limit';
 import { assertVerified, readJoiningCard } from './auth';
+import { accountExists, freeUsername } from './invite-hints';
 import { parseInviteToken } from './invite-token';
 import { joiningRecord, namesOf } from './member-record';
 import { publishCards } from './publish';
 
 const NO_INVITE = new OwnerError(404, { error: 'no-invite' });
 
-function refs(token: string) {
-  const parsed = parseInviteToken(token);
-  if (!parsed) throw NO_INVITE;
+/** companies/{companyId} and its invitation `inviteId`. */
+export interface InviteRefs {
+  company: DocumentReference;
+  invite: DocumentReference;
+  companyId: string;
+}
+
+export function inviteRefs(companyId: string, inviteId: string): InviteRefs {
   const db = adminDb();
   return {
-    company: db.doc(companyPath(parsed.companyId)),
-    invite: db.doc(invitePath(parsed.companyId, parsed.inviteId)),
-    companyId: parsed.companyId,
+    company: db.doc(companyPath(companyId)),
+    invite: db.doc(invitePath(companyId, inviteId)),
+    companyId,
   };
+}
+
+function refs(token: string): InviteRefs {
+  const parsed = parseInviteToken(token);
+  if (!parsed) throw NO_INVITE;
+  return inviteRefs(parsed.companyId, parsed.inviteId);
 }
 
 /** The invitation must exist and still work at `now`: 404, or 410 `used`/`revoked`/`expired`. */
@@ -60,32 +77,55 @@ function assertUsable(invite: DocumentSnapshot, company: DocumentSnapshot, now: 
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
 
-/** What the console shows before accepting. The token is the secret: no sign-in is needed. */
-export async function readInvite(token: string, now = Date.now()): Promise<InviteInfo> {
-  const { company, invite } = refs(token);
-  const [storedInvite, storedCompany] = await adminDb().getAll(invite, company);
-  assertUsable(storedInvite, storedCompany, now);
+/** The invitation as stored, shown to whom may accept it: its company, address and names. */
+export function inviteInfoOf(invite: DocumentSnapshot, company: DocumentSnapshot): InviteInfo {
   const names = Object.fromEntries(
     (['firstName', 'lastName', 'jobTitle'] as const)
-      .map((field) => [field, text(storedInvite.get(field))])
+      .map((field) => [field, text(invite.get(field))])
       .filter(([, value]) => value !== undefined),
   );
   return {
-    companyName: String(storedCompany.get(COMPANY_NAME_FIELD)),
-    email: String(storedInvite.get('email')),
+    companyName: String(company.get(COMPANY_NAME_FIELD)),
+    email: String(invite.get('email')),
     ...names,
-    expiresAt: (storedInvite.get('expiresAt') as Timestamp).toDate().toISOString(),
+    expiresAt: (invite.get('expiresAt') as Timestamp).toDate().toISOString(),
   };
 }
 
+/**
+ * What the console shows before accepting. The token is the secret: no sign-in is needed, and its
+ * holder (the addressee, or whom they forwarded the mail to) alone learns whether the address has
+ * an account, so the console opens sign-up or sign-in, and a free username made of the names.
+ */
+export async function readInvite(token: string, now = Date.now()): Promise<InviteLink> {
+  const { company, invite } = refs(token);
+  const [storedInvite, storedCompany] = await adminDb().getAll(invite, company);
+  assertUsable(storedInvite, storedCompany, now);
+  const info = inviteInfoOf(storedInvite, storedCompany);
+  const [hasAccount, suggestedUsername] = await Promise.all([
+    accountExists(info.email),
+    freeUsername(info),
+  ]);
+  return { ...info, hasAccount, ...(suggestedUsername ? { suggestedUsername } : {}) };
+}
+
 /** `{ username? }`: the card that joined (the account's own, or the new one named `username`). */
-export async function acceptInvite(
+export function acceptInvite(
   owner: Owner,
   token: string,
   body: unknown,
   now = Date.now(),
 ): Promise<string> {
-  const { company: companyRef, invite: inviteRef, companyId } = refs(token);
+  return acceptAt(owner, refs(token), body, now);
+}
+
+/** Accepts the invitation `at` names, which must be to the owner's own verified address. */
+export async function acceptAt(
+  owner: Owner,
+  { company: companyRef, invite: inviteRef, companyId }: InviteRefs,
+  body: unknown,
+  now = Date.now(),
+): Promise<string> {
   assertVerified(owner);
   const chosen = (body as { username?: unknown } | null)?.username;
   const db = adminDb();
@@ -103,7 +143,6 @@ export async function acceptInvite(
     if (owner.email === undefined || owner.email !== invite.get('email')) {
       throw new OwnerError(403, { error: 'wrong-address' });
     }
-    const template = normaliseTemplate(company.get(TEMPLATE_FIELD));
     const ownUsername: unknown = owned.get(OWNED_CARD_FIELD);
     const joined = {
       [COMPANY_FIELD]: companyId,
@@ -117,8 +156,8 @@ export async function acceptInvite(
       username = ownUsername;
       const { ref: cardRef, card } = await readJoiningCard(tx, username);
       await chargeOwnerWrite(tx, owner.uid, now);
-      const own = card.data() as Partial<Record<TemplateField, unknown>>;
-      tx.update(cardRef, { ...joiningFields(template, own), ...joined });
+      // Nothing of the template is copied: the card shows its defaults (lib/company.ts applyCompany).
+      tx.update(cardRef, joined);
       names = namesOf(card);
     } else {
       if (typeof chosen !== 'string') throw badField('username', USERNAME_MESSAGES.format);
@@ -136,7 +175,6 @@ export async function acceptInvite(
       };
       const jobTitle = text(invite.get('jobTitle'));
       tx.create(cardRef, {
-        ...joiningFields(template),
         ...names,
         ...(jobTitle ? { jobTitle } : {}),
         email: owner.email,
