@@ -21,6 +21,9 @@ import {
   PUT as setRole,
 } from '@/app/api/owner/companies/[id]/members/[uid]/route';
 import { GET as contacts } from '@/app/api/owner/companies/[id]/contacts/route';
+import { DELETE as deleteLead } from '@/app/api/owner/companies/[id]/contacts/[username]/[contactId]/route';
+import { DELETE as deleteOwnContact } from '@/app/api/owner/cards/[username]/contacts/[id]/route';
+import { COMPANY_LEAD_MESSAGE } from '@/lib/company-lead';
 import { GET as stats } from '@/app/api/owner/companies/[id]/stats/route';
 import { GET as openInvite, POST as accept } from '@/app/api/owner/invites/[token]/route';
 import { account, send, type Account } from '../helpers/company-api';
@@ -406,6 +409,52 @@ test('the company’s leads: every member card’s since it joined, newest first
   );
   expect(lines[2]).toMatch(/^Νίκος,.*,kostas-join,Κώστας Λάμπρου$/);
   expect(lines).toHaveLength(3);
+});
+
+test('a lead is the company’s: the member whose card it came to cannot delete it, through either route; an admin deletes it through the company’s route', async () => {
+  await leaveContact('alice-join', 'Ελένη');
+  const leadId = async (username: string, name: string) =>
+    (await adminDb().collection(`users/${username}/contacts`).where('name', '==', name).get())
+      .docs[0].id;
+  const id = await leadId('alice-join', 'Ελένη');
+  const ownDelete = (who: Account, username: string, contactId: string) =>
+    send(
+      deleteOwnContact,
+      `/api/owner/cards/${username}/contacts/${contactId}`,
+      { username, id: contactId },
+      { token: who.token, method: 'DELETE' },
+    );
+  expect(await ownDelete(alice, 'alice-join', id)).toMatchObject({
+    status: 403,
+    body: { error: 'company-lead', message: COMPANY_LEAD_MESSAGE },
+  });
+  const listed = async () =>
+    ((await leadsAs(maria)).body as { contacts: Array<{ id: string }> }).contacts.map((c) => c.id);
+  expect(await listed()).toContain(id);
+
+  // A contact Kostas's card had before it joined (after his claim) stays his to delete.
+  const joinedAt = ((await card('kostas-join'))?.companyJoinedAt as Timestamp).toMillis();
+  await leaveContact('kostas-join', 'Δικός του', new Date(joinedAt - 1));
+  const earlier = await leadId('kostas-join', 'Δικός του');
+  expect((await ownDelete(kostas, 'kostas-join', earlier)).status).toBe(200);
+
+  const companyDelete = (who: Account, username: string, contactId: string) =>
+    send(
+      deleteLead,
+      `/api/owner/companies/${companyId}/contacts/${username}/${contactId}`,
+      { id: companyId, username, contactId },
+      { token: who.token, method: 'DELETE' },
+    );
+  expect(await companyDelete(alice, 'alice-join', id)).toMatchObject({
+    status: 403,
+    body: { error: 'not-admin' },
+  });
+  expect(await companyDelete(maria, 'alice-own-none', id)).toMatchObject({
+    status: 404,
+    body: { error: 'no-contact' },
+  });
+  expect((await companyDelete(maria, 'alice-join', id)).status).toBe(200);
+  expect(await listed()).not.toContain(id);
 });
 
 test('the company’s stats: each member’s views, saves and exchanges over 7 and 30 days from the day it joined, and the sums', async () => {

@@ -338,6 +338,15 @@ describe('no browser writes any of it, an admin included', () => {
       () => updateDoc(cardRef(dbOf(MEMBER), 'kostas'), { [COMPANY_FIELD]: OTHER_COMPANY }),
     ],
     ["delete a member card's contact", () => deleteDoc(contactRef(db(), 'kostas', 'since'))],
+    // The company's lead, by the member it came to (the server refuses them too: company-join).
+    [
+      "delete one's own card's lead, as a member",
+      () => deleteDoc(contactRef(dbOf(MEMBER), 'kostas', 'since')),
+    ],
+    [
+      "rewrite one's own card's lead, as a member",
+      () => updateDoc(contactRef(dbOf(MEMBER), 'kostas', 'since'), { name: 'Άλλος' }),
+    ],
   ])('%s: refused', async (_name, write) => {
     await assertFails(write());
   });

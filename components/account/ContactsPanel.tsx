@@ -15,8 +15,13 @@ import { downloadText } from '@/browser/download';
 import { contactsCsv, contactsVcf, exportFileName } from '@/browser/owner/export';
 import { isNewSince, readLastVisit, recordVisit } from '@/browser/owner/last-visit';
 import { telLink } from '@/lib/phone';
+import { watchCard } from '@/browser/owner/card';
+import { OwnerRequestError } from '@/browser/owner/owner-api';
+import { JOINED_FIELD } from '@/lib/collections';
+import { COMPANY_LEAD_MESSAGE, isCompanyLead } from '@/lib/company-lead';
 import styles from './account.module.css';
 import type { ClaimedCardState } from './use-claimed-card';
+import type { CompanyState } from './use-company';
 
 const TIME = new Intl.DateTimeFormat('el-GR', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -28,22 +33,47 @@ const EXPORTS = {
 
 const COUNT = new Intl.NumberFormat('el-GR');
 
+/** When the card joined its company (ms), live; undefined for a card of none. */
+function useJoinedAt(username: string): number | undefined {
+  const [joinedAt, setJoinedAt] = useState<number | undefined>(undefined);
+  useEffect(
+    () =>
+      watchCard(
+        username,
+        (data) => {
+          const at = data?.[JOINED_FIELD] as { toMillis?: () => number } | undefined;
+          setJoinedAt(typeof at?.toMillis === 'function' ? at.toMillis() : undefined);
+        },
+        () => setJoinedAt(undefined),
+      ),
+    [username],
+  );
+  return joinedAt;
+}
+
 function plural(count: number, one: string, many: string): string {
   return `${COUNT.format(count)} ${count === 1 ? one : many}`;
 }
 
 /**
  * The contacts visitors left, newest first and live, a page at a time (the rest on demand), with
- * their counts, exports of every one, and deletion.
+ * their counts, exports of every one, and deletion: of a member card, the company's leads only by
+ * its admins (lib/company-lead.ts).
  */
 export default function ContactsPanel({
   username,
   claim,
+  company,
 }: {
   username: string;
   claim: ClaimedCardState;
+  company: CompanyState;
 }) {
   const { card } = claim;
+  const joinedAt = useJoinedAt(username);
+  const leadsLocked = joinedAt !== undefined && company?.admin !== true;
+  const deletable = (contact: ReceivedContact) =>
+    !leadsLocked || !isCompanyLead(joinedAt, contact.createdAt?.getTime());
   const [shown, setShown] = useState(CONTACTS_PAGE);
   const [page, setPage] = useState<ContactsPage | null>(null);
   const [counts, setCounts] = useState<{ total: number; fresh: number } | null>(null);
@@ -106,8 +136,12 @@ export default function ContactsPanel({
     try {
       await deleteContact(username, contact.id);
       setStatus(`Η επαφή ${contact.name} διαγράφηκε.`);
-    } catch {
-      setStatus('Η διαγραφή απέτυχε. Δοκιμάστε ξανά.');
+    } catch (error) {
+      setStatus(
+        error instanceof OwnerRequestError && error.error === 'company-lead'
+          ? COMPANY_LEAD_MESSAGE
+          : 'Η διαγραφή απέτυχε. Δοκιμάστε ξανά.',
+      );
     }
   }
 
@@ -150,6 +184,12 @@ export default function ContactsPanel({
               Λήψη όλων (.vcf)
             </button>
           </div>
+          {leadsLocked && (
+            <p data-testid="company-leads-note">
+              Οι επαφές από την ένταξή σας στην εταιρεία ανήκουν σε αυτήν: μόνο οι διαχειριστές της
+              μπορούν να τις διαγράψουν.
+            </p>
+          )}
           <p className={styles.status} role="status">
             {status}
           </p>
@@ -174,15 +214,18 @@ export default function ContactsPanel({
                     {mail ? <a href={mail}>{contact.email}</a> : <span>{contact.email}</span>}
                     {contact.phone &&
                       (tel ? <a href={tel}>{contact.phone}</a> : <span>{contact.phone}</span>)}
-                    <div className={styles.actions}>
-                      <button
-                        type="button"
-                        className={styles.danger}
-                        onClick={() => void remove(contact)}
-                      >
-                        Διαγραφή<span className="visually-hidden"> της επαφής {contact.name}</span>
-                      </button>
-                    </div>
+                    {deletable(contact) && (
+                      <div className={styles.actions}>
+                        <button
+                          type="button"
+                          className={styles.danger}
+                          onClick={() => void remove(contact)}
+                        >
+                          Διαγραφή
+                          <span className="visually-hidden"> της επαφής {contact.name}</span>
+                        </button>
+                      </div>
+                    )}
                   </li>
                 );
               })}

@@ -1,6 +1,6 @@
 // The owner deletes a contact left on their card: only one left since their claim, as they read.
 import 'server-only';
-import { Timestamp } from 'firebase-admin/firestore';
+import { Timestamp, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
 import { CLAIMED_FIELD, CREATED_FIELD, cardPath, contactsPath } from '../../lib/collections';
 import { adminDb } from '../firebase/admin-app';
 import { assertOwns, type Owner } from './auth';
@@ -12,11 +12,28 @@ export function isDocumentId(id: string): boolean {
 }
 
 /**
+ * Refuses (by throwing) the owner's delete of a contact that is not theirs to delete although it
+ * is on their card: a company's lead (server/company/lead-delete.ts, passed in by the route, as
+ * server/company/ imports from here).
+ */
+export type ContactDeleteGuard = (
+  tx: Transaction,
+  owner: Owner,
+  card: DocumentSnapshot,
+  contact: DocumentSnapshot,
+) => Promise<void>;
+
+/**
  * Deletes users/{username}/contacts/{id}; one already gone is no error. `id` is the route's param,
  * which Next has decoded once: it is the id as it was written, and is never decoded again (a
  * visitor's id holding `%` would otherwise name another contact, or none).
  */
-export async function deleteContact(owner: Owner, username: string, id: string): Promise<void> {
+export async function deleteContact(
+  owner: Owner,
+  username: string,
+  id: string,
+  guard: ContactDeleteGuard,
+): Promise<void> {
   if (!isDocumentId(id)) throw new OwnerError(404, { error: 'no-contact' });
   const db = adminDb();
   const card = db.doc(cardPath(username));
@@ -34,6 +51,7 @@ export async function deleteContact(owner: Owner, username: string, id: string):
     ) {
       throw new OwnerError(404, { error: 'no-contact' });
     }
+    await guard(tx, owner, stored, left);
     tx.delete(contact);
   });
 }

@@ -8,6 +8,8 @@ export interface OwnerErrorBody {
   error: string;
   /** For a 400: the field, or the part of the request, that is wrong. */
   field?: string;
+  /** Beside a code, what the console shows of it, in Greek. */
+  message?: string;
 }
 
 export class OwnerError extends Error {

@@ -1,0 +1,75 @@
+// Deleting a company's lead (lib/company-lead.ts): its admins through the company's own route; the
+// member whose card it was left on is refused (server/owner/contacts.ts asks here).
+import 'server-only';
+import { Timestamp, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
+import {
+  COMPANY_FIELD,
+  CREATED_FIELD,
+  JOINED_FIELD,
+  cardPath,
+  companyPath,
+  contactsPath,
+} from '../../lib/collections';
+import { COMPANY_LEAD_MESSAGE, isCompanyLead } from '../../lib/company-lead';
+import { adminDb } from '../firebase/admin-app';
+import type { Owner } from '../owner/auth';
+import { isDocumentId } from '../owner/contacts';
+import { OwnerError } from '../owner/respond';
+import { chargeOwnerWrite } from '../owner/write-limit';
+import { adminsOf, assertAdmin, assertVerified, readCompany } from './auth';
+
+const millis = (value: unknown) => (value instanceof Timestamp ? value.toMillis() : undefined);
+
+/** The company whose lead `contact` on `card` is, or null when it is no company's. */
+export function leadCompany(card: DocumentSnapshot, contact: DocumentSnapshot): string | null {
+  const id: unknown = card.get(COMPANY_FIELD);
+  const joinedAt = millis(card.get(JOINED_FIELD));
+  if (typeof id !== 'string' || id === '') return null;
+  return isCompanyLead(joinedAt, millis(contact.get(CREATED_FIELD))) ? id : null;
+}
+
+/**
+ * Refuses the owner's delete of `contact` on their own card when it is a company's lead and they
+ * are not one of its admins: 403 `company-lead`, with the Greek message.
+ */
+export async function assertMayDeleteLead(
+  tx: Transaction,
+  owner: Owner,
+  card: DocumentSnapshot,
+  contact: DocumentSnapshot,
+): Promise<void> {
+  const id = leadCompany(card, contact);
+  if (id === null) return;
+  const company = await tx.get(adminDb().doc(companyPath(id)));
+  if (company.exists && adminsOf(company).includes(owner.uid)) return;
+  throw new OwnerError(403, { error: 'company-lead', message: COMPANY_LEAD_MESSAGE });
+}
+
+/**
+ * An admin of company `id` deletes the lead `contactId` left on its card `username`; one already
+ * gone is no error. A contact that is not the company's (another company's card, or left before
+ * the card joined) is a 404 `no-contact`, as if it did not exist.
+ */
+export async function deleteCompanyLead(
+  owner: Owner,
+  id: string,
+  username: string,
+  contactId: string,
+  now = Date.now(),
+): Promise<void> {
+  assertVerified(owner);
+  if (!isDocumentId(contactId)) throw new OwnerError(404, { error: 'no-contact' });
+  const db = adminDb();
+  const cardRef = db.doc(cardPath(username));
+  const contactRef = db.doc(`${contactsPath(username)}/${contactId}`);
+  await db.runTransaction(async (tx) => {
+    const company = await readCompany(tx, id);
+    assertAdmin(company, owner);
+    const [card, contact] = await tx.getAll(cardRef, contactRef);
+    if (card.get(COMPANY_FIELD) !== id) throw new OwnerError(404, { error: 'no-contact' });
+    if (!contact.exists) return;
+    if (leadCompany(card, contact) !== id) throw new OwnerError(404, { error: 'no-contact' });
+    await chargeOwnerWrite(tx, owner.uid, now);
+    tx.delete(contactRef);
+  });
+}
