@@ -31,7 +31,12 @@ import {
   type MemberRole,
   type MemberStatus,
 } from '../../lib/company';
-import type { CompanyStats, InviteAnswer, InviteInfo } from '../../lib/company-answers';
+import type {
+  CompanyStats,
+  InviteAnswer,
+  InviteLink,
+  TemplateAnswer,
+} from '../../lib/company-answers';
 import { ownerDb } from './firebase';
 import { ownerFile, ownerJson, ownerRequest } from './owner-api';
 
@@ -254,7 +259,7 @@ export async function saveTemplate(
   id: string,
   fields: CompanyTemplate,
   logo?: LogoUpload | null,
-): Promise<{ members: number }> {
+): Promise<TemplateAnswer> {
   const path = `${companyEndpoint(id)}/template`;
   if (logo) {
     const form = new FormData();
@@ -315,7 +320,7 @@ export function companyStats(id: string): Promise<CompanyStats> {
 
 const inviteEndpoint = (token: string) => `/api/owner/invites/${encodeURIComponent(token)}`;
 
-export function readInvite(token: string): Promise<InviteInfo> {
+export function readInvite(token: string): Promise<InviteLink> {
   return ownerJson(inviteEndpoint(token), { method: 'GET' });
 }
 

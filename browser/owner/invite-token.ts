@@ -31,3 +31,16 @@ export function keptInvite(storage: Storage = window.sessionStorage): string | n
 export function dropInvite(storage: Storage = window.sessionStorage): void {
   storage.removeItem(KEY);
 }
+
+const SET_ASIDE_KEY = 'karta:invites-set-aside';
+
+/** The pending invitations (`companyId/inviteId`) set aside with «Όχι τώρα» in this tab. */
+export function setAsideInvites(storage: Storage = window.sessionStorage): Set<string> {
+  const kept: unknown = JSON.parse(storage.getItem(SET_ASIDE_KEY) ?? '[]');
+  return new Set(Array.isArray(kept) ? kept.filter((id) => typeof id === 'string') : []);
+}
+
+/** Not offered again in this tab: the person said «Όχι τώρα». */
+export function setAsideInvite(id: string, storage: Storage = window.sessionStorage): void {
+  storage.setItem(SET_ASIDE_KEY, JSON.stringify([...setAsideInvites(storage), id]));
+}

@@ -8,6 +8,7 @@ import AuthScreen from './AuthScreen';
 import ClaimScreen from './ClaimScreen';
 import JoinScreen from './JoinScreen';
 import OwnerConsole from './OwnerConsole';
+import PendingInvites from './PendingInvites';
 import VerifyScreen from './VerifyScreen';
 import styles from './account.module.css';
 
@@ -64,18 +65,7 @@ export default function AccountApp() {
     };
   }, [user]);
 
-  if (session === null) {
-    return (
-      <AuthScreen
-        notice={
-          notice ??
-          (invite
-            ? 'Συνδεθείτε ή δημιουργήστε λογαριασμό με τη διεύθυνση της πρόσκλησης για να την αποδεχθείτε.'
-            : undefined)
-        }
-      />
-    );
-  }
+  if (session === null) return <AuthScreen notice={notice} invite={invite} />;
   if (failed) {
     return (
       <main className={styles.shell}>
@@ -100,7 +90,7 @@ export default function AccountApp() {
     return (
       <JoinScreen
         user={session.user}
-        token={invite}
+        invitation={{ token: invite }}
         username={card.username}
         onJoined={(username) => {
           setAsideInvite();
@@ -110,24 +100,27 @@ export default function AccountApp() {
       />
     );
   }
-  if (card.username === null) {
-    return (
-      <ClaimScreen
-        uid={session.user.uid}
-        onClaimed={(username) => setCard({ uid: session.user.uid, username })}
+  const joined = (username: string) => setCard({ uid: session.user.uid, username });
+  const screen =
+    card.username === null ? (
+      <ClaimScreen uid={session.user.uid} onClaimed={joined} />
+    ) : (
+      <OwnerConsole
+        user={session.user}
+        verified={session.verified}
+        username={card.username}
+        onDeleted={(message) => {
+          setNotice(message);
+          setCard(undefined);
+        }}
+        onLeft={() => setCard({ uid: session.user.uid, username: null })}
       />
     );
-  }
+  // The account's invitations are offered without their link too, once its address is verified.
+  if (!session.verified) return screen;
   return (
-    <OwnerConsole
-      user={session.user}
-      verified={session.verified}
-      username={card.username}
-      onDeleted={(message) => {
-        setNotice(message);
-        setCard(undefined);
-      }}
-      onLeft={() => setCard({ uid: session.user.uid, username: null })}
-    />
+    <PendingInvites user={session.user} username={card.username} onJoined={joined}>
+      {screen}
+    </PendingInvites>
   );
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import {
   authMessage,
   isCancelledPopup,
@@ -10,6 +10,8 @@ import {
   signInWithGoogle,
   signUp,
 } from '@/browser/owner/auth';
+import { readInviteLink } from '@/browser/owner/invitations';
+import type { InviteLink } from '@/lib/company-answers';
 import Field from './Field';
 import SubmitRow from './SubmitRow';
 import styles from './account.module.css';
@@ -29,17 +31,51 @@ const INTROS: Record<Mode, string> = {
   reset: 'Γράψτε το email του λογαριασμού σας και θα σας στείλουμε σύνδεσμο για νέο κωδικό.',
 };
 
+/** Before the link's invitation is read, or when it cannot be. */
+const INVITED =
+  'Συνδεθείτε ή δημιουργήστε λογαριασμό με τη διεύθυνση της πρόσκλησης για να την αποδεχθείτε.';
+
+/** What the screen says to the holder of an invitation's link, once read. */
+function invitedIntro({ companyName, hasAccount }: InviteLink): string {
+  return hasAccount
+    ? `Η εταιρεία «${companyName}» σας προσκαλεί. Συνδεθείτε με τη διεύθυνση της πρόσκλησης για να την αποδεχθείτε.`
+    : `Η εταιρεία «${companyName}» σας προσκαλεί. Φτιάξτε τον λογαριασμό σας με τη διεύθυνση της πρόσκλησης· θα σας στείλουμε email για να την επιβεβαιώσετε.`;
+}
+
 /**
  * Sign in (with a password or Google), create an account (its address is verified next, on
- * VerifyScreen, then the card is claimed on ClaimScreen), or ask for a new password.
+ * VerifyScreen, then the card is claimed on ClaimScreen), or ask for a new password. Opened from
+ * an invitation's link (`invite`, its token), it opens sign-up for an address with no account and
+ * sign-in for one with an account, the invited address filled in.
  */
-export default function AuthScreen({ notice }: { notice?: string }) {
+export default function AuthScreen({
+  notice,
+  invite,
+}: {
+  notice?: string;
+  invite?: string | null;
+}) {
   const [mode, setMode] = useState<Mode>('signIn');
   const [email, setEmail] = useState('');
+  const [invited, setInvited] = useState<InviteLink | null>(null);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!invite) return;
+    let current = true;
+    void readInviteLink(invite).then((link) => {
+      if (!current || link === null) return;
+      setInvited(link);
+      setMode(link.hasAccount ? 'signIn' : 'signUp');
+      setEmail((typed) => typed || link.email);
+    });
+    return () => {
+      current = false;
+    };
+  }, [invite]);
 
   function switchTo(next: Mode) {
     setMode(next);
@@ -88,7 +124,7 @@ export default function AuthScreen({ notice }: { notice?: string }) {
           {notice}
         </p>
       )}
-      <p>{INTROS[mode]}</p>
+      <p>{resetting || !invite ? INTROS[mode] : invited ? invitedIntro(invited) : INVITED}</p>
       <form className={styles.form} onSubmit={submit} noValidate>
         <Field
           id="auth-email"

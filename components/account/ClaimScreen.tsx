@@ -6,7 +6,7 @@ import { OwnerRequestError } from '@/browser/owner/owner-api';
 import { OWNER_WRITE_LIMIT_MESSAGE } from '@/lib/owner-writes';
 import { CARD_MESSAGES, cardValueProblem } from '@/lib/profile';
 import { profilePath } from '@/lib/routes';
-import { USERNAME_MESSAGES, claimProblem } from '@/lib/username';
+import { USERNAME_MESSAGES, claimProblem, usernameFrom, usernamePreview } from '@/lib/username';
 import Field from './Field';
 import SignOutButton from './SignOutButton';
 import SubmitRow from './SubmitRow';
@@ -54,6 +54,8 @@ export default function ClaimScreen({
   onClaimed: (username: string) => void;
 }) {
   const [username, setUsername] = useState('');
+  // Until the username is typed, it follows the names as they are typed (in Latin letters).
+  const [typedUsername, setTypedUsername] = useState(false);
   const [typed, setTyped] = useState<Record<NameField, string>>({ firstName: '', lastName: '' });
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
@@ -85,14 +87,17 @@ export default function ClaimScreen({
       <h1 className={styles.title}>Η διεύθυνση της κάρτας σας</h1>
       <p>
         Διαλέξτε το όνομα χρήστη: η κάρτα σας θα βρίσκεται στη διεύθυνση{' '}
-        <strong>{profilePath(username.trim() || 'onoma')}</strong>.
+        <strong>{profilePath(usernamePreview(username))}</strong>.
       </p>
       <form className={styles.form} onSubmit={submit} noValidate>
         <UsernameField
           id="claim-username"
           value={username}
           error={errors.username}
-          onChange={setUsername}
+          onChange={(value) => {
+            setTypedUsername(true);
+            setUsername(value);
+          }}
         />
         {NAME_FIELDS.map(({ field, ...attributes }) => (
           <Field
@@ -101,7 +106,11 @@ export default function ClaimScreen({
             required
             value={typed[field]}
             error={errors[field]}
-            onChange={(e) => setTyped({ ...typed, [field]: e.target.value })}
+            onChange={(e) => {
+              const next = { ...typed, [field]: e.target.value };
+              setTyped(next);
+              if (!typedUsername) setUsername(usernameFrom(`${next.firstName} ${next.lastName}`));
+            }}
           />
         ))}
         <p className={styles.error} role="alert">

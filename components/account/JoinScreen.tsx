@@ -3,10 +3,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { User } from '@/browser/owner/auth';
 import { acceptInvite, readInvite } from '@/browser/owner/company';
-import type { InviteInfo } from '@/lib/company-answers';
+import { acceptPendingInvite } from '@/browser/owner/invitations';
+import { dropInvite } from '@/browser/owner/invite-token';
+import type { InviteInfo, PendingInvite } from '@/lib/company-answers';
 import { OwnerRequestError } from '@/browser/owner/owner-api';
 import { profilePath } from '@/lib/routes';
-import { claimProblem } from '@/lib/username';
+import { claimProblem, usernamePreview } from '@/lib/username';
 import SignOutButton from './SignOutButton';
 import SubmitRow from './SubmitRow';
 import UsernameField from './UsernameField';
@@ -18,36 +20,85 @@ const FINAL = new Set(['no-invite', 'expired', 'revoked', 'used', 'has-company']
 
 const isFinal = (caught: unknown) => caught instanceof OwnerRequestError && FINAL.has(caught.error);
 
+/** The invitation shown: its link's token, or one of the account's pending ones (no link). */
+export type Invitation = { token: string } | { pending: PendingInvite };
+
+type Shown = InviteInfo & { suggestedUsername?: string };
+
+function accept(invitation: Invitation, username?: string): Promise<{ username: string }> {
+  return 'token' in invitation
+    ? acceptInvite(invitation.token, username)
+    : acceptPendingInvite(invitation.pending, username);
+}
+
+/** After joining: where the card is, that it has the company's details, and what to do next. */
+function Welcome({
+  companyName,
+  username,
+  onDone,
+}: {
+  companyName: string;
+  username: string;
+  onDone: () => void;
+}) {
+  return (
+    <main className={styles.shell}>
+      <h1 className={styles.title}>Καλώς ήρθατε στην εταιρεία «{companyName}»</h1>
+      <p className={styles.success} role="status">
+        Η κάρτα σας <strong>{profilePath(username)}</strong> έχει ήδη τα στοιχεία της εταιρείας.
+      </p>
+      <p>
+        Στην «Επεξεργασία» προσθέστε το τηλέφωνο και τη φωτογραφία σας· από την «Κοινοποίηση»
+        μοιράζεστε την κάρτα με QR ή σύνδεσμο.
+      </p>
+      <div className={styles.actions}>
+        <button className={styles.button} type="button" onClick={onDone}>
+          Στην κάρτα μου
+        </button>
+      </div>
+    </main>
+  );
+}
+
 /**
- * An invitation opened from its link (`/account?invite=…`), once signed in: the company and the
- * address it was sent to, and «Αποδοχή». An account with a card brings it into the company; one
- * without chooses the username of the card the company makes for it.
+ * An invitation, once signed in: opened from its link (`/account?invite=…`), or one of the
+ * account's open invitations found at /account without it. The company and the address it was
+ * sent to, and «Αποδοχή». An account with a card brings it into the company; one without chooses
+ * the username of the card the company makes for it, offered one made of the invited names.
  */
 export default function JoinScreen({
   user,
-  token,
+  invitation,
   username,
   onJoined,
   onDismiss,
 }: {
   user: User;
-  token: string;
+  invitation: Invitation;
   /** The account's card, or null when it has none yet. */
   username: string | null;
   onJoined: (username: string) => void;
   onDismiss: () => void;
 }) {
-  const [info, setInfo] = useState<InviteInfo | null>(null);
+  const pending = 'pending' in invitation ? invitation.pending : null;
+  const token = 'token' in invitation ? invitation.token : null;
+  const [info, setInfo] = useState<Shown | null>(pending);
   const [final, setFinal] = useState<string | null>(null);
-  const [wanted, setWanted] = useState('');
+  const [wanted, setWanted] = useState(pending?.suggestedUsername ?? '');
   const [usernameError, setUsernameError] = useState<string | undefined>(undefined);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const [joined, setJoined] = useState<string | null>(null);
 
   useEffect(() => {
+    if (token === null) return;
     let current = true;
     readInvite(token).then(
-      (answer) => current && setInfo(answer),
+      (answer) => {
+        if (!current) return;
+        setInfo(answer);
+        setWanted((typed) => typed || (answer.suggestedUsername ?? ''));
+      },
       (caught: unknown) => {
         if (!current) return;
         if (isFinal(caught)) setFinal(refusalOf(caught).message);
@@ -62,7 +113,7 @@ export default function JoinScreen({
   const otherAddress =
     info !== null && (user.email ?? '').toLowerCase() !== info.email.toLowerCase();
 
-  async function accept(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
     setError('');
     const name = wanted.trim();
@@ -73,8 +124,10 @@ export default function JoinScreen({
     }
     setBusy(true);
     try {
-      const joined = await acceptInvite(token, username === null ? name : undefined);
-      onJoined(joined.username);
+      const answer = await accept(invitation, username === null ? name : undefined);
+      // Used up: a reload of the welcome must not offer the link again.
+      if (token !== null) dropInvite();
+      setJoined(answer.username);
     } catch (caught) {
       const { message, field } = refusalOf(caught);
       if (isFinal(caught)) setFinal(message);
@@ -82,6 +135,12 @@ export default function JoinScreen({
       else setError(message);
       setBusy(false);
     }
+  }
+
+  if (joined !== null && info !== null) {
+    return (
+      <Welcome companyName={info.companyName} username={joined} onDone={() => onJoined(joined)} />
+    );
   }
 
   return (
@@ -96,7 +155,7 @@ export default function JoinScreen({
           </p>
           <div className={styles.actions}>
             <button className={styles.button} type="button" onClick={onDismiss}>
-              Συνέχεια χωρίς την πρόσκληση
+              {token !== null ? 'Συνέχεια χωρίς την πρόσκληση' : 'Συνέχεια'}
             </button>
           </div>
         </>
@@ -109,7 +168,7 @@ export default function JoinScreen({
           <p role="status">Φόρτωση πρόσκλησης…</p>
         )
       ) : (
-        <form className={styles.form} onSubmit={accept} noValidate>
+        <form className={styles.form} onSubmit={submit} noValidate>
           <p>
             Η πρόσκληση στάλθηκε στη διεύθυνση{' '}
             <strong className={styles.address}>{info.email}</strong>.
@@ -125,7 +184,7 @@ export default function JoinScreen({
             <>
               <p>
                 Διαλέξτε το όνομα χρήστη της κάρτας σας: θα βρίσκεται στη διεύθυνση{' '}
-                <strong>{profilePath(wanted.trim() || 'onoma')}</strong>, με τα στοιχεία της
+                <strong>{profilePath(usernamePreview(wanted))}</strong>, με τα στοιχεία της
                 εταιρείας.
               </p>
               <UsernameField
