@@ -4,7 +4,9 @@ import type { DocumentSnapshot, Timestamp } from 'firebase-admin/firestore';
 import { withDeadline } from '../lib/deadline';
 import { env } from '../lib/env';
 import { adminDb } from './firebase/admin-app';
-import { normaliseProfile } from '../lib/profile';
+import { normaliseProfile, type Profile } from '../lib/profile';
+import { companyContact } from '../lib/company-contact';
+import { FORWARD_FIELD } from '../lib/company-removal';
 import {
   COMPANY_FIELD,
   COMPANY_NAME_FIELD,
@@ -74,6 +76,10 @@ export interface StoredCard {
    * The profile is null then.
    */
   off?: CardCompany;
+  /** A switched-off card: its company's own contact (lib/company-contact.ts). */
+  companyContact?: Profile;
+  /** A switched-off card forwarded to a colleague's: their username (lib/company-removal.ts). */
+  forwardTo?: string;
 }
 
 /** A card document as read, before its company is. */
@@ -143,7 +149,14 @@ async function toStoredCard({ snapshot }: CardRead): Promise<StoredCard> {
     logoVersion: textOf(fields, LOGO_VERSION_FIELD),
   };
   if (offAt !== undefined && offAt !== null) {
-    return { profile: null, version, off: cardCompany(source) };
+    const forwardTo = textOf(data, FORWARD_FIELD);
+    return {
+      profile: null,
+      version,
+      off: cardCompany(source),
+      companyContact: companyContact(snapshot.id, source),
+      ...(forwardTo ? { forwardTo } : {}),
+    };
   }
   const profile = normaliseProfile(snapshot.id, data);
   return { profile: company ? applyCompany(profile, source) : profile, version };

@@ -43,6 +43,7 @@ import {
   statsDay,
   statsOf,
 } from '../helpers/card-refs';
+import { departurePath } from '@/lib/company-removal';
 import { rulesFile } from '../helpers/rules';
 import { visitorContact } from '../helpers/visitor-contact';
 
@@ -164,6 +165,12 @@ beforeAll(async () => {
       contentType: 'image/png',
       version: 'v1',
     });
+    await setDoc(doc(db, departurePath(REMOVED)), {
+      companyName: 'Studio Φως',
+      username: 'petros',
+      removed: false,
+      at: after(JOINED_AT, 86_400_000),
+    });
     await setDoc(doc(db, OUTBOX_COLLECTION, 'mail-1'), {
       to: 'eleni@example.com',
       subject: 'Πρόσκληση',
@@ -215,6 +222,13 @@ describe.each([
   it('are not read by a visitor', async () => {
     await assertFails(getDocs(list(dbAs('anonymous'))));
   });
+});
+
+test('a departure note is read by its own account alone, and written by no browser', async () => {
+  await assertSucceeds(getDoc(doc(dbOf(REMOVED), departurePath(REMOVED))));
+  await assertFails(getDoc(doc(dbOf(ADMIN), departurePath(REMOVED))));
+  await assertFails(getDoc(doc(dbAs('anonymous'), departurePath(REMOVED))));
+  await assertFails(setDoc(doc(dbOf(REMOVED), departurePath(REMOVED)), { removed: true }));
 });
 
 test('nobody reads the logo document or the outbox (the server serves and sends them)', async () => {

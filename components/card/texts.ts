@@ -35,6 +35,9 @@ export interface CardTexts {
   notFound: { title: string; heading: string; message: string; detail: string };
   /** The page of a card switched off (its owner left its company): HTTP 410. */
   cardOff: string;
+  /** Its company's switchboard, and the link to the company's own contact as a vCard. */
+  switchboard: string;
+  saveCompanyContact: string;
 }
 
 export const CARD_TEXTS: Record<CardLanguage, CardTexts> = {
@@ -76,6 +79,8 @@ export const CARD_TEXTS: Record<CardLanguage, CardTexts> = {
       detail: 'Not Found',
     },
     cardOff: 'Αυτή η κάρτα δεν είναι πλέον ενεργή',
+    switchboard: 'Τηλεφωνικό κέντρο',
+    saveCompanyContact: 'Αποθήκευση επαφής εταιρείας',
   },
   en: {
     ogLocale: 'en_GB',
@@ -109,5 +114,7 @@ export const CARD_TEXTS: Record<CardLanguage, CardTexts> = {
       detail: 'Check the link or the QR code you were given.',
     },
     cardOff: 'This card is no longer active',
+    switchboard: 'Switchboard',
+    saveCompanyContact: 'Save the company’s contact',
   },
 };

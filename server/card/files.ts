@@ -1,6 +1,6 @@
 import 'server-only';
 import { qrSvg } from '../../lib/qr';
-import { qrCodeUrl, type CardLanguage } from '../../lib/routes';
+import { qrCodeUrl, qrPath, type CardLanguage } from '../../lib/routes';
 import { cardFileResponse } from './response';
 import { vcardResponse } from './vcard';
 
@@ -28,5 +28,8 @@ export function cardQrCode(_request: Request, { params }: CardRouteContext): Pro
       new Response(await qrSvg(qrCodeUrl(profile.username)), {
         headers: { 'content-type': 'image/svg+xml' },
       }),
+    undefined,
+    undefined,
+    qrPath,
   );
 }

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { CardLanguage } from '@/lib/routes';
+import { profilePath, type CardLanguage } from '@/lib/routes';
 import { listPrerenderedUsernames } from '@/server/profile-store';
 import {
   builtSecurityEnv,
@@ -38,8 +38,9 @@ export async function cardStaticParams(): Promise<Array<{ username: string }>> {
 type CardRouteContext = { params: Promise<{ username: string }> };
 
 /**
- * The GET of the card's page in `lang`: the card, else its 404 or 410 page in that language, each
- * with the card's CDN tag and version (server/card/response.ts).
+ * The GET of the card's page in `lang`: the card, else its 404 or 410 page in that language, or the
+ * redirect to the colleague's card it forwards to, each with the card's CDN tag and version
+ * (server/card/response.ts).
  */
 export function cardPage(lang: CardLanguage) {
   return async (_request: Request, { params }: CardRouteContext): Promise<Response> =>
@@ -50,8 +51,14 @@ export function cardPage(lang: CardLanguage) {
           headers: cardHeaders(),
         }),
       async () => new Response(await renderNotFound(lang), { status: 404, headers: cardHeaders() }),
-      // Gone for good (HTTP 410): search engines drop it, and the visitor learns whose card it was.
-      async (company) =>
-        new Response(await renderCardOff(company, lang), { status: 410, headers: cardHeaders() }),
+      // Gone for good (HTTP 410): search engines drop it, and the visitor learns whose card it was
+      // and how to reach the company.
+      async (off) =>
+        new Response(await renderCardOff(off.company, lang, off.contact), {
+          status: 410,
+          headers: cardHeaders(),
+        }),
+      // Forwarded by the company: the colleague's card, in the same language.
+      (colleague) => profilePath(colleague, lang),
     );
 }

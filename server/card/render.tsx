@@ -3,7 +3,7 @@ import type { CardAssets } from '@/lib/card-assets';
 import { renderDocument } from '@/server/card/static-html';
 import { cardInLanguage, companyInLanguage } from '@/lib/card-language';
 import { env } from '@/lib/env';
-import { toPublicProfile } from '@/lib/profile';
+import { toPublicProfile, type Profile } from '@/lib/profile';
 import type { CardLanguage } from '@/lib/routes';
 import { cardKey } from '@/server/stats/card-key';
 import type { CardCompany, CompanyProfile } from '@/lib/company';
@@ -51,7 +51,20 @@ export function renderNotFound(lang: CardLanguage = 'el'): Promise<string> {
   return page;
 }
 
-/** The page of a card switched off (its owner left its company): the company's name and website. */
-export function renderCardOff(company: CardCompany, lang: CardLanguage = 'el'): Promise<string> {
-  return renderDocument(<CardOffDocument company={companyInLanguage(company, lang)} lang={lang} />);
+/**
+ * The page of a card switched off (its owner left its company): the company's name, and of its
+ * own contact (lib/company-contact.ts) the switchboard, the website and the vCard.
+ */
+export function renderCardOff(
+  company: CardCompany,
+  lang: CardLanguage = 'el',
+  contact?: Profile,
+): Promise<string> {
+  return renderDocument(
+    <CardOffDocument
+      company={companyInLanguage(company, lang)}
+      contact={contact && cardInLanguage(contact, lang)}
+      lang={lang}
+    />,
+  );
 }

@@ -1,9 +1,10 @@
 // A company's members: an admin makes another admin (or a member again), removes a member, and a
 // member leaves. Removal and leaving switch the card off in the same transaction: it keeps its
 // company (its username and leads stay the company's) and loses its owner, whose owners/{uid} goes
-// so that they may claim a new card. A company always keeps an admin.
+// so that they may claim a new card. An admin may forward the card to a colleague's instead, then
+// change or end that (lib/company-removal.ts). A company always keeps an admin.
 import 'server-only';
-import { FieldValue, type DocumentSnapshot } from 'firebase-admin/firestore';
+import { FieldValue, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
 import {
   ADMINS_FIELD,
   COMPANY_FIELD,
@@ -17,6 +18,13 @@ import {
   ownerPath,
 } from '../../lib/collections';
 import { MEMBER_ROLES, type MemberRole } from '../../lib/company';
+import {
+  FORWARD_FIELD,
+  FORWARD_TARGET_MESSAGE,
+  REMOVED_BY_FIELD,
+  departurePath,
+} from '../../lib/company-removal';
+import { parseUsername } from '../../lib/username';
 import { cardChanged } from '../card-stamp';
 import { adminDb } from '../firebase/admin-app';
 import type { Owner } from '../owner/auth';
@@ -69,14 +77,53 @@ export async function setRole(
 }
 
 /**
+ * The `forwardTo` of a removal or a change of forwarding: a username, or null (switch off). Taken
+ * from the query (`?forwardTo=`) or the JSON body; anything else is a 400.
+ */
+export function forwardParam(query: string | null, body: unknown): string | null {
+  const given: unknown = query ?? (body as { forwardTo?: unknown } | null)?.forwardTo ?? null;
+  if (given === null || given === '') return null;
+  const username = typeof given === 'string' ? parseUsername(given) : null;
+  if (username === null) throw badField(FORWARD_FIELD, FORWARD_TARGET_MESSAGE);
+  return username;
+}
+
+/**
+ * Reads, in `tx`, the card `forwardTo` names: it must be a live card of company `id`, not `from`
+ * itself, or the request is a 400.
+ */
+async function assertForwardTarget(
+  tx: Transaction,
+  id: string,
+  from: string | null,
+  forwardTo: string | null,
+): Promise<void> {
+  if (forwardTo === null) return;
+  const target = await tx.get(adminDb().doc(cardPath(forwardTo)));
+  if (
+    forwardTo === from ||
+    !target.exists ||
+    target.get(COMPANY_FIELD) !== id ||
+    target.get(OFF_FIELD) !== undefined
+  ) {
+    throw badField(FORWARD_FIELD, FORWARD_TARGET_MESSAGE);
+  }
+}
+
+/** The forwarding as written on the card, the member's record and their departure note. */
+const forwardValue = (forwardTo: string | null) => forwardTo ?? FieldValue.delete();
+
+/**
  * Removes the active member `uid` (an admin's act), or lets them leave (their own uid): their card
- * is switched off and they are no longer of the company. 409 `last-admin` when no admin would be
- * left.
+ * is switched off, or forwarded to the card `forwardTo` of a colleague (an admin's choice), and
+ * they are no longer of the company; their departure note tells their console. 409 `last-admin`
+ * when no admin would be left.
  */
 export async function removeMember(
   owner: Owner,
   id: string,
   uid: string,
+  forwardTo: string | null = null,
   now = Date.now(),
 ): Promise<void> {
   assertVerified(owner);
@@ -92,11 +139,16 @@ export async function removeMember(
     const username: unknown = member.get('username');
     const cardRef = typeof username === 'string' ? db.doc(cardPath(username)) : null;
     const card = cardRef ? await tx.get(cardRef) : null;
+    // Leaving is one's own: only an admin forwards (and an admin leaving is one).
+    if (forwardTo !== null) assertAdmin(company, owner);
+    await assertForwardTarget(tx, id, typeof username === 'string' ? username : null, forwardTo);
     await chargeOwnerWrite(tx, owner.uid, now);
+    const forward = forwardTo === null ? {} : { [FORWARD_FIELD]: forwardTo };
     if (cardRef && card?.exists && card.get(COMPANY_FIELD) === id) {
       tx.update(cardRef, {
         [OFF_FIELD]: FieldValue.serverTimestamp(),
         [OWNER_FIELD]: FieldValue.delete(),
+        [FORWARD_FIELD]: forwardValue(forwardTo),
         ...cardChanged(),
       });
     }
@@ -104,13 +156,63 @@ export async function removeMember(
     tx.update(memberRef, {
       status: 'removed',
       removedAt: FieldValue.serverTimestamp(),
+      [REMOVED_BY_FIELD]: owner.uid,
+      [FORWARD_FIELD]: forwardValue(forwardTo),
     });
     tx.update(db.doc(companyPath(id)), {
       [MEMBER_UIDS_FIELD]: FieldValue.arrayRemove(uid),
       [ADMINS_FIELD]: FieldValue.arrayRemove(uid),
     });
+    tx.set(db.doc(departurePath(uid)), {
+      companyName: typeof company.get('name') === 'string' ? company.get('name') : '',
+      username: typeof username === 'string' ? username : '',
+      removed: uid !== owner.uid,
+      at: FieldValue.serverTimestamp(),
+      ...forward,
+    });
     return typeof username === 'string' ? username : null;
   });
-  // The card now answers 410.
+  // The card now answers 410, or its redirect.
   if (username) await publishCards([username]);
+}
+
+/**
+ * An admin changes where the card of the removed member `uid` forwards to (`forwardTo`), or ends
+ * its forwarding (null): the card then answers 410. 404 `no-member` for an active member.
+ */
+export async function setForwarding(
+  owner: Owner,
+  id: string,
+  uid: string,
+  forwardTo: string | null,
+  now = Date.now(),
+): Promise<void> {
+  assertVerified(owner);
+  const db = adminDb();
+  const memberRef = db.doc(memberPath(id, uid));
+  const departureRef = db.doc(departurePath(uid));
+  const username = await db.runTransaction(async (tx) => {
+    const company = await readCompany(tx, id);
+    assertAdmin(company, owner);
+    const [member, departure] = await tx.getAll(memberRef, departureRef);
+    const username: unknown = member.get('username');
+    if (!member.exists || member.get('status') !== 'removed' || typeof username !== 'string') {
+      throw new OwnerError(404, { error: 'no-member' });
+    }
+    const cardRef = db.doc(cardPath(username));
+    const card = await tx.get(cardRef);
+    if (!card.exists || card.get(COMPANY_FIELD) !== id || card.get(OFF_FIELD) === undefined) {
+      throw new OwnerError(404, { error: 'no-member' });
+    }
+    await assertForwardTarget(tx, id, username, forwardTo);
+    await chargeOwnerWrite(tx, owner.uid, now);
+    tx.update(cardRef, { [FORWARD_FIELD]: forwardValue(forwardTo), ...cardChanged() });
+    tx.update(memberRef, { [FORWARD_FIELD]: forwardValue(forwardTo) });
+    // The note of this card's departure, not of a later membership's.
+    if (departure.get('username') === username) {
+      tx.update(departureRef, { [FORWARD_FIELD]: forwardValue(forwardTo) });
+    }
+    return username;
+  });
+  await publishCards([username]);
 }

@@ -1,0 +1,44 @@
+// Removal that keeps printed cards working (docs/companies.md): when a member is removed, or
+// leaves, their card is switched off, or forwarded to a colleague's card, so that the QR codes
+// and NFC cards they handed out still lead somewhere. The names of what is stored, and the words
+// the console and the card say about it, for the server, the console and the card alike.
+
+/**
+ * On a switched-off card (users/{username}) and its member's record (companies/{id}/members/{uid}):
+ * the username of the colleague's card it forwards to. The card's routes answer with a redirect
+ * (server/card/response.ts); the record is what the admins' list reads, as they read no card.
+ */
+export const FORWARD_FIELD = 'forwardTo';
+
+/** On a member's record: the uid of whoever ended the membership (themself: they left). */
+export const REMOVED_BY_FIELD = 'removedBy';
+
+// departures/{uid}: what an account's last membership ended in, for that account's console
+// (the rules let only that account get it; the server writes it): the company's name, the card's
+// username, when, whether an admin removed them, and where the card forwards to.
+export const DEPARTURES_COLLECTION = 'departures';
+export const departurePath = (uid: string) => `${DEPARTURES_COLLECTION}/${uid}`;
+
+/** A departure as stored in departures/{uid}, `at` as the server's time. */
+export interface Departure {
+  companyName: string;
+  username: string;
+  /** Removed by an admin (true), or left by themself (false). */
+  removed: boolean;
+  at: Date | null;
+  forwardTo?: string;
+}
+
+/** How the admins' list names a member no longer active: removed by an admin, or gone by choice. */
+export const endedLabel = (member: { uid: string; removedBy?: string }) =>
+  member.removedBy !== undefined && member.removedBy !== member.uid ? 'Αφαιρέθηκε' : 'Αποχώρησε';
+
+/** What the removal's confirmation says will become of the printed QR codes and NFC cards. */
+export function printedCardsFate(forwardName: string | null): string {
+  return forwardName
+    ? `Οι τυπωμένες κάρτες και τα QR θα ανοίγουν την κάρτα του/της ${forwardName}.`
+    : 'Οι τυπωμένες κάρτες και τα QR θα δείχνουν μόνο τα στοιχεία της εταιρείας.';
+}
+
+/** The refusal of a `forwardTo` that names no active member card of the company other than theirs. */
+export const FORWARD_TARGET_MESSAGE = 'Επιλέξτε ένα ενεργό μέλος της εταιρείας για την προώθηση';
