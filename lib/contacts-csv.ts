@@ -1,6 +1,6 @@
 // Received contacts as a CSV file that spreadsheet programs open with the Greek intact and that
 // runs no visitor's formula: the owner's export (browser/owner/export.ts) and a company's
-// (server/company/leads.ts) are written alike.
+// (server/company/leads.ts) are written alike, and the company's Excel workbook has their columns.
 import Papa from 'papaparse';
 
 /** UTF-8's byte-order mark: without it Excel reads a CSV as the local code page, not UTF-8. */
@@ -35,32 +35,40 @@ export function formatContactTime(date: Date | null, timeZone?: string): string 
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
+/** An export's columns beyond CSV_HEADERS, and each contact's cells in them. */
+export interface ExtraColumns<C> {
+  headers: readonly string[];
+  cells: (contact: C) => string[];
+}
+
+const NO_EXTRA: ExtraColumns<CsvContact> = { headers: [], cells: () => [] };
+
 /**
- * The CSV of `contacts`: CSV_HEADERS, then `extra` headers, whose cells `extraCells` gives for
- * each contact.
+ * The table of an export of `contacts`, for the CSV and the company's Excel workbook
+ * (server/company/leads.ts) alike: CSV_HEADERS and the `extra` headers, then each contact's row,
+ * its date left a Date (or null) for the file to write as it writes dates.
  */
+export function contactsTable<C extends CsvContact>(
+  contacts: readonly C[],
+  extra: ExtraColumns<C> = NO_EXTRA,
+): { headers: string[]; rows: Array<Array<string | Date | null>> } {
+  return {
+    headers: [...CSV_HEADERS, ...extra.headers],
+    rows: contacts.map((c) => [c.name, c.email, c.phone ?? '', c.createdAt, ...extra.cells(c)]),
+  };
+}
+
+/** The CSV of `contacts`: contactsTable's, its dates in `timeZone` (the browser's by default). */
 export function contactsCsv<C extends CsvContact>(
   contacts: readonly C[],
   timeZone?: string,
-  extra: { headers: readonly string[]; cells: (contact: C) => string[] } = {
-    headers: [],
-    cells: () => [],
-  },
+  extra?: ExtraColumns<C>,
 ): string {
-  const rows = contacts.map((c) => [
-    c.name,
-    c.email,
-    c.phone ?? '',
-    formatContactTime(c.createdAt, timeZone),
-    ...extra.cells(c),
-  ]);
+  const { headers, rows } = contactsTable(contacts, extra);
+  const data = rows.map((row) =>
+    row.map((cell) => (typeof cell === 'string' ? cell : formatContactTime(cell, timeZone))),
+  );
   // Visitors typed these values: one starting with = + - @ would run as a formula in a
   // spreadsheet, so papaparse prefixes it with an apostrophe (a phone '+30…' shows as text).
-  return (
-    BOM +
-    Papa.unparse(
-      { fields: [...CSV_HEADERS, ...extra.headers], data: rows },
-      { escapeFormulae: FORMULA_START },
-    )
-  );
+  return BOM + Papa.unparse({ fields: headers, data }, { escapeFormulae: FORMULA_START });
 }

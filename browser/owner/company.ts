@@ -37,7 +37,9 @@ import type {
   InviteLink,
   TemplateAnswer,
 } from '../../lib/company-answers';
+import { FORWARD_FIELD, REMOVED_BY_FIELD } from '../../lib/company-removal';
 import { ownerDb } from './firebase';
+import type { LeadsFileFormat } from '../../lib/leads-file';
 import { ownerFile, ownerJson, ownerRequest } from './owner-api';
 
 /** companies/{id} as the console shows it. */
@@ -57,6 +59,10 @@ export interface Member {
   status: MemberStatus;
   joinedAt: Date | null;
   removedAt: Date | null;
+  /** Who ended the membership: an admin's uid, or their own (they left). */
+  removedBy?: string;
+  /** The colleague's card a removed member's card forwards to (lib/company-removal.ts). */
+  forwardTo?: string;
   firstName: string;
   lastName: string;
   email: string;
@@ -131,6 +137,8 @@ function toMember(snapshot: QueryDocumentSnapshot): Member {
     status: data.status === 'removed' ? 'removed' : 'active',
     joinedAt: dateOf(data.joinedAt),
     removedAt: dateOf(data.removedAt),
+    ...(text(data[REMOVED_BY_FIELD]) ? { removedBy: text(data[REMOVED_BY_FIELD]) } : {}),
+    ...(text(data[FORWARD_FIELD]) ? { forwardTo: text(data[FORWARD_FIELD]) } : {}),
     firstName: text(data.firstName),
     lastName: text(data.lastName),
     email: text(data.email),
@@ -302,16 +310,32 @@ export function setMemberRole(id: string, uid: string, role: MemberRole): Promis
   });
 }
 
-/** Removes a member, or, for one's own uid, leaves the company: the card is switched off. */
-export function removeMember(id: string, uid: string): Promise<void> {
-  return ownerRequest(`${companyEndpoint(id)}/members/${encodeURIComponent(uid)}`, {
+const memberEndpoint = (id: string, uid: string) =>
+  `${companyEndpoint(id)}/members/${encodeURIComponent(uid)}`;
+
+/**
+ * Removes a member, or, for one's own uid, leaves the company: the card is switched off, or
+ * forwarded to the colleague's card `forwardTo` (an admin's choice).
+ */
+export function removeMember(
+  id: string,
+  uid: string,
+  forwardTo: string | null = null,
+): Promise<void> {
+  return ownerRequest(memberEndpoint(id, uid), {
     method: 'DELETE',
+    ...(forwardTo === null ? {} : { json: { forwardTo } }),
   });
 }
 
-/** Every member card's leads since it joined, as the server writes them in CSV. */
-export function companyLeadsCsv(id: string): Promise<Blob> {
-  return ownerFile(`${companyEndpoint(id)}/contacts?format=csv`);
+/** Where a removed member's card forwards to: a colleague's card, or nowhere (switched off). */
+export function setForwarding(id: string, uid: string, forwardTo: string | null): Promise<void> {
+  return ownerRequest(memberEndpoint(id, uid), { method: 'PATCH', json: { forwardTo } });
+}
+
+/** Every member card's leads since it joined, as the server writes them in CSV or Excel. */
+export function companyLeadsFile(id: string, format: LeadsFileFormat): Promise<Blob> {
+  return ownerFile(`${companyEndpoint(id)}/contacts?format=${format}`);
 }
 
 export function companyStats(id: string): Promise<CompanyStats> {

@@ -14,7 +14,7 @@ import { INVITE_TTL_MS } from '../../lib/company';
 import type { InviteAnswer } from '../../lib/company-answers';
 import {
   INVITE_MESSAGES,
-  inviteRowsFromCsv,
+  inviteRowsFromCsvFile,
   inviteRowsFromJson,
   type InviteRows,
 } from '../../lib/invite-rows';
@@ -27,12 +27,15 @@ import { assertAdmin, assertVerified, readCompany } from './auth';
 import { inviteOutboxDoc } from './invite-mail';
 import { newInviteToken } from './invite-token';
 
-/** A JSON list, or a `text/csv` body. */
+/**
+ * A JSON list, or a `text/csv` body: a file's bytes as a spreadsheet program saved them (Greek
+ * Excel's are Windows-1253 with «;»), whatever charset the request names.
+ */
 export async function readInviteRows(request: Request): Promise<InviteRows> {
   const type = (request.headers.get('content-type') ?? '').toLowerCase();
-  const text = new TextDecoder().decode(await readCapped(request));
-  if (type.startsWith('text/csv')) return inviteRowsFromCsv(text);
-  return inviteRowsFromJson(parseJson(text, 'body'));
+  const bytes = await readCapped(request);
+  if (type.startsWith('text/csv')) return inviteRowsFromCsvFile(bytes);
+  return inviteRowsFromJson(parseJson(new TextDecoder().decode(bytes), 'body'));
 }
 
 /** Pending and not expired at `now`. */

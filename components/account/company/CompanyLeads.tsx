@@ -2,7 +2,8 @@
 
 import { useState } from 'react';
 import { downloadBlob } from '@/browser/download';
-import { companyLeadsCsv, LEADS_PER_MEMBER, type Company } from '@/browser/owner/company';
+import { companyLeadsFile, LEADS_PER_MEMBER, type Company } from '@/browser/owner/company';
+import { leadsFileName, type LeadsFileFormat } from '@/lib/leads-file';
 import { mailtoLink } from '@/lib/links';
 import { telLink } from '@/lib/phone';
 import { profilePath } from '@/lib/routes';
@@ -12,10 +13,11 @@ import type { CompanyData } from './use-company-data';
 
 const TIME = new Intl.DateTimeFormat('el-GR', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** The file name of the company's export: its id, which is safe in a file name. */
-export function companyExportName(companyId: string): string {
-  return `karta-etaireia-${companyId.replace(/[^A-Za-z0-9_-]/g, '')}-epafes.csv`;
-}
+/** The export's buttons: CSV for any program, a workbook for Excel, which in Greek reads «;». */
+const DOWNLOADS: ReadonlyArray<{ format: LeadsFileFormat; label: string }> = [
+  { format: 'xlsx', label: 'Λήψη Excel (.xlsx)' },
+  { format: 'csv', label: 'Λήψη CSV' },
+];
 
 /** Every contact left on a member's card since it joined, newest first and live, with its member. */
 export default function CompanyLeads({ company, data }: { company: Company; data: CompanyData }) {
@@ -23,11 +25,11 @@ export default function CompanyLeads({ company, data }: { company: Company; data
   const [busy, setBusy] = useState(false);
   const members = new Map((data.members ?? []).map((m) => [m.username, m]));
 
-  async function download() {
+  async function download(format: LeadsFileFormat) {
     setBusy(true);
     setStatus('Ετοιμάζεται το αρχείο…');
     try {
-      downloadBlob(await companyLeadsCsv(company.id), companyExportName(company.id));
+      downloadBlob(await companyLeadsFile(company.id, format), leadsFileName(company.id, format));
       setStatus('Το αρχείο κατέβηκε.');
     } catch (caught) {
       setStatus(refusalOf(caught).message);
@@ -41,17 +43,21 @@ export default function CompanyLeads({ company, data }: { company: Company; data
       <h3>Επαφές των μελών</h3>
       <p className={styles.hint}>
         Όσες άφησαν οι επισκέπτες σε κάθε κάρτα μέλους από την ένταξή του, και μετά την αποχώρησή
-        του. Εδώ φαίνονται οι {LEADS_PER_MEMBER} νεότερες κάθε κάρτας· το CSV τις έχει όλες.
+        του. Εδώ φαίνονται οι {LEADS_PER_MEMBER} νεότερες κάθε κάρτας· τα αρχεία τις έχουν όλες.
       </p>
-      <div className={styles.actions}>
-        <button
-          type="button"
-          className={styles.secondary}
-          disabled={busy}
-          onClick={() => void download()}
-        >
-          Λήψη CSV όλων των επαφών
-        </button>
+      <div className={styles.actions} role="group" aria-label="Λήψη όλων των επαφών">
+        {DOWNLOADS.map(({ format, label }) => (
+          <button
+            key={format}
+            type="button"
+            className={styles.secondary}
+            disabled={busy}
+            onClick={() => void download(format)}
+          >
+            {label}
+            <span className="visually-hidden"> όλων των επαφών</span>
+          </button>
+        ))}
       </div>
       <p className={styles.status} role="status">
         {status}
