@@ -2,7 +2,9 @@
 // takes each field the owner gave in English (lib/profile.ts ENGLISH_FIELDS, a link's `labelEn`)
 // and, where they gave none, the Greek value transliterated by ELOT 743 (lib/elot743.ts), the
 // standard Greek passports use: a card with no English words still reads correctly in English.
-// A company's name (lib/company.ts) has no English field of its own and is transliterated.
+// A member card's fields come from its company as lib/company.ts applyCompany shows them, English
+// twins included: a locked field's English is the company's, never the member's. The company's name
+// is its template's English words for it, else transliterated.
 import type { CardLink } from './card-links';
 import type { CompanyProfile } from './company';
 import { transliterate } from './elot743';
@@ -25,9 +27,14 @@ function englishLink(link: CardLink): CardLink {
   return label === undefined ? rest : { ...rest, label };
 }
 
-/** A company as a card in `lang` names it: its name has no English field and is transliterated. */
-export function companyInLanguage<C extends { name: string }>(company: C, lang: CardLanguage): C {
-  return lang === 'el' ? company : { ...company, name: transliterate(company.name) };
+/** A company as a card in `lang` names it: in English, its English name, else transliterated. */
+export function companyInLanguage<C extends { name: string; nameEn?: string }>(
+  company: C,
+  lang: CardLanguage,
+): C {
+  const { nameEn, ...greek } = company;
+  if (lang === 'el') return greek as C;
+  return { ...greek, name: nameEn ?? transliterate(company.name) } as C;
 }
 
 /**

@@ -9,6 +9,12 @@ export interface InviteAnswer {
   refused: RefusedRow[];
 }
 
+/** PUT …/template: the company's active members, and how many of their cards the save changes. */
+export interface TemplateAnswer {
+  members: number;
+  changed: number;
+}
+
 /** A card's views, saves and exchanges over a period. */
 export interface StatCounts {
   views: number;

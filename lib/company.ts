@@ -1,16 +1,20 @@
 // A company: the template of card fields it sets on every member's card, each locked (the company's
-// value, which the member cannot change) or a default (copied onto the card when its owner joins,
-// theirs to change after), and the rules of its names, invitations and roles. The console's forms,
+// value, which the member cannot change) or a default (shown wherever the member has no value of
+// their own, following every later save of the template), with English words for the fields the
+// English card translates, and the rules of its names, invitations and roles. The console's forms,
 // karta's server and the card's rendering all judge a template here, with the card's own rules
 // (lib/profile.ts, lib/card-links.ts) and messages.
 import { MAX_LINKS, type CardLink } from './card-links';
 import { NO_CONTROL_CHARACTERS, TEXT_CONTROL_CHARACTER_MESSAGE } from './control-characters';
 import {
+  ENGLISH_FIELDS,
   cardValueProblem,
   linkProblemField,
   type CardChanges,
+  type EnglishField,
   type FieldProblem,
   type Profile,
+  type TextField,
 } from './profile';
 import { linksProblem, normaliseLinks } from './card-links';
 
@@ -27,18 +31,65 @@ export const TEMPLATE_FIELDS = [
 ] as const;
 
 export type TemplateField = (typeof TEMPLATE_FIELDS)[number];
-type TemplateTextField = Exclude<TemplateField, 'links'>;
+export type TemplateTextField = Exclude<TemplateField, 'links'>;
+
+/** The template's fields the English card translates: each takes the company's English words. */
+export const TEMPLATE_ENGLISH_FIELDS = TEMPLATE_FIELDS.filter(
+  (field): field is TemplateField & keyof typeof ENGLISH_FIELDS => field in ENGLISH_FIELDS,
+);
+export type TemplateEnglishField = (typeof TEMPLATE_ENGLISH_FIELDS)[number];
+
+const isTranslated = (field: TemplateField): field is TemplateEnglishField =>
+  (TEMPLATE_ENGLISH_FIELDS as readonly string[]).includes(field);
 
 export interface TemplateEntry<T = string> {
   value: T;
-  /** True: the company's value on every member's card. False: a default, copied on joining. */
+  /**
+   * True: the company's value on every member's card. False: a default, on every member card
+   * with no value of its own.
+   */
   locked: boolean;
+  /** The value in English, for the English card (TEMPLATE_ENGLISH_FIELDS only). */
+  valueEn?: string;
 }
 
 /** A template as stored in companies/{id} (`template`) and as a save sends it. */
 export type CompanyTemplate = Partial<Record<TemplateTextField, TemplateEntry>> & {
   links?: TemplateEntry<CardLink[]>;
 };
+
+/** The card's field that holds a template field's English words, if it has one. */
+export function englishTwin(field: TemplateField): EnglishField | undefined {
+  return isTranslated(field) ? ENGLISH_FIELDS[field] : undefined;
+}
+
+/** The template field a card field (its own, or its English twin) belongs to, if any. */
+function templateFieldOf(field: string): TemplateField | undefined {
+  return TEMPLATE_FIELDS.find((f) => f === field || englishTwin(f) === field);
+}
+
+/** Each template field as the member's editor names it, for the Greek messages about it. */
+export const TEMPLATE_FIELD_LABELS: Readonly<Record<TemplateField, string>> = {
+  companyName: 'Εταιρεία',
+  websiteLink: 'Ιστότοπος',
+  address: 'Διεύθυνση',
+  addressDetails: 'Λεπτομέρειες διεύθυνσης',
+  city: 'Πόλη',
+  phoneNumber: 'Τηλέφωνο',
+  accentColor: 'Χρώμα κάρτας',
+  links: 'Σύνδεσμοι',
+};
+
+/**
+ * The 403 `locked` of a member's edit, in Greek, naming the card field (`cityEn`: «Πόλη στα
+ * αγγλικά»).
+ */
+export function lockedFieldMessage(field: string): string {
+  const of = templateFieldOf(field);
+  if (of === undefined) return COMPANY_MESSAGES.locked;
+  const label = TEMPLATE_FIELD_LABELS[of] + (of === field ? '' : ' στα αγγλικά');
+  return `Το πεδίο «${label}» ορίζεται από την εταιρεία· ρωτήστε τον διαχειριστή.`;
+}
 
 export const COMPANY_NAME_MAX = 100;
 
@@ -100,11 +151,9 @@ export function parseTemplate(
     if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
       return { ok: false, field: at, error: COMPANY_MESSAGES.notEntry };
     }
-    const { value, locked } = entry as Record<string, unknown>;
-    if (
-      typeof locked !== 'boolean' ||
-      Object.keys(entry).some((k) => k !== 'value' && k !== 'locked')
-    ) {
+    const { value, locked, valueEn } = entry as Record<string, unknown>;
+    const keys = isTranslated(field) ? ENTRY_KEYS_EN : ENTRY_KEYS;
+    if (typeof locked !== 'boolean' || Object.keys(entry).some((k) => !keys.includes(k))) {
       return { ok: false, field: at, error: COMPANY_MESSAGES.notEntry };
     }
     if (field === 'links') {
@@ -118,9 +167,19 @@ export function parseTemplate(
     const problem = cardValueProblem(field, value, '');
     if (problem) return { ok: false, field: at, error: problem };
     template[field] = { value: value as string, locked };
+    const english = englishTwin(field);
+    if (english && valueEn !== undefined) {
+      // Judged as the card's own English field is; the form names it by that field.
+      const problemEn = cardValueProblem(english, valueEn, '');
+      if (problemEn) return { ok: false, field: `fields.${english}`, error: problemEn };
+      template[field].valueEn = valueEn as string;
+    }
   }
   return { ok: true, template };
 }
+
+const ENTRY_KEYS: readonly string[] = ['value', 'locked'];
+const ENTRY_KEYS_EN: readonly string[] = [...ENTRY_KEYS, 'valueEn'];
 
 /** The template as stored, whatever the document holds: entries the card's rules refuse are dropped. */
 export function normaliseTemplate(raw: unknown): CompanyTemplate {
@@ -136,13 +195,16 @@ export function normaliseTemplate(raw: unknown): CompanyTemplate {
       continue;
     }
     if (typeof entry !== 'object' || entry === null) continue;
-    const { value, locked } = entry as Record<string, unknown>;
+    const { value, locked, valueEn } = entry as Record<string, unknown>;
     if (typeof locked !== 'boolean') continue;
     if (field === 'links') {
       const links = normaliseLinks(value);
       if (links.length > 0) template.links = { value: links, locked };
     } else if (typeof value === 'string' && cardValueProblem(field, value, '') === null) {
       template[field] = { value, locked };
+      const english = englishTwin(field);
+      if (english && typeof valueEn === 'string' && cardValueProblem(english, valueEn, '') === null)
+        template[field].valueEn = valueEn;
     }
   }
   return template;
@@ -153,54 +215,53 @@ export function lockedFields(template: CompanyTemplate): TemplateField[] {
   return TEMPLATE_FIELDS.filter((field) => template[field]?.locked === true);
 }
 
+/** The company's value of a card field its template locks (a field or its English twin). */
+function lockedValue(field: string, template: CompanyTemplate): string | undefined {
+  const of = templateFieldOf(field);
+  if (of === undefined || of === 'links' || template[of]?.locked !== true) return undefined;
+  return of === field ? template[of]?.value : template[of]?.valueEn;
+}
+
+/** Whether the template locks this card field: one of its fields, or that field's English twin. */
+function isLocked(field: string, template: CompanyTemplate): boolean {
+  const of = templateFieldOf(field);
+  return of !== undefined && of !== 'links' && template[of]?.locked === true;
+}
+
 /**
- * The first field of a member's edit that the template locks, or null. The company's links are
- * shown before the member's own, which stay theirs to edit: `links` is never refused.
+ * A member's edit judged against the template: the first field it changes that the template locks
+ * (a Greek field or its English twin; the company's links come before the member's own, which stay
+ * theirs, so `links` is never refused), or null, and the edit without the locked fields it does
+ * not change. A form opened before a field was locked may still send its value: the value stored
+ * (`stored`, the card's own fields) or the company's is no change, and leaves the card as it was.
  */
-export function lockedFieldIn(
+export function judgeLocked(
   changes: CardChanges,
   template: CompanyTemplate,
-): TemplateField | null {
-  for (const field of lockedFields(template)) {
-    if (field !== 'links' && Object.prototype.hasOwnProperty.call(changes, field)) return field;
-  }
-  return null;
-}
-
-/**
- * What joining writes onto a card: each default the card has no value of (`own`: the card's
- * stored fields; none for a new card). Locked values are not copied: the card shows the company's
- * as long as it is a member (applyCompany).
- */
-export function joiningFields(
-  template: CompanyTemplate,
-  own: Partial<Record<TemplateField, unknown>> = {},
-): CardChanges {
-  const fields: CardChanges = {};
-  for (const field of TEMPLATE_FIELDS) {
-    const entry = template[field];
-    if (!entry || entry.locked) continue;
-    const mine = own[field];
-    if (
-      mine !== undefined &&
-      mine !== null &&
-      mine !== '' &&
-      !(Array.isArray(mine) && mine.length === 0)
-    ) {
+  stored: Readonly<Record<string, unknown>>,
+): { refused: TextField | null; changes: CardChanges } {
+  const kept: CardChanges = {};
+  for (const [field, value] of Object.entries(changes) as Array<[keyof CardChanges, unknown]>) {
+    if (field !== 'links' && isLocked(field, template)) {
+      const unchanged =
+        (value === null ? undefined : value) === stored[field] ||
+        (value !== null && value === lockedValue(field, template));
+      if (!unchanged) return { refused: field, changes: {} };
       continue;
     }
-    if (field === 'links') fields.links = (entry.value as CardLink[]).map((link) => ({ ...link }));
-    else fields[field] = entry.value as string;
+    Object.assign(kept, { [field]: value });
   }
-  return fields;
+  return { refused: null, changes: kept };
 }
 
-/** What a member card shows of its company, beside the template's locked values. */
+/** What a member card shows of its company, beside the template's values. */
 export interface CardCompany {
   /** companies/{id}: the document id. */
   id: string;
   /** The company's name (companies/{id} `name`). */
   name: string;
+  /** The company's name in English: the template's English words for `companyName`, if any. */
+  nameEn?: string;
   /** The logo's version, when it has one: its path is lib/routes.ts logoPath(username, version). */
   logoVersion?: string;
   /** The template's website, locked or not: the switched-off page links to it. */
@@ -224,15 +285,28 @@ export interface CompanySource {
  */
 export function cardCompany({ id, name, template, logoVersion }: CompanySource): CardCompany {
   const shown: CardCompany = { id, name };
+  const nameEn = template.companyName?.valueEn;
+  if (nameEn) shown.nameEn = nameEn;
   if (logoVersion) shown.logoVersion = logoVersion;
   const websiteLink = template.websiteLink?.value;
   if (websiteLink) shown.websiteLink = websiteLink;
   return shown;
 }
 
+const hasValue = (value: unknown): boolean =>
+  value !== undefined && value !== '' && !(Array.isArray(value) && value.length === 0);
+
 /**
- * The card as a member of `company` shows it: each locked value in place of the card's own, the
- * company's links before the card's own (at most MAX_LINKS in all), and the company itself.
+ * The card as a member of `company` shows it, computed whenever it shows (never copied onto the
+ * card, so that every save of the template reaches every member card):
+ * - a locked field is the company's, in Greek and in English: the company's English words, else
+ *   none (the English card then transliterates the company's Greek), never the member's own, stored
+ *   before joining or since;
+ * - a default shows wherever the member has no value of their own in either language, with its
+ *   English words; a member's own value, Greek or English, keeps the field theirs;
+ * - locked links come before the member's own (at most MAX_LINKS in all); default links show on a
+ *   card with none of its own;
+ * - the company itself (cardCompany).
  */
 export function applyCompany<P extends Profile>(
   profile: P,
@@ -240,16 +314,24 @@ export function applyCompany<P extends Profile>(
 ): CompanyProfile<P> {
   const template = company.template;
   const shown: CompanyProfile<P> = { ...profile, company: cardCompany(company) };
-  for (const field of lockedFields(template)) {
+  for (const field of TEMPLATE_FIELDS) {
     if (field === 'links') {
-      const links = [...(template.links?.value ?? []), ...(profile.links ?? [])].slice(
-        0,
-        MAX_LINKS,
-      );
-      shown.links = links.map((link) => ({ ...link }));
-    } else {
-      shown[field] = template[field]?.value;
+      const entry = template.links;
+      if (!entry) continue;
+      const own = profile.links ?? [];
+      const links = entry.locked ? [...entry.value, ...own] : hasValue(own) ? own : entry.value;
+      shown.links = links.slice(0, MAX_LINKS).map((link) => ({ ...link }));
+      continue;
     }
+    const entry = template[field];
+    if (!entry) continue;
+    const english = englishTwin(field);
+    const own = hasValue(profile[field]) || (english !== undefined && hasValue(profile[english]));
+    if (own && !entry.locked) continue;
+    shown[field] = entry.value;
+    if (english === undefined) continue;
+    if (entry.valueEn) shown[english] = entry.valueEn;
+    else delete shown[english];
   }
   return shown;
 }

@@ -93,8 +93,8 @@ test('a member card: the locked address and company name instead of its own, the
       websiteLink: 'https://studio.example.gr',
     },
   });
-  // A default is not shown in place of the card's own: it was copied on joining, or not at all.
-  expect(profile?.accentColor).toBeUndefined();
+  // A default shows where the card has no value of its own: Kostas has no colour.
+  expect(profile?.accentColor).toBe('#123456');
   const card = await db.doc(cardPath('kostas')).get();
   const company = await db.doc(companyPath('studio')).get();
   expect(version).toBe(`${timeOf(card.updateTime!)}:${timeOf(company.get(TEMPLATE_AT_FIELD))}`);

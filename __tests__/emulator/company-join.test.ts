@@ -1,5 +1,5 @@
 // Joining and leaving a company through karta's own routes (helpers/company-api.ts): an
-// invitation opened and accepted with and without a card (defaults copied, locked values not),
+// invitation opened and accepted with and without a card (nothing of the template copied onto it),
 // every refusal of a link (expired, revoked, used, another address, unverified, a taken name),
 // roles and the last admin, removal and leaving (the card switched off, the person free to claim
 // another, the old name still taken), and the admin's leads and stats, removed members' included.
@@ -134,7 +134,7 @@ test('opening an invitation shows its company and names; a token of nothing is 4
   ).toMatchObject({ status: 404, body: { error: 'no-invite' } });
 });
 
-test('accepting with a card: it joins, the defaults fill only what it lacks, the locked values are not copied; the link is then used', async () => {
+test('accepting with a card: it joins, nothing of the template is copied onto it; the link is then used', async () => {
   const token = await inviteToken('kostas@join.test');
   expect(await acceptAs(kostas, token)).toMatchObject({
     status: 200,
@@ -144,11 +144,12 @@ test('accepting with a card: it joins, the defaults fill only what it lacks, the
   expect(joined).toMatchObject({
     companyId,
     accentColor: '#aaaaaa',
-    websiteLink: 'https://studio.test',
     address: 'Παλιά 1',
     ownerUid: kostas.uid,
   });
   expect(joined?.companyJoinedAt).toBeInstanceOf(Timestamp);
+  // The defaults show on the card as it renders (lib/company.ts applyCompany), never stored.
+  expect(joined?.websiteLink).toBeUndefined();
   expect(joined?.companyName).toBeUndefined();
   expect((await company().get()).get('memberUids')).toEqual([maria.uid, kostas.uid]);
   expect((await company().collection('members').doc(kostas.uid).get()).data()).toMatchObject({
@@ -189,7 +190,7 @@ test('accepting with a card: it joins, the defaults fill only what it lacks, the
 
 let alice: Account;
 
-test('accepting without a card: a username is required and must be free; the new card has the invitation’s names and the defaults', async () => {
+test('accepting without a card: a username is required and must be free; the new card has the invitation’s names', async () => {
   alice = await account('alice@join.test');
   const token = await inviteToken('ALICE@join.test', {
     firstName: 'Alice',
@@ -215,12 +216,11 @@ test('accepting without a card: a username is required and must be free; the new
     lastName: 'Smith',
     jobTitle: 'Designer',
     email: 'alice@join.test',
-    accentColor: '#112233',
-    websiteLink: 'https://studio.test',
     ownerUid: alice.uid,
     companyId,
   });
   expect(made?.address).toBeUndefined();
+  expect(made?.accentColor).toBeUndefined();
   expect(made?.claimedAt).toBeInstanceOf(Timestamp);
   expect((await adminDb().doc(`owners/${alice.uid}`).get()).data()).toEqual({
     username: 'alice-join',
@@ -249,7 +249,8 @@ test('a template save through its route marks every member card stale, then purg
       ...TEMPLATE,
       accentColor: { value: '#223344', locked: false },
     });
-    expect(saved).toMatchObject({ status: 200 });
+    // The new default colour reaches Maria's and Alice's cards; Kostas keeps his own.
+    expect(saved).toMatchObject({ status: 200, body: { members: 3, changed: 2 } });
     // Every answer of every member card, marked stale (kept served until regenerated), not expired.
     expect(markedPaths(since).sort()).toEqual(usernames.flatMap(cardPaths).sort());
     expect(

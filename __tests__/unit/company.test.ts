@@ -1,12 +1,14 @@
-// A company's template (lib/company.ts): judged by the card's own rules and messages, locked values
-// shown in place of the member's own, defaults copied on joining only where the card has none.
+// A company's template (lib/company.ts): judged by the card's own rules and messages, with English
+// words for the fields the English card translates; locked values (and their English twins) shown
+// in place of the member's own, defaults wherever the member has none; a member's edit of a locked
+// field refused unless it sends the value stored or the company's, named in Greek.
 import { MAX_LINKS, linkUrlProblem, type CardLink } from '@/lib/card-links';
 import {
   COMPANY_MESSAGES,
   applyCompany,
   companyNameProblem,
-  joiningFields,
-  lockedFieldIn,
+  judgeLocked,
+  lockedFieldMessage,
   normaliseTemplate,
   parseTemplate,
   type CompanyTemplate,
@@ -51,6 +53,18 @@ test.each<[string, unknown, string, string]>([
     { city: { value: 'Αθήνα', locked: true, x: 1 } },
     'fields.city',
     COMPANY_MESSAGES.notEntry,
+  ],
+  [
+    'English words where the card has no English field',
+    { websiteLink: { value: 'https://a.gr', locked: true, valueEn: 'x' } },
+    'fields.websiteLink',
+    COMPANY_MESSAGES.notEntry,
+  ],
+  [
+    'English words with a control character',
+    { address: { value: 'Ερμού 10', locked: true, valueEn: '10\nErmou' } },
+    'fields.addressEn',
+    CARD_MESSAGES.text,
   ],
   [
     'a bad website',
@@ -110,17 +124,88 @@ const TEMPLATE: CompanyTemplate = {
   links: { value: [SITE], locked: true },
 };
 
-test('a member’s edit of a locked field is named; free fields and links are not', () => {
-  expect(lockedFieldIn({ address: 'Άλλη 1' }, TEMPLATE)).toBe('address');
-  expect(lockedFieldIn({ companyName: null }, TEMPLATE)).toBe('companyName');
-  expect(lockedFieldIn({ city: 'Πάτρα', jobTitle: 'Α', links: [] }, TEMPLATE)).toBeNull();
+test('a template keeps English words for the fields the English card translates', () => {
+  const raw = {
+    companyName: { value: 'Studio Φως', locked: true, valueEn: 'Studio Light' },
+    city: { value: 'Αθήνα', locked: false, valueEn: 'Athens' },
+  };
+  expect(parseTemplate(raw)).toEqual({ ok: true, template: raw });
+  expect(
+    normaliseTemplate({ ...raw, address: { value: 'Ερμού 1', locked: true, valueEn: 3 } }),
+  ).toEqual({ ...raw, address: { value: 'Ερμού 1', locked: true } });
 });
 
-test('joining copies defaults where the card has none, never locked values', () => {
-  expect(joiningFields(TEMPLATE)).toEqual({ accentColor: '#0055aa', city: 'Αθήνα' });
-  expect(joiningFields(TEMPLATE, { city: 'Πάτρα', accentColor: '' })).toEqual({
-    accentColor: '#0055aa',
+const refused = (changes: object, stored: Record<string, unknown> = {}) =>
+  judgeLocked(changes, TEMPLATE, stored).refused;
+
+test('a member’s edit of a locked field or its English twin is named; free fields and links are not', () => {
+  expect(refused({ address: 'Άλλη 1' })).toBe('address');
+  expect(refused({ companyName: null }, { companyName: 'Δική μου' })).toBe('companyName');
+  expect(refused({ companyNameEn: 'Rival Corp Ltd', addressEn: '1 Fake St' })).toBe(
+    'companyNameEn',
+  );
+  expect(refused({ jobTitle: 'Α', addressEn: '1 Fake St' })).toBe('addressEn');
+  expect(judgeLocked({ city: 'Πάτρα', jobTitle: 'Α', links: [] }, TEMPLATE, {})).toEqual({
+    refused: null,
+    changes: { city: 'Πάτρα', jobTitle: 'Α', links: [] },
   });
+});
+
+test('a locked field sent as stored or as the company’s value is no change, and is left out', () => {
+  expect(
+    judgeLocked(
+      { address: 'Δική του 5', companyName: 'Studio Φως', addressEn: null, jobTitle: 'Β' },
+      TEMPLATE,
+      { address: 'Δική του 5' },
+    ),
+  ).toEqual({ refused: null, changes: { jobTitle: 'Β' } });
+});
+
+test('a 403 locked names the field in Greek, its English twin as such', () => {
+  expect(lockedFieldMessage('companyName')).toBe(
+    'Το πεδίο «Εταιρεία» ορίζεται από την εταιρεία· ρωτήστε τον διαχειριστή.',
+  );
+  expect(lockedFieldMessage('addressEn')).toBe(
+    'Το πεδίο «Διεύθυνση στα αγγλικά» ορίζεται από την εταιρεία· ρωτήστε τον διαχειριστή.',
+  );
+});
+
+test('a default shows wherever the member has no value of their own, in either language', () => {
+  const bare: Profile = { username: 'alice', firstName: 'Alice', lastName: 'Σ' };
+  const template: CompanyTemplate = {
+    city: { value: 'Αθήνα', locked: false, valueEn: 'Athens' },
+    accentColor: { value: '#0055aa', locked: false },
+    links: { value: [SITE], locked: false },
+  };
+  const source = { id: 'studio-fos', name: 'Studio Φως', template };
+  expect(applyCompany(bare, source)).toMatchObject({
+    city: 'Αθήνα',
+    cityEn: 'Athens',
+    accentColor: '#0055aa',
+    links: [SITE],
+  });
+  const mine: Profile = { ...bare, cityEn: 'Patras', accentColor: '#111111', links: [SITE, SITE] };
+  const shown = applyCompany(mine, source);
+  expect(shown).toMatchObject({ cityEn: 'Patras', accentColor: '#111111', links: [SITE, SITE] });
+  expect(shown.city).toBeUndefined();
+});
+
+test('a locked field’s English twin is the company’s: its words, else none of the member’s', () => {
+  const own: Profile = {
+    username: 'alice',
+    firstName: 'Alice',
+    lastName: 'Σ',
+    companyNameEn: 'Rival Corp Ltd',
+    addressEn: '1 Fake Street, London',
+  };
+  const template: CompanyTemplate = {
+    ...TEMPLATE,
+    companyName: { value: 'Studio Φως', locked: true, valueEn: 'Studio Light' },
+  };
+  const shown = applyCompany(own, { id: 'studio-fos', name: 'Studio Φως', template });
+  expect(shown).toMatchObject({ companyName: 'Studio Φως', companyNameEn: 'Studio Light' });
+  expect(shown.company?.nameEn).toBe('Studio Light');
+  expect(shown.addressEn).toBeUndefined();
 });
 
 test('a member card shows the locked values, the company’s links first, and its company', () => {

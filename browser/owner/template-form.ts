@@ -1,12 +1,18 @@
 // The template editor's logic, without React: a company's template as form values (each field's
-// value and whether it is locked, the links and their lock), and the form's values as the template
-// to save, judged by lib/company.ts parseTemplate, the card's own rules and Greek messages.
+// value and whether it is locked, the English words of those the English card translates, the
+// links and their lock), and the form's values as the template to save, judged by lib/company.ts
+// parseTemplate, the card's own rules and Greek messages; and what the console says of a save.
 import {
+  TEMPLATE_ENGLISH_FIELDS,
   TEMPLATE_FIELDS,
+  englishTwin,
   parseTemplate,
   type CompanyTemplate,
+  type TemplateEnglishField,
   type TemplateField,
 } from '../../lib/company';
+import type { TemplateAnswer } from '../../lib/company-answers';
+import type { EnglishField } from '../../lib/profile';
 import {
   LOGO_MAX_BYTES,
   LOGO_MESSAGES,
@@ -23,12 +29,22 @@ export const TEMPLATE_TEXT_FIELDS = TEMPLATE_FIELDS.filter(
 
 export interface TemplateFormValues {
   fields: Record<TemplateTextField, { value: string; locked: boolean }>;
+  /** The English words of each field the English card translates, as typed ('' for none). */
+  english: Record<TemplateEnglishField, string>;
   links: LinkDraft[];
   linksLocked: boolean;
 }
 
-/** Errors at a text field, or at a link as the links editor names them (links.2.url). */
-export type TemplateFormErrors = Partial<Record<TemplateTextField, string>> & CardFormErrors;
+/**
+ * Errors at a text field, at its English words (by the card's English field: `companyNameEn`), or
+ * at a link as the links editor names them (links.2.url).
+ */
+export type TemplateFormErrors = Partial<Record<TemplateTextField | EnglishField, string>> &
+  CardFormErrors;
+
+export const TEMPLATE_FORM_MESSAGES = {
+  englishAlone: 'Συμπληρώστε πρώτα το πεδίο στα ελληνικά',
+} as const;
 
 /** The stored template as the form shows it: '' and unlocked for a field it does not set. */
 export function toTemplateForm(template: CompanyTemplate): TemplateFormValues {
@@ -37,8 +53,11 @@ export function toTemplateForm(template: CompanyTemplate): TemplateFormValues {
     const entry = template[field];
     fields[field] = { value: entry?.value ?? '', locked: entry?.locked ?? false };
   }
+  const english = {} as TemplateFormValues['english'];
+  for (const field of TEMPLATE_ENGLISH_FIELDS) english[field] = template[field]?.valueEn ?? '';
   return {
     fields,
+    english,
     links: (template.links?.value ?? []).map((link, index) => ({
       id: `template-${index}`,
       kind: link.kind,
@@ -58,16 +77,22 @@ export function toTemplateForm(template: CompanyTemplate): TemplateFormValues {
 export function templateFromForm(
   values: TemplateFormValues,
 ): { ok: true; template: CompanyTemplate } | { ok: false; errors: TemplateFormErrors } {
-  const raw: Record<string, { value: unknown; locked: boolean }> = {};
+  const raw: Record<string, { value: unknown; locked: boolean; valueEn?: string }> = {};
   const errors: TemplateFormErrors = {};
   for (const field of TEMPLATE_TEXT_FIELDS) {
     const { value: typed, locked } = values.fields[field];
-    if (typed.trim() === '') continue;
+    const twin = englishTwin(field);
+    const typedEn = twin ? values.english[field as TemplateEnglishField].trim() : '';
+    if (typed.trim() === '') {
+      if (twin && typedEn !== '') errors[twin] = TEMPLATE_FORM_MESSAGES.englishAlone;
+      continue;
+    }
     const value = storedForm(field, typed);
-    raw[field] = { value: value ?? typed.trim(), locked };
+    raw[field] = { value: value ?? typed.trim(), locked, ...(typedEn ? { valueEn: typedEn } : {}) };
     // Each field judged alone, so that every wrong one shows at once.
     const alone = parseTemplate({ [field]: raw[field] });
-    if (!alone.ok) errors[field] = alone.error;
+    if (!alone.ok)
+      errors[(templateErrorField(alone.field) ?? field) as TemplateTextField] = alone.error;
   }
   const { links, errors: linkErrors } = judgeLinks(values.links);
   Object.assign(errors, linkErrors);
@@ -85,6 +110,13 @@ export function templateFromForm(
 export function templateErrorField(field: string | undefined): string | null {
   if (!field?.startsWith('fields.')) return null;
   return field.slice('fields.'.length);
+}
+
+/** What the console says after a save: how many member cards it changes, or that it changes none. */
+export function templateSavedMessage({ changed }: TemplateAnswer): string {
+  if (changed === 0) return 'Αποθηκεύτηκε. Καμία κάρτα μέλους δεν αλλάζει.';
+  if (changed === 1) return 'Αποθηκεύτηκε. Αλλάζει η κάρτα 1 μέλους.';
+  return `Αποθηκεύτηκε. Αλλάζουν οι κάρτες ${changed} μελών.`;
 }
 
 /**

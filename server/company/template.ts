@@ -1,16 +1,29 @@
 // The template save: the fields judged by the card's own rules (lib/company.ts parseTemplate), the
 // logo by server/company/logo.ts, then ONE write to the company (with its logo) and the fan-out
-// to every member's card (server/revalidation/company-fan-out.ts).
+// to every member's card (server/revalidation/company-fan-out.ts). No card is written: each shows
+// the template as it renders (applyCompany), which also tells which cards the save changes.
 import 'server-only';
-import { FieldValue } from 'firebase-admin/firestore';
+import { isDeepStrictEqual } from 'node:util';
+import { FieldValue, type DocumentSnapshot } from 'firebase-admin/firestore';
 import {
+  COMPANY_FIELD,
+  COMPANY_NAME_FIELD,
   LOGO_VERSION_FIELD,
+  OFF_FIELD,
   TEMPLATE_AT_FIELD,
   TEMPLATE_FIELD,
+  USERS_COLLECTION,
   companyLogoPath,
   companyPath,
 } from '../../lib/collections';
-import { parseTemplate } from '../../lib/company';
+import {
+  applyCompany,
+  normaliseTemplate,
+  parseTemplate,
+  type CompanySource,
+} from '../../lib/company';
+import type { TemplateAnswer } from '../../lib/company-answers';
+import { normaliseProfile } from '../../lib/profile';
 import { adminDb } from '../firebase/admin-app';
 import type { Owner } from '../owner/auth';
 import { isMultipart, parseForm, parseJson, readCapped } from '../owner/body';
@@ -48,13 +61,46 @@ export async function readTemplateBody(request: Request): Promise<TemplateBody> 
   return { fields: parseJson(fields, 'fields'), ...(logo ? { logo } : {}) };
 }
 
-/** Saves the template (and logo) of company `id`: the number of its active members. */
+/** The company as its member cards show it, from its document (the template as stored). */
+function sourceOf(id: string, company: DocumentSnapshot): CompanySource {
+  const logoVersion: unknown = company.get(LOGO_VERSION_FIELD);
+  return {
+    id,
+    name: String(company.get(COMPANY_NAME_FIELD) ?? ''),
+    template: normaliseTemplate(company.get(TEMPLATE_FIELD)),
+    ...(typeof logoVersion === 'string' && logoVersion !== '' ? { logoVersion } : {}),
+  };
+}
+
+/**
+ * How many of the company's active member cards show otherwise with `after` than with `before`:
+ * each card as it shows in both languages (applyCompany, English twins and the company included).
+ */
+async function cardsChanged(
+  id: string,
+  before: CompanySource,
+  after: CompanySource,
+): Promise<number> {
+  const cards = await adminDb().collection(USERS_COLLECTION).where(COMPANY_FIELD, '==', id).get();
+  let changed = 0;
+  for (const card of cards.docs) {
+    if (card.get(OFF_FIELD) !== undefined) continue;
+    const own = normaliseProfile(card.id, card.data());
+    if (!isDeepStrictEqual(applyCompany(own, before), applyCompany(own, after))) changed++;
+  }
+  return changed;
+}
+
+/**
+ * Saves the template (and logo) of company `id`: the number of its active members, and of their
+ * cards the save changes.
+ */
 export async function saveTemplate(
   owner: Owner,
   id: string,
   body: TemplateBody,
   now = Date.now(),
-): Promise<number> {
+): Promise<TemplateAnswer> {
   assertVerified(owner);
   const parsed = parseTemplate(body.fields);
   if (!parsed.ok) throw badField(parsed.field, parsed.error);
@@ -62,7 +108,7 @@ export async function saveTemplate(
 
   const db = adminDb();
   const logo = db.doc(companyLogoPath(id));
-  const members = await db.runTransaction(async (tx) => {
+  const { members, before } = await db.runTransaction(async (tx) => {
     const company = await readCompany(tx, id);
     assertAdmin(company, owner);
     await chargeOwnerWrite(tx, owner.uid, now);
@@ -78,11 +124,24 @@ export async function saveTemplate(
       update[LOGO_VERSION_FIELD] = FieldValue.delete();
     }
     tx.update(db.doc(companyPath(id)), update);
-    return memberUidsOf(company).length;
+    return { members: memberUidsOf(company).length, before: sourceOf(id, company) };
   });
-  // The save stands if the fan-out fails: the daemon follows the company's templateAt.
-  await fanOutCompany(id).catch((error: unknown) =>
-    console.error(`Revalidating the cards of company ${id} after its template save failed:`, error),
-  );
-  return members;
+  const logoVersion = upload ? upload.version : body.logo === null ? undefined : before.logoVersion;
+  const after: CompanySource = {
+    id,
+    name: before.name,
+    template: parsed.template,
+    ...(logoVersion ? { logoVersion } : {}),
+  };
+  const [changed] = await Promise.all([
+    cardsChanged(id, before, after),
+    // The save stands if the fan-out fails: the daemon follows the company's templateAt.
+    fanOutCompany(id).catch((error: unknown) =>
+      console.error(
+        `Revalidating the cards of company ${id} after its template save failed:`,
+        error,
+      ),
+    ),
+  ]);
+  return { members, changed };
 }

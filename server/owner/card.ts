@@ -40,7 +40,7 @@ import {
   type CardChanges,
 } from '../../lib/profile';
 import type { CardLink } from '../../lib/card-links';
-import { lockedFieldIn, normaliseTemplate } from '../../lib/company';
+import { judgeLocked, lockedFieldMessage, normaliseTemplate } from '../../lib/company';
 import { photoSizeProblem } from '../../lib/photo-header';
 import { USERNAME_MESSAGES, claimProblem } from '../../lib/username';
 import { cardChanged } from '../card-stamp';
@@ -173,10 +173,10 @@ export async function saveCard(
   await db.runTransaction(async (tx) => {
     const stored = await tx.get(card);
     assertOwns(stored, owner);
-    await assertNotLocked(tx, stored, changes);
+    const written = await withoutLocked(tx, stored, changes);
     await chargeOwnerWrite(tx, owner.uid, now);
     const update: Record<string, string | CardLink[] | FieldValue> = { ...cardChanged() };
-    for (const [field, value] of Object.entries(changes)) {
+    for (const [field, value] of Object.entries(written)) {
       update[field] = value === null ? FieldValue.delete() : value;
     }
     const shown = changes.displayImage;
@@ -195,19 +195,26 @@ export async function saveCard(
 }
 
 /**
- * A member card's fields its company's template locks are the company's: an edit of one is a 403
- * naming it. The template is read in the edit's transaction, so a lock saved meanwhile holds.
+ * A member card's fields its company's template locks, and their English twins, are the company's:
+ * an edit of one is a 403 naming it in Greek. One that sends the value stored or the company's (a
+ * form opened before the lock) changes nothing and is left out of the write. The template is read
+ * in the edit's transaction, so a lock saved meanwhile holds.
  */
-async function assertNotLocked(
+async function withoutLocked(
   tx: Transaction,
   stored: DocumentSnapshot,
   changes: CardChanges,
-): Promise<void> {
+): Promise<CardChanges> {
   const companyId: unknown = stored.get(COMPANY_FIELD);
-  if (typeof companyId !== 'string' || stored.get(OFF_FIELD) !== undefined) return;
+  if (typeof companyId !== 'string' || stored.get(OFF_FIELD) !== undefined) return changes;
   const company = await tx.get(adminDb().doc(companyPath(companyId)));
-  const field = lockedFieldIn(changes, normaliseTemplate(company.get(TEMPLATE_FIELD)));
-  if (field) throw new OwnerError(403, { error: 'locked', field });
+  const template = normaliseTemplate(company.get(TEMPLATE_FIELD));
+  const judged = judgeLocked(changes, template, stored.data() ?? {});
+  if (judged.refused) {
+    const field = judged.refused;
+    throw new OwnerError(403, { error: 'locked', field, message: lockedFieldMessage(field) });
+  }
+  return judged.changes;
 }
 
 /** A company card's leads are the company's: its owner leaves the company before erasing it. */

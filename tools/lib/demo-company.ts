@@ -24,13 +24,7 @@ import {
   invitesPath,
   memberPath,
 } from '../../lib/collections';
-import {
-  INVITE_TTL_MS,
-  joiningFields,
-  type CompanyTemplate,
-  type MemberRole,
-  type TemplateField,
-} from '../../lib/company';
+import { INVITE_TTL_MS, type CompanyTemplate, type MemberRole } from '../../lib/company';
 import type { DemoOwner } from './demo-owners';
 import { ROOT } from './paths';
 
@@ -115,7 +109,6 @@ export async function seedDemoCompany(db: Firestore, owners: DemoOwner[]): Promi
   members.forEach(({ owner, role }, i) => {
     const card = cards[i].data() ?? {};
     batch.update(cards[i].ref, {
-      ...joiningFields(DEMO_TEMPLATE, card as Partial<Record<TemplateField, unknown>>),
       [COMPANY_FIELD]: DEMO_COMPANY_ID,
       [JOINED_FIELD]: now,
     });

@@ -7,12 +7,15 @@ import {
   logoProblem,
   templateErrorField,
   templateFromForm,
+  templateSavedMessage,
   toTemplateForm,
   type TemplateFormErrors,
   type TemplateFormValues,
   type TemplateTextField,
 } from '@/browser/owner/template-form';
+import { englishTwin, type TemplateEnglishField } from '@/lib/company';
 import { LOGO_CONTENT_TYPES } from '@/lib/company-logo';
+import { transliterate } from '@/lib/elot743';
 import { CARD_FIELD_RULES } from '@/lib/profile';
 import { logoPath } from '@/lib/routes';
 import ColorField from '../ColorField';
@@ -71,8 +74,9 @@ function LockBox({
 
 /**
  * The company's template: each field's value, locked (on every member's card, which the member
- * cannot change) or a default (copied onto a card when it joins), its links and its logo, judged
- * by the card's own rules before the save; a refused save keeps what was typed.
+ * cannot change) or a default (on every member card with no value of its own), the English words
+ * of the fields the English card translates, its links and its logo, judged by the card's own
+ * rules before the save; a refused save keeps what was typed.
  */
 export default function TemplateEditor({
   company,
@@ -106,6 +110,9 @@ export default function TemplateEditor({
       fields: { ...current.fields, [field]: { ...current.fields[field], ...change } },
     }));
 
+  const setEnglish = (field: TemplateEnglishField, value: string) =>
+    setValues((current) => ({ ...current, english: { ...current.english, [field]: value } }));
+
   function setLinks(links: LinkDraft[], reordered: boolean) {
     setValues((current) => ({ ...current, links }));
     if (reordered) setErrors((current) => withoutLinkErrors(current) as TemplateFormErrors);
@@ -133,12 +140,9 @@ export default function TemplateEditor({
     try {
       const logoChange =
         logo.kind === 'new' ? logo.upload : logo.kind === 'remove' ? null : undefined;
-      const { members } = await saveTemplate(company.id, judged.template, logoChange);
+      const saved = await saveTemplate(company.id, judged.template, logoChange);
       setLogo({ kind: 'keep' });
-      setStatus({
-        text: `Αποθηκεύτηκε. Ενημερώνονται οι κάρτες των μελών (${members}).`,
-        error: false,
-      });
+      setStatus({ text: templateSavedMessage(saved), error: false });
     } catch (caught) {
       const { message, field } = refusalOf(caught);
       const at = field === 'logo' ? 'logo' : templateErrorField(field);
@@ -162,31 +166,50 @@ export default function TemplateEditor({
       <h3 id="template-title">Πρότυπο καρτών</h3>
       <p className={styles.hint}>
         Ένα κλειδωμένο πεδίο δείχνει την τιμή της εταιρείας σε κάθε κάρτα μέλους και το μέλος δεν το
-        αλλάζει. Ένα ξεκλείδωτο είναι προεπιλογή: μπαίνει στην κάρτα όταν το μέλος εντάσσεται, αν
-        δεν έχει δική του τιμή. Ένα κενό πεδίο δεν ορίζεται από την εταιρεία.
+        αλλάζει. Ένα ξεκλείδωτο είναι προεπιλογή: φαίνεται σε κάθε κάρτα μέλους που δεν έχει δική
+        της τιμή και ακολουθεί κάθε αλλαγή του προτύπου. Ένα κενό πεδίο δεν ορίζεται από την
+        εταιρεία. Τα αγγλικά μπαίνουν στην αγγλική κάρτα και στα αγγλικά passes· ό,τι μείνει κενό
+        γράφεται με λατινικούς χαρακτήρες.
       </p>
       <fieldset className={styles.fieldset}>
         <legend>Στοιχεία της εταιρείας</legend>
-        {FIELDS.map(({ field, label, type }) => (
-          <div key={field} className={styles.templateField}>
-            <Field
-              id={`template-${field}`}
-              label={label}
-              type={type ?? 'text'}
-              autoComplete="off"
-              maxLength={CARD_FIELD_RULES[field].max}
-              value={values.fields[field].value}
-              error={errors[field]}
-              onChange={(e) => setField(field, { value: e.target.value })}
-            />
-            <LockBox
-              id={`template-${field}-locked`}
-              name={label}
-              checked={values.fields[field].locked}
-              onChange={(locked) => setField(field, { locked })}
-            />
-          </div>
-        ))}
+        {FIELDS.map(({ field, label, type }) => {
+          const twin = englishTwin(field);
+          return (
+            <div key={field} className={styles.templateField}>
+              <Field
+                id={`template-${field}`}
+                label={label}
+                type={type ?? 'text'}
+                autoComplete="off"
+                maxLength={CARD_FIELD_RULES[field].max}
+                value={values.fields[field].value}
+                error={errors[field]}
+                onChange={(e) => setField(field, { value: e.target.value })}
+              />
+              {twin && (
+                <Field
+                  id={`template-${twin}`}
+                  label={`${label} στα αγγλικά`}
+                  lang="en"
+                  autoComplete="off"
+                  maxLength={CARD_FIELD_RULES[twin].max}
+                  // What the English card shows without it: the Greek in Latin letters.
+                  placeholder={transliterate(values.fields[field].value)}
+                  value={values.english[field as TemplateEnglishField]}
+                  error={errors[twin]}
+                  onChange={(e) => setEnglish(field as TemplateEnglishField, e.target.value)}
+                />
+              )}
+              <LockBox
+                id={`template-${field}-locked`}
+                name={label}
+                checked={values.fields[field].locked}
+                onChange={(locked) => setField(field, { locked })}
+              />
+            </div>
+          );
+        })}
       </fieldset>
       <div className={styles.templateField}>
         <ColorField

@@ -14,7 +14,6 @@ export function PUT(request: Request, { params }: Context) {
   return answering(async () => {
     const owner = await verifyOwner(request);
     const id = companyParam((await params).id);
-    const members = await saveTemplate(owner, id, await readTemplateBody(request));
-    return answer(200, { members });
+    return answer(200, await saveTemplate(owner, id, await readTemplateBody(request)));
   });
 }
