@@ -139,13 +139,19 @@ export async function editWithToken(
   return { status: res.status, body: await res.json().catch(() => null) };
 }
 
-export async function signIn(context: BrowserContext, owner: Owner): Promise<Page> {
+/** A new page of `context`, signed in as `owner` on the sign-in screen of /account. */
+export async function submitSignIn(context: BrowserContext, owner: Owner): Promise<Page> {
   const page = await context.newPage();
   await page.goto(`${baseUrl()}/account`);
   await page.getByRole('heading', { name: 'Σύνδεση στην karta' }).waitFor();
   await page.getByLabel('Email').fill(owner.email);
   await page.getByLabel('Κωδικός').fill(owner.password);
   await page.getByRole('button', { name: 'Σύνδεση', exact: true }).click();
+  return page;
+}
+
+export async function signIn(context: BrowserContext, owner: Owner): Promise<Page> {
+  const page = await submitSignIn(context, owner);
   await page.getByRole('heading', { level: 1, name: `Η κάρτα σας: /${owner.username}` }).waitFor();
   return page;
 }
