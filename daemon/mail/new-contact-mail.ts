@@ -59,7 +59,7 @@ const accountLink = (label = 'Όλες οι επαφές σας') =>
 const SWITCH_OFF =
   'Δεν θέλετε αυτά τα μηνύματα; Απενεργοποιήστε τα στον λογαριασμό σας, στην ενότητα «Λογαριασμός».';
 
-function contactLines(contact: LeadContact): string[] {
+export function contactLines(contact: LeadContact): string[] {
   return [
     `Όνομα: ${quoted(contact.name)}`,
     `Email: ${quoted(contact.email)}`,
@@ -121,6 +121,72 @@ export function digestMail(username: string, ownerEmail: string, digest: LeadDig
   return {
     to: ownerEmail,
     subject: `Σύνοψη: ${count} ακόμη ${contactsWord(count)} από την κάρτα σας`,
+    text: lines.join('\n'),
+  };
+}
+
+// ---- The company's admins (daemon/mail/company-lead-alerts.ts): a member card's leads are the
+// company's, and an admin may ask for a mail per lead or a daily digest (lib/lead-alert.ts).
+
+const ADMIN_SWITCH_OFF =
+  'Δεν θέλετε αυτά τα μηνύματα; Αλλάξτε την ειδοποίηση στον λογαριασμό σας, στην ενότητα ' +
+  '«Εταιρεία», «Επαφές μελών».';
+
+/** A lead of the company as an admin's mail tells of it: the contact and the card it came to. */
+export interface CompanyLeadContact extends LeadContact {
+  username: string;
+}
+
+/** The mail to the admin `adminEmail` about one lead left on the member card `username`. */
+export function companyLeadMail(
+  company: string,
+  adminEmail: string,
+  lead: CompanyLeadContact,
+): LeadMail {
+  const lines = [
+    `Ένας επισκέπτης άφησε τα στοιχεία του στην κάρτα ${cardUrl(lead.username)}, ` +
+      `μέλους της εταιρείας ${quoted(company)}.`,
+    '',
+    ...contactLines(lead),
+    '',
+    'Απαντήστε σε αυτό το μήνυμα για να γράψετε απευθείας στο email που έδωσε.',
+    accountLink('Όλες οι επαφές των μελών'),
+    '',
+    ADMIN_SWITCH_OFF,
+  ];
+  return {
+    to: adminEmail,
+    replyTo: lead.email,
+    subject: `Νέα επαφή στην κάρτα μέλους ${lead.username}: ${quoted(lead.name)}`,
+    text: lines.join('\n'),
+  };
+}
+
+/** The newest leads a daily digest shows in full, beside the count of all. */
+export const COMPANY_DIGEST_NEWEST = 20;
+
+/** The daily digest to `adminEmail` of the company's `leads` (newest first) on the Athens `day`. */
+export function companyDigestMail(
+  company: string,
+  adminEmail: string,
+  day: string,
+  leads: readonly CompanyLeadContact[],
+): LeadMail {
+  const count = leads.length;
+  const newest = leads.slice(0, COMPANY_DIGEST_NEWEST);
+  const lines = [
+    `Στις ${day.split('-').reverse().join('/')} (ώρα Ελλάδας) αφέθηκαν στις κάρτες των μελών της εταιρείας ${quoted(company)} ` +
+      `${count} ${contactsWord(count)}.`,
+    ...(newest.length < count ? [`Οι ${newest.length} πιο πρόσφατες:`] : []),
+    ...newest.flatMap((lead) => ['', `Κάρτα: ${cardUrl(lead.username)}`, ...contactLines(lead)]),
+    '',
+    accountLink('Όλες οι επαφές των μελών, με αναζήτηση και λήψη σε αρχείο'),
+    '',
+    ADMIN_SWITCH_OFF,
+  ];
+  return {
+    to: adminEmail,
+    subject: `Σύνοψη ημέρας: ${count} ${contactsWord(count)} στις κάρτες των μελών`,
     text: lines.join('\n'),
   };
 }

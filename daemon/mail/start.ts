@@ -11,6 +11,7 @@ import {
   type LeadMailerOptions,
   type OwnerAccount,
 } from './lead-mailer';
+import { startCompanyLeadAlerts } from './company-lead-alerts';
 import { startOutboxMailer } from './outbox';
 import { smtpSender } from './smtp';
 
@@ -40,11 +41,12 @@ export function startConfiguredMailers(
   const db = adminDb();
   const mailer = startLeadMailer({ db, ownerAccount, send: smtp.send, ...options });
   const outbox = startOutboxMailer({ db, send: smtp.send, ...options });
+  const alerts = startCompanyLeadAlerts({ db, ownerAccount, send: smtp.send, ...options });
   return {
-    ready: Promise.all([mailer.ready, outbox.ready]).then(() => {}),
+    ready: Promise.all([mailer.ready, outbox.ready, alerts.ready]).then(() => {}),
     progress: () => mailer.progress(),
     async stop() {
-      await Promise.all([mailer.stop(), outbox.stop()]);
+      await Promise.all([mailer.stop(), outbox.stop(), alerts.stop()]);
       smtp.close();
     },
   };

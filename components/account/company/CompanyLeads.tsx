@@ -4,10 +4,12 @@ import { useState } from 'react';
 import { downloadBlob } from '@/browser/download';
 import { companyLeadsFile, LEADS_PER_MEMBER, type Company } from '@/browser/owner/company';
 import { leadsFileName, type LeadsFileFormat } from '@/lib/leads-file';
+import { filterLeads, NO_FILTER, type LeadFilter } from '@/lib/lead-filter';
 import { mailtoLink } from '@/lib/links';
 import { telLink } from '@/lib/phone';
 import { profilePath } from '@/lib/routes';
 import styles from '../account.module.css';
+import LeadFilters from './LeadFilters';
 import { refusalOf } from './messages';
 import type { CompanyData } from './use-company-data';
 
@@ -19,11 +21,15 @@ const DOWNLOADS: ReadonlyArray<{ format: LeadsFileFormat; label: string }> = [
   { format: 'csv', label: 'Λήψη CSV' },
 ];
 
+const leadCount = (count: number) => (count === 1 ? '1 επαφή' : `${count} επαφές`);
+
 /** Every contact left on a member's card since it joined, newest first and live, with its member. */
 export default function CompanyLeads({ company, data }: { company: Company; data: CompanyData }) {
   const [status, setStatus] = useState('');
   const [busy, setBusy] = useState(false);
   const members = new Map((data.members ?? []).map((m) => [m.username, m]));
+  const [filter, setFilter] = useState<LeadFilter>(NO_FILTER);
+  const shown = data.leads && filterLeads(data.leads, filter);
 
   async function download(format: LeadsFileFormat) {
     setBusy(true);
@@ -67,35 +73,44 @@ export default function CompanyLeads({ company, data }: { company: Company; data
       ) : data.leads.length === 0 ? (
         <p>Καμία επαφή ακόμη στις κάρτες των μελών.</p>
       ) : (
-        <ul className={styles.list} aria-label="Επαφές των μελών, οι νεότερες πρώτα">
-          {data.leads.map((lead) => {
-            const member = members.get(lead.username);
-            const to = member ? `${member.firstName} ${member.lastName}`.trim() : '';
-            const mail = mailtoLink(lead.email);
-            const tel = telLink(lead.phone);
-            return (
-              <li key={`${lead.username}/${lead.id}`} className={styles.contact}>
-                <div className={styles.contactHead}>
-                  <strong>{lead.name}</strong>
-                  {lead.createdAt && (
-                    <time dateTime={lead.createdAt.toISOString()}>
-                      {TIME.format(lead.createdAt)}
-                    </time>
-                  )}
-                </div>
-                <span>
-                  Προς: {to || lead.username} (
-                  <a href={profilePath(lead.username)} target="_blank" rel="noopener">
-                    {profilePath(lead.username)}
-                  </a>
-                  )
-                </span>
-                {mail ? <a href={mail}>{lead.email}</a> : <span>{lead.email}</span>}
-                {lead.phone && (tel ? <a href={tel}>{lead.phone}</a> : <span>{lead.phone}</span>)}
-              </li>
-            );
-          })}
-        </ul>
+        <>
+          <LeadFilters filter={filter} onChange={setFilter} members={data.members ?? []} />
+          <p className={styles.status} role="status">
+            {shown?.length === data.leads.length
+              ? leadCount(data.leads.length)
+              : `Εμφανίζονται ${shown?.length ?? 0} από ${leadCount(data.leads.length)}`}
+          </p>
+          {shown?.length === 0 && <p>Καμία επαφή με αυτά τα κριτήρια.</p>}
+          <ul className={styles.list} aria-label="Επαφές των μελών, οι νεότερες πρώτα">
+            {shown?.map((lead) => {
+              const member = members.get(lead.username);
+              const to = member ? `${member.firstName} ${member.lastName}`.trim() : '';
+              const mail = mailtoLink(lead.email);
+              const tel = telLink(lead.phone);
+              return (
+                <li key={`${lead.username}/${lead.id}`} className={styles.contact}>
+                  <div className={styles.contactHead}>
+                    <strong>{lead.name}</strong>
+                    {lead.createdAt && (
+                      <time dateTime={lead.createdAt.toISOString()}>
+                        {TIME.format(lead.createdAt)}
+                      </time>
+                    )}
+                  </div>
+                  <span>
+                    Προς: {to || lead.username} (
+                    <a href={profilePath(lead.username)} target="_blank" rel="noopener">
+                      {profilePath(lead.username)}
+                    </a>
+                    )
+                  </span>
+                  {mail ? <a href={mail}>{lead.email}</a> : <span>{lead.email}</span>}
+                  {lead.phone && (tel ? <a href={tel}>{lead.phone}</a> : <span>{lead.phone}</span>)}
+                </li>
+              );
+            })}
+          </ul>
+        </>
       )}
     </div>
   );

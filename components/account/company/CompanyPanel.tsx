@@ -6,6 +6,7 @@ import type { CompanyState } from '../use-company';
 import CompanyLeads from './CompanyLeads';
 import CompanyStatsPanel from './CompanyStatsPanel';
 import CreateCompany from './CreateCompany';
+import LeadAlertSetting from './LeadAlertSetting';
 import MembersPanel from './MembersPanel';
 import TemplateEditor from './TemplateEditor';
 import { useCompanyData } from './use-company-data';
@@ -74,7 +75,12 @@ function CompanyScreens({
       )}
       {screen === 'template' && <TemplateEditor company={company} username={username} />}
       {screen === 'members' && <MembersPanel uid={uid} company={company} data={data} />}
-      {screen === 'leads' && <CompanyLeads company={company} data={data} />}
+      {screen === 'leads' && (
+        <>
+          <LeadAlertSetting companyId={company.id} />
+          <CompanyLeads company={company} data={data} />
+        </>
+      )}
       {screen === 'stats' && <CompanyStatsPanel company={company} members={data.members} />}
     </section>
   );

@@ -1,0 +1,46 @@
+// The company leads' search and filters (lib/lead-filter.ts): by words in the name, e-mail or
+// phone (accents, case and spacing aside), by member card, and by days.
+import { filterLeads, NO_FILTER, searchForm } from '@/lib/lead-filter';
+
+const lead = (username: string, name: string, email: string, day: string, phone?: string) => ({
+  username,
+  name,
+  email,
+  phone,
+  createdAt: new Date(`${day}T12:00`),
+});
+const LEADS = [
+  lead('sofia', 'Γιώργος Νικολάου', 'giorgos@example.gr', '2026-11-20', '+30 694 123 4567'),
+  lead('alice', 'Anna Schmidt', 'anna@firma.de', '2026-11-10'),
+  lead('sofia', 'Ελένη Παππά', 'eleni@example.gr', '2026-11-01', '210-555-0101'),
+];
+const names = (filter: Partial<typeof NO_FILTER>) =>
+  filterLeads(LEADS, { ...NO_FILTER, ...filter }).map((l) => l.name);
+
+test('no filter keeps every lead, in order', () => {
+  expect(names({})).toEqual(['Γιώργος Νικολάου', 'Anna Schmidt', 'Ελένη Παππά']);
+});
+
+test('a search ignores accents, case and the final sigma, and needs every word', () => {
+  expect(searchForm('ΓΙΏΡΓΟΣ')).toBe('γιωργοσ');
+  expect(names({ query: 'γιωργος' })).toEqual(['Γιώργος Νικολάου']);
+  expect(names({ query: 'ΝΙΚΟΛΑΟΥ γιώργ' })).toEqual(['Γιώργος Νικολάου']);
+  expect(names({ query: 'nikolaou' })).toEqual([]);
+  expect(names({ query: 'FIRMA.de' })).toEqual(['Anna Schmidt']);
+  expect(names({ query: 'example.gr' })).toEqual(['Γιώργος Νικολάου', 'Ελένη Παππά']);
+});
+
+test('a phone is found however it is spaced', () => {
+  expect(names({ query: '6941234567' })).toEqual(['Γιώργος Νικολάου']);
+  expect(names({ query: '210 555' })).toEqual(['Ελένη Παππά']);
+});
+
+test('by member card, and by days with both ends included', () => {
+  expect(names({ member: 'sofia' })).toEqual(['Γιώργος Νικολάου', 'Ελένη Παππά']);
+  expect(names({ from: '2026-11-10' })).toEqual(['Γιώργος Νικολάου', 'Anna Schmidt']);
+  expect(names({ to: '2026-11-10' })).toEqual(['Anna Schmidt', 'Ελένη Παππά']);
+  expect(names({ from: '2026-11-10', to: '2026-11-10', member: 'alice' })).toEqual([
+    'Anna Schmidt',
+  ]);
+  expect(names({ member: 'alice', query: 'γιώργος' })).toEqual([]);
+});
