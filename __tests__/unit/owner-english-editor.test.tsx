@@ -164,23 +164,29 @@ test('the preview shows the Greek card, or at a click the English one', async ()
   expect(lastPreview().profile).not.toHaveProperty('jobTitle');
 });
 
-test('a member: the English twin of a field the company locks stays the member’s, its placeholder the company’s value in Latin letters', async () => {
+test('a member: the English twin of a field the company locks is the company’s, read-only: its words, else its value in Latin letters; a save never sends it', async () => {
   const user = userEvent.setup();
   const company: Company = {
     id: 'c1',
     name: 'Studio Φως',
-    template: { city: { value: 'Πάτρα', locked: true } },
+    template: {
+      city: { value: 'Πάτρα', locked: true },
+      address: { value: 'Ερμού 45', locked: true, valueEn: '45 Ermou St' },
+    },
     admins: [],
     memberUids: [],
   };
   render(<CardEditor username="maria" company={{ company }} />);
   expect(screen.getByLabelText('Πόλη')).toHaveAttribute('readonly');
   const cityEn = screen.getByLabelText('Πόλη (αγγλικά)');
-  expect(cityEn).not.toHaveAttribute('readonly');
+  expect(cityEn).toHaveAttribute('readonly');
+  expect(cityEn).toHaveValue('');
   expect(cityEn).toHaveAttribute('placeholder', 'Patra');
-  expect(cityEn).toHaveAccessibleDescription(`Τα ελληνικά: ${LOCKED_FIELD_NOTE}`);
+  expect(cityEn).toHaveAccessibleDescription(LOCKED_FIELD_NOTE);
+  expect(screen.getByLabelText('Διεύθυνση (αγγλικά)')).toHaveValue('45 Ermou St');
   await user.type(cityEn, 'Patras');
+  await user.type(screen.getByLabelText('Ιδιότητα ή θέση (αγγλικά)'), 'Architect');
   await save(user);
   await screen.findByText(/Η αλλαγή φαίνεται στην κάρτα σας/);
-  expect(saveCard.mock.calls).toEqual([['maria', { cityEn: 'Patras' }, undefined]]);
+  expect(saveCard.mock.calls).toEqual([['maria', { jobTitleEn: 'Architect' }, undefined]]);
 });

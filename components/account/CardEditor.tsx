@@ -21,9 +21,9 @@ import { OwnerRequestError } from '@/browser/owner/owner-api';
 import { PhotoError, preparePhoto } from '@/browser/owner/photo';
 import { OWNER_WRITE_LIMIT_MESSAGE } from '@/lib/owner-writes';
 import {
-  COMPANY_MESSAGES,
   LOCKED_FIELD_NOTE,
   applyCompany,
+  lockedFieldMessage,
   lockedFields,
   type CompanyTemplate,
   type TemplateField,
@@ -121,7 +121,7 @@ type Status =
   | { kind: 'failed' }
   | { kind: 'photoFailed' }
   | { kind: 'tooMany' }
-  | { kind: 'locked' }
+  | { kind: 'locked'; field?: string }
   | { kind: 'publishing' }
   | { kind: 'live'; ms: number }
   | { kind: 'late' };
@@ -143,7 +143,7 @@ function statusText(status: Status): string {
     case 'tooMany':
       return OWNER_WRITE_LIMIT_MESSAGE;
     case 'locked':
-      return COMPANY_MESSAGES.locked;
+      return lockedFieldMessage(status.field ?? '');
     case 'publishing':
       return 'Αποθηκεύτηκε. Η κάρτα σας ενημερώνεται…';
     case 'live':
@@ -348,7 +348,7 @@ export default function CardEditor({
         return setStatus({ kind: 'tooMany' });
       }
       if (caught instanceof OwnerRequestError && caught.error === 'locked') {
-        return setStatus({ kind: 'locked' });
+        return setStatus({ kind: 'locked', field: caught.field });
       }
       return setStatus({ kind: upload ? 'photoFailed' : 'failed' });
     }
@@ -437,26 +437,35 @@ export default function CardEditor({
                 Για την αγγλική κάρτα, προαιρετικά. Ό,τι μείνει κενό γράφεται με λατινικούς
                 χαρακτήρες (ΕΛΟΤ 743), όπως το δείχνει το πεδίο.
               </p>
-              {ENGLISH_SPECS.map((spec) => (
-                <Field
-                  key={spec.field}
-                  id={`card-${spec.field}`}
-                  label={spec.label}
-                  lang="en"
-                  autoComplete="off"
-                  // The company sets the Greek of a locked field; its English stays the member's.
-                  hint={
-                    locked.has(spec.greek as TemplateField)
-                      ? `Τα ελληνικά: ${LOCKED_FIELD_NOTE}`
-                      : undefined
-                  }
-                  maxLength={CARD_FIELD_RULES[spec.field].max}
-                  placeholder={placeholders[spec.field]}
-                  value={values[spec.field]}
-                  error={errors[spec.field]}
-                  onChange={set(spec.field)}
-                />
-              ))}
+              {ENGLISH_SPECS.map((spec) =>
+                // A locked field's English is the company's too: its words, else its Greek in
+                // Latin letters (the placeholder), as the English card shows them.
+                locked.has(spec.greek as TemplateField) ? (
+                  <Field
+                    key={spec.field}
+                    id={`card-${spec.field}`}
+                    label={spec.label}
+                    lang="en"
+                    hint={LOCKED_FIELD_NOTE}
+                    readOnly
+                    placeholder={placeholders[spec.field]}
+                    value={preview?.[spec.field] ?? ''}
+                  />
+                ) : (
+                  <Field
+                    key={spec.field}
+                    id={`card-${spec.field}`}
+                    label={spec.label}
+                    lang="en"
+                    autoComplete="off"
+                    maxLength={CARD_FIELD_RULES[spec.field].max}
+                    placeholder={placeholders[spec.field]}
+                    value={values[spec.field]}
+                    error={errors[spec.field]}
+                    onChange={set(spec.field)}
+                  />
+                ),
+              )}
             </div>
           </details>
           {locked.has('links') && template.links && template.links.value.length > 0 && (
