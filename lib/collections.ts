@@ -143,10 +143,17 @@ export const invitesPath = (id: string) => `${companyPath(id)}/${INVITES_COLLECT
 export const invitePath = (id: string, inviteId: string) => `${invitesPath(id)}/${inviteId}`;
 
 // outbox/{id}: an e-mail karta's server asks the daemon's mailer to send (an invitation):
-// { to, subject, text, html?, createdAt }. Server-only (the rules give browsers no access); the
-// mailer deletes each once sent, so an invitation's secret is stored only until it is mailed.
+// { to, replyTo?, subject, text, html?, createdAt }. Server-only (the rules give browsers no
+// access); the mailer deletes each once sent, so an invitation's secret is stored only until it is
+// mailed.
 export const OUTBOX_COLLECTION = 'outbox';
 /** A mailer's claim on the mail while it sends it: { by (the mailer), until (a time) }. */
 export const OUTBOX_SENDING_FIELD = 'sending';
 /** Why the mail can never be sent (no address, subject or text): kept, never tried again. */
 export const OUTBOX_FAILED_FIELD = 'failed';
+
+// inviteQuotas/{account-<uid> | company-<id>}: the invitations sent on the current Athens day
+// ({ day, count }: lib/invite-quota.ts). Server-only: the rules give browsers no access.
+const INVITE_QUOTAS_COLLECTION = 'inviteQuotas';
+export const accountInviteQuotaPath = (uid: string) => `${INVITE_QUOTAS_COLLECTION}/account-${uid}`;
+export const companyInviteQuotaPath = (id: string) => `${INVITE_QUOTAS_COLLECTION}/company-${id}`;

@@ -6,6 +6,7 @@
 // (lib/profile.ts, lib/card-links.ts) and messages.
 import { MAX_LINKS, type CardLink } from './card-links';
 import { NO_CONTROL_CHARACTERS, TEXT_CONTROL_CHARACTER_MESSAGE } from './control-characters';
+import { linkTextProblem } from './link-text';
 import {
   ENGLISH_FIELDS,
   cardValueProblem,
@@ -126,7 +127,7 @@ export function companyNameProblem(name: unknown): string | null {
   if (typeof name !== 'string' || name.trim() === '') return COMPANY_MESSAGES.name;
   if ([...name.trim()].length > COMPANY_NAME_MAX) return COMPANY_MESSAGES.nameTooLong;
   if (!NO_CONTROL_CHARACTERS.test(name)) return COMPANY_MESSAGES.nameText;
-  return null;
+  return linkTextProblem('Το όνομα της εταιρείας', name);
 }
 
 const isTemplateField = (key: string): key is TemplateField =>

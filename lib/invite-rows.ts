@@ -6,6 +6,7 @@
 import Papa from 'papaparse';
 import { MAX_INVITES_PER_REQUEST } from './company';
 import { EMAIL_PATTERN } from './email-pattern';
+import { inviteeNameProblem } from './link-text';
 import { cardValueProblem } from './profile';
 
 export const INVITE_MESSAGES = {
@@ -95,7 +96,7 @@ function judge(raw: Record<string, unknown>, line?: number): InviteRow | Refused
   for (const field of NAME_FIELDS) {
     const value = typeof raw[field] === 'string' ? (raw[field] as string).trim() : raw[field];
     if (value === undefined || value === null || value === '') continue;
-    const problem = cardValueProblem(field, value, '');
+    const problem = cardValueProblem(field, value, '') ?? inviteeNameProblem(field, value);
     if (problem) return { ...at, email, error: problem };
     row[field] = value as string;
   }

@@ -1,9 +1,15 @@
 // A company's admin through karta's own routes (helpers/company-api.ts): creating the company,
 // saving its template and logo, a member's edit of a locked field, and inviting addresses as a
-// JSON list and as a CSV file (bad rows by line, an outbox mail for each good one).
+// JSON list and as a CSV file (bad rows by line, an outbox mail for each good one, in Greek that
+// greets and names people as Greek does, replies going to the admin). Invitations are no mail
+// relay: no link in a company's or an invitee's name, none of their text in the subject, and a
+// daily ceiling per account and per company.
 import { CARD_MESSAGES } from '@/lib/profile';
 import { LOGO_MESSAGES } from '@/lib/company-logo';
 import { INVITE_MESSAGES } from '@/lib/invite-rows';
+import { accountInviteQuotaPath, companyInviteQuotaPath } from '@/lib/collections';
+import { INVITES_PER_ACCOUNT_DAY, INVITES_PER_COMPANY_DAY } from '@/lib/invite-quota';
+import { athensDay } from '@/lib/stats/day';
 import { adminDb } from '@/server/firebase/admin-app';
 import { DELETE as erase, PATCH as edit } from '@/app/api/owner/cards/[username]/route';
 import { POST as create } from '@/app/api/owner/companies/route';
@@ -63,6 +69,26 @@ test('creating a company: unverified 403, no card 409, then 201 with its admin a
     status: 400,
     body: { field: 'name', error: 'Συμπληρώστε το όνομα της εταιρείας' },
   });
+  // A phishing line as a company's name would be mailed to every invitee.
+  for (const [name, link] of [
+    [
+      'Eurobank: ο λογαριασμός σας κλειδώθηκε - https://evil.example/unlock',
+      'https://evil.example/unlock',
+    ],
+    ['Ξεκλειδώστε στο www.evil-bank.gr', 'www.evil-bank.gr'],
+    ['Γράψτε στο help@evil.example', 'help@evil.example'],
+  ]) {
+    expect(
+      await send(create, '/api/owner/companies', {}, { token: maria.token, json: { name } }),
+    ).toMatchObject({
+      status: 400,
+      body: {
+        field: 'name',
+        error: `Το όνομα της εταιρείας δεν μπορεί να περιέχει διεύθυνση ιστοσελίδας ή email («${link}»)`,
+      },
+    });
+  }
+  expect((await adminDb().collection('companies').get()).size).toBe(0);
 
   const created = await send(
     create,
@@ -207,7 +233,9 @@ async function outboxTo(email: string) {
   return docs.docs.map((doc) => doc.data());
 }
 
-test('invitations as JSON: good rows are written, each with its Greek mail in the outbox; a malformed address, a member and one already invited are refused', async () => {
+test('invitations as JSON: good rows are written, each with its Greek mail in the outbox; a malformed address, a member, one already invited and a name holding a link are refused', async () => {
+  // Δημήτρης has a karta account already; Ελένη has none.
+  await account('dimitris@studio.test');
   const sent = await send(
     invite,
     invitesPath(),
@@ -219,6 +247,9 @@ test('invitations as JSON: good rows are written, each with its Greek mail in th
           { email: 'Eleni@Example.COM', firstName: 'Ελένη', jobTitle: 'Σχεδιάστρια' },
           { email: 'not an address' },
           { email: 'maria@studio.test' },
+          { email: 'victim@example.com', firstName: 'Επείγον: https://evil.example' },
+          { email: 'victim2@example.com', firstName: 'Γιώργος', lastName: 'evil.example/unlock' },
+          { email: 'dimitris@studio.test', firstName: 'Δημήτρης' },
         ],
       },
     },
@@ -226,15 +257,27 @@ test('invitations as JSON: good rows are written, each with its Greek mail in th
   expect(sent).toMatchObject({
     status: 201,
     body: {
-      sent: 1,
+      sent: 2,
       refused: [
         { email: 'not an address', error: INVITE_MESSAGES.email },
+        {
+          email: 'victim@example.com',
+          error:
+            'Το όνομα δεν μπορεί να περιέχει διεύθυνση ιστοσελίδας ή email («https://evil.example»)',
+        },
+        {
+          email: 'victim2@example.com',
+          error:
+            'Το επώνυμο δεν μπορεί να περιέχει διεύθυνση ιστοσελίδας ή email («evil.example/unlock»)',
+        },
         { email: 'maria@studio.test', error: INVITE_MESSAGES.member },
       ],
     },
   });
+  expect(await outboxTo('victim@example.com')).toHaveLength(0);
+  expect(await outboxTo('victim2@example.com')).toHaveLength(0);
   const invites = await adminDb().collection(`companies/${companyId}/invites`).get();
-  expect(invites.docs.map((doc) => doc.data())).toEqual([
+  expect(invites.docs.map((doc) => doc.data())).toContainEqual(
     expect.objectContaining({
       email: 'eleni@example.com',
       firstName: 'Ελένη',
@@ -242,11 +285,21 @@ test('invitations as JSON: good rows are written, each with its Greek mail in th
       status: 'pending',
       invitedBy: maria.uid,
     }),
-  ]);
+  );
   const [mail] = await outboxTo('eleni@example.com');
-  expect(mail.subject).toBe('Πρόσκληση στην εταιρεία «Studio Φως» στην karta');
-  expect(mail.text).toContain('Μαρία Φωτίου σας προσκαλεί στην εταιρεία «Studio Φως»');
+  // karta's words alone in the subject: no company's free text.
+  expect(mail.subject).toBe('Πρόσκληση για ψηφιακή κάρτα στην karta');
+  expect(mail.replyTo).toBe('maria@studio.test');
+  const lines = (mail.text as string).split('\n');
+  expect(lines[0]).toBe('Γεια σας, Ελένη,');
+  expect(mail.text).toContain('Η Μαρία Φωτίου σας προσκαλεί στην εταιρεία «Studio Φως» στην karta');
+  expect(mail.text).toContain('ανοίξτε τον σύνδεσμο και εγγραφείτε με αυτή τη διεύθυνση email');
   expect(mail.text).toContain('ισχύει 7 ημέρες');
+  const [toDimitris] = await outboxTo('dimitris@studio.test');
+  expect((toDimitris.text as string).split('\n')[0]).toBe('Γεια σας, Δημήτρη,');
+  expect(toDimitris.text).toContain(
+    'ανοίξτε τον σύνδεσμο και συνδεθείτε με αυτή τη διεύθυνση email',
+  );
   const token = /\/account\?invite=([^\s]+)/.exec(mail.text as string)?.[1] ?? '';
   expect(decodeURIComponent(token).startsWith(`${companyId}.`)).toBe(true);
 
@@ -343,4 +396,84 @@ test('invitations as a CSV file (Greek headers): bad rows by their line, good ro
     await send(revoke, path, { id: companyId, inviteId }, { token: maria.token, method: 'DELETE' }),
   ).toMatchObject({ status: 200 });
   expect((await bob.docs[0].ref.get()).get('status')).toBe('revoked');
+});
+
+test('a daily ceiling per account and per company: each invitation counts; a request over either is a Greek 429 and sends nothing', async () => {
+  const accountCount = adminDb().doc(accountInviteQuotaPath(maria.uid));
+  const companyCount = adminDb().doc(companyInviteQuotaPath(companyId));
+  const today = athensDay(Date.now());
+  const counted = (await accountCount.get()).data();
+  // The invitations sent above, counted for both.
+  expect(counted).toEqual({ day: today, count: 4 });
+  expect((await companyCount.get()).data()).toEqual(counted);
+
+  const rows = (prefix: string, n: number) =>
+    Array.from({ length: n }, (_, i) => ({ email: `${prefix}${i}@example.com` }));
+  const ask = (invites: { email: string }[]) =>
+    send(invite, invitesPath(), { id: companyId }, { token: maria.token, json: { invites } });
+  const outboxSize = async () => (await adminDb().collection('outbox').get()).size;
+  const before = await outboxSize();
+
+  // One over what the account has left: all refused.
+  const left = INVITES_PER_ACCOUNT_DAY - 4;
+  const over = await ask(rows('over', left + 1));
+  expect(over).toMatchObject({
+    status: 429,
+    body: {
+      error: 'invite-quota',
+      field: 'invites',
+      message: `Κάθε λογαριασμός στέλνει έως ${INVITES_PER_ACCOUNT_DAY} προσκλήσεις την ημέρα· για σήμερα απομένουν ${left}. Στείλτε έως ${left} τώρα και τις υπόλοιπες αύριο. Δεν στάλθηκε καμία πρόσκληση.`,
+    },
+  });
+  expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+  expect(await outboxSize()).toBe(before);
+  expect((await accountCount.get()).data()).toEqual({ day: today, count: 4 });
+
+  // Exactly what is left: sent; then nothing is.
+  expect(await ask(rows('fits', left))).toMatchObject({ status: 201, body: { sent: left } });
+  expect((await accountCount.get()).data()).toEqual({ day: today, count: INVITES_PER_ACCOUNT_DAY });
+  expect(await ask(rows('more', 1))).toMatchObject({
+    status: 429,
+    body: {
+      message: `Κάθε λογαριασμός στέλνει έως ${INVITES_PER_ACCOUNT_DAY} προσκλήσεις την ημέρα και οι σημερινές εξαντλήθηκαν. Δοκιμάστε ξανά αύριο. Δεν στάλθηκε καμία πρόσκληση.`,
+    },
+  });
+
+  // Yesterday's count is no count; the company's ceiling holds whichever admin asks.
+  await accountCount.set({ day: '2000-01-01', count: INVITES_PER_ACCOUNT_DAY });
+  await companyCount.set({ day: today, count: INVITES_PER_COMPANY_DAY - 1 });
+  expect(await ask(rows('company', 2))).toMatchObject({
+    status: 429,
+    body: {
+      message: `Κάθε εταιρεία στέλνει έως ${INVITES_PER_COMPANY_DAY} προσκλήσεις την ημέρα· για σήμερα απομένει μία. Στείλτε μία τώρα και τις υπόλοιπες αύριο. Δεν στάλθηκε καμία πρόσκληση.`,
+    },
+  });
+  expect(await ask(rows('company', 1))).toMatchObject({ status: 201, body: { sent: 1 } });
+  expect((await accountCount.get()).data()).toEqual({ day: today, count: 1 });
+  expect((await companyCount.get()).data()).toEqual({ day: today, count: INVITES_PER_COMPANY_DAY });
+});
+
+test('a company named with a link before names were checked sends no invitation', async () => {
+  const name = 'Eurobank: ο λογαριασμός σας κλειδώθηκε - https://evil.example/unlock';
+  await company().update({ name });
+  try {
+    expect(
+      await send(
+        invite,
+        invitesPath(),
+        { id: companyId },
+        { token: maria.token, json: { invites: [{ email: 'old-name@example.com' }] } },
+      ),
+    ).toMatchObject({
+      status: 400,
+      body: {
+        field: 'name',
+        error:
+          'Το όνομα της εταιρείας δεν μπορεί να περιέχει διεύθυνση ιστοσελίδας ή email («https://evil.example/unlock»)',
+      },
+    });
+    expect(await outboxTo('old-name@example.com')).toHaveLength(0);
+  } finally {
+    await company().update({ name: 'Studio Φως' });
+  }
 });

@@ -1,6 +1,6 @@
 // The outbox mailer (daemon/mail/outbox.ts) against a real Firestore emulator and a real SMTP
-// server with an inbox (maildev): a queued mail arrives once, in Greek, even with two mailers, and
-// its document is deleted; with the mail server down the document stays and is sent once the
+// server with an inbox (maildev): a queued mail arrives once, in Greek, with the Reply-To it names,
+// even with two mailers, and its document is deleted; with the mail server down the document stays and is sent once the
 // server is back; a document that can never be sent is marked failed, kept, and not tried again;
 // one claimed by a mailer that died is taken over.
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
@@ -76,11 +76,11 @@ afterAll(async () => {
   await catcher.stop();
 });
 
-test('a queued mail arrives once, with its Greek subject, and its document is deleted, even with two mailers', async () => {
+test('a queued mail arrives once, with its Greek subject and its Reply-To, and its document is deleted, even with two mailers', async () => {
   const [a, b] = [mailer('a'), mailer('b')];
   await Promise.all([a.ready, b.ready]);
   const subject = 'Πρόσκληση στην εταιρεία «Studio Φως»';
-  const ref = await queue(subject);
+  const ref = await queue(subject, { replyTo: 'maria@studio.test' });
   const [mail] = await eventually(async () => {
     const mails = await mailsAbout(subject);
     return mails.length > 0 && mails;
@@ -88,7 +88,9 @@ test('a queued mail arrives once, with its Greek subject, and its document is de
   expect(mail.to).toEqual([{ address: 'eleni@example.com', name: '' }]);
   expect(mail.from).toEqual([{ address: 'no-reply@karta.test', name: 'karta' }]);
   expect(mail.text).toContain('Σας προσκάλεσαν στην εταιρεία «Studio Φως».');
-  expect(await catcher.source(mail.id)).toContain('text/html');
+  const source = await catcher.source(mail.id);
+  expect(source).toContain('text/html');
+  expect(source).toMatch(/^Reply-To: maria@studio\.test\r?$/m);
   await eventually(() => gone(ref.id));
   await eventually(async () => a.idle() && b.idle());
   expect(await mailsAbout(subject)).toHaveLength(1);
@@ -116,13 +118,21 @@ test.each([
   ['to', 'no valid "to" address'],
   ['subject', 'no "subject"'],
   ['text', 'no "text"'],
+  ['replyTo', 'no valid "replyTo" address'],
 ] as const)(
-  'a document without its %s is marked failed, kept, and never tried again',
+  'a document without a good %s is marked failed, kept, and never tried again',
   async (field, reason) => {
     const m = mailer('bad');
     await m.ready;
     const subject = `Χαλασμένο χωρίς ${field}`;
-    const ref = await db.collection(OUTBOX_COLLECTION).add(invitation(subject, field));
+    // A Reply-To that is a list would let a reply go to someone else as well.
+    const ref = await db
+      .collection(OUTBOX_COLLECTION)
+      .add(
+        field === 'replyTo'
+          ? { ...invitation(subject), replyTo: 'maria@studio.test, x@evil.example' }
+          : invitation(subject, field),
+      );
     await eventually(async () => (await ref.get()).get(OUTBOX_FAILED_FIELD) === reason);
     // Written again (by hand, say): still never tried.
     await ref.update({ note: 'x' });

@@ -29,7 +29,14 @@ export async function startCompanyApi(project: string): Promise<void> {
 
 export async function stopCompanyApi(): Promise<void> {
   const db = adminDb();
-  for (const collection of ['users', 'owners', 'companies', 'outbox', 'ownerWrites']) {
+  for (const collection of [
+    'users',
+    'owners',
+    'companies',
+    'outbox',
+    'ownerWrites',
+    'inviteQuotas',
+  ]) {
     await db.recursiveDelete(db.collection(collection));
   }
   await Promise.all(getApps().map((app) => deleteApp(app)));

@@ -1,5 +1,5 @@
-// Sends what karta's server queues in outbox/{id} (an invitation, a welcome: { to, subject, text,
-// html?, attachments?, createdAt }), through the same SMTP server as the lead mail, and deletes each document once the
+// Sends what karta's server queues in outbox/{id} (an invitation, a welcome: { to, replyTo?,
+// subject, text, html?, attachments?, createdAt }), through the same SMTP server as the lead mail, and deletes each document once the
 // server accepted it: an invitation's link is stored only until it is mailed.
 //
 // Nothing is lost: a send that fails leaves the document where it is and is tried again after a
@@ -77,13 +77,22 @@ function attachmentsOf(raw: unknown): OutgoingMail['attachments'] | string {
   return attachments;
 }
 
+/** One plain address: no display name, no list, nothing a header could be split on. */
+function isAddress(value: unknown): value is string {
+  return (
+    typeof value === 'string' && /^[^\s@,<>]+@[^\s@,<>]+$/.test(value) && value.length <= LONGEST.to
+  );
+}
+
 /** The mail an outbox document asks for, or why it can never be sent. */
 export function outboxMail(
   data: DocumentData,
 ): { ok: true; mail: OutgoingMail } | { ok: false; reason: string } {
-  const { to, subject, text, html } = data;
-  if (typeof to !== 'string' || !/^[^\s@]+@[^\s@]+$/.test(to) || to.length > LONGEST.to) {
-    return { ok: false, reason: 'no valid "to" address' };
+  const { to, replyTo, subject, text, html } = data;
+  if (!isAddress(to)) return { ok: false, reason: 'no valid "to" address' };
+  // The inviting admin, so that a reply reaches them and not karta.
+  if (replyTo !== undefined && !isAddress(replyTo)) {
+    return { ok: false, reason: 'no valid "replyTo" address' };
   }
   if (typeof subject !== 'string' || subject.trim() === '' || subject.length > LONGEST.subject) {
     return { ok: false, reason: 'no "subject"' };
@@ -97,7 +106,14 @@ export function outboxMail(
   if (typeof attachments === 'string') return { ok: false, reason: attachments };
   return {
     ok: true,
-    mail: { to, subject, text, ...(html ? { html } : {}), ...(attachments ? { attachments } : {}) },
+    mail: {
+      to,
+      ...(replyTo ? { replyTo } : {}),
+      subject,
+      text,
+      ...(html ? { html } : {}),
+      ...(attachments ? { attachments } : {}),
+    },
   };
 }
 

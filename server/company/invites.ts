@@ -10,7 +10,7 @@ import {
   memberPath,
   membersPath,
 } from '../../lib/collections';
-import { INVITE_TTL_MS } from '../../lib/company';
+import { INVITE_TTL_MS, companyNameProblem } from '../../lib/company';
 import type { InviteAnswer } from '../../lib/company-answers';
 import {
   INVITE_MESSAGES,
@@ -18,13 +18,14 @@ import {
   inviteRowsFromJson,
   type InviteRows,
 } from '../../lib/invite-rows';
-import { adminDb } from '../firebase/admin-app';
+import { adminAuth, adminDb } from '../firebase/admin-app';
 import type { Owner } from '../owner/auth';
 import { parseJson, readCapped } from '../owner/body';
 import { OwnerError, badField } from '../owner/respond';
 import { chargeOwnerWrite } from '../owner/write-limit';
 import { assertAdmin, assertVerified, readCompany } from './auth';
-import { inviteOutboxDoc } from './invite-mail';
+import { inviteOutboxDoc, type Inviter } from './invite-mail';
+import { readInviteQuotas } from './invite-quota';
 import { newInviteToken } from './invite-token';
 
 /**
@@ -48,11 +49,27 @@ export function isOpenInvite(invite: DocumentSnapshot, now: number): boolean {
   );
 }
 
-function inviterName(member: DocumentSnapshot, owner: Owner): string {
-  const name = [member.get('firstName'), member.get('lastName')]
-    .filter((part): part is string => typeof part === 'string' && part.trim() !== '')
-    .join(' ');
-  return name || owner.email || 'Ένας διαχειριστής';
+function inviterOf(member: DocumentSnapshot, owner: Owner): Inviter {
+  const text = (field: string) => {
+    const value: unknown = member.get(field);
+    return typeof value === 'string' ? value : undefined;
+  };
+  return { firstName: text('firstName'), lastName: text('lastName'), email: owner.email };
+}
+
+/** Firebase Auth's lookups take at most this many addresses a call. */
+const AUTH_LOOKUP_MAX = 100;
+
+/** Which of `emails` (lower case) have a karta account: their mail says sign in, not sign up. */
+async function withAccounts(emails: string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let i = 0; i < emails.length; i += AUTH_LOOKUP_MAX) {
+    const { users } = await adminAuth().getUsers(
+      emails.slice(i, i + AUTH_LOOKUP_MAX).map((email) => ({ email })),
+    );
+    for (const user of users) if (user.email) found.add(user.email.toLowerCase());
+  }
+  return found;
 }
 
 /** Invites the judged rows to company `id`: who is a member or already invited is refused. */
@@ -68,10 +85,15 @@ export async function sendInvites(
   return db.runTransaction(async (tx) => {
     const company = await readCompany(tx, id);
     assertAdmin(company, owner);
-    const [members, invites, inviter] = await Promise.all([
+    const companyName = String(company.get(COMPANY_NAME_FIELD));
+    // A company named before names were checked for links sends none.
+    const nameProblem = companyNameProblem(companyName);
+    if (nameProblem) throw badField('name', nameProblem);
+    const [members, invites, inviter, quotas] = await Promise.all([
       tx.get(db.collection(membersPath(id)).where('status', '==', 'active')),
       tx.get(db.collection(invitesPath(id)).where('status', '==', 'pending')),
       tx.get(db.doc(memberPath(id, owner.uid))),
+      readInviteQuotas(tx, owner.uid, id),
     ]);
     const memberEmails = new Set(members.docs.map((m) => String(m.get('email')).toLowerCase()));
     const invited = new Set(
@@ -91,9 +113,11 @@ export async function sendInvites(
       return true;
     });
     if (going.length === 0) return { sent: 0, refused };
+    const storeQuotas = quotas.charge(going.length, now);
     await chargeOwnerWrite(tx, owner.uid, now);
-    const companyName = String(company.get(COMPANY_NAME_FIELD));
-    const from = inviterName(inviter, owner);
+    storeQuotas();
+    const from = inviterOf(inviter, owner);
+    const registered = await withAccounts(going.map((row) => row.email));
     for (const row of going) {
       const { token, inviteId } = newInviteToken(id);
       tx.create(db.doc(invitePath(id, inviteId)), {
@@ -108,7 +132,14 @@ export async function sendInvites(
       });
       tx.create(
         db.collection(OUTBOX_COLLECTION).doc(),
-        inviteOutboxDoc({ to: row.email, from, companyName, token, firstName: row.firstName }),
+        inviteOutboxDoc({
+          to: row.email,
+          inviter: from,
+          companyName,
+          token,
+          firstName: row.firstName,
+          hasAccount: registered.has(row.email),
+        }),
       );
     }
     refused.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
