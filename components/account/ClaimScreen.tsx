@@ -7,6 +7,7 @@ import { OWNER_WRITE_LIMIT_MESSAGE } from '@/lib/owner-writes';
 import { CARD_MESSAGES, cardValueProblem } from '@/lib/profile';
 import { profilePath } from '@/lib/routes';
 import { USERNAME_MESSAGES, claimProblem, usernameFrom, usernamePreview } from '@/lib/username';
+import DepartureNotice from './DepartureNotice';
 import Field from './Field';
 import SignOutButton from './SignOutButton';
 import SubmitRow from './SubmitRow';
@@ -85,6 +86,7 @@ export default function ClaimScreen({
   return (
     <main className={styles.shell}>
       <h1 className={styles.title}>Η διεύθυνση της κάρτας σας</h1>
+      <DepartureNotice uid={uid} />
       <p>
         Διαλέξτε το όνομα χρήστη: η κάρτα σας θα βρίσκεται στη διεύθυνση{' '}
         <strong>{profilePath(usernamePreview(username))}</strong>.

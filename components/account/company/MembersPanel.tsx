@@ -5,10 +5,12 @@ import {
   inviteExpired,
   removeMember,
   revokeInvite,
+  setForwarding,
   setMemberRole,
   type Company,
   type Member,
 } from '@/browser/owner/company';
+import { endedLabel, printedCardsFate } from '@/lib/company-removal';
 import { profilePath } from '@/lib/routes';
 import styles from '../account.module.css';
 import InviteForm from './InviteForm';
@@ -21,16 +23,211 @@ const TIME = new Intl.DateTimeFormat('el-GR', { dateStyle: 'medium', timeStyle: 
 const memberName = (m: { firstName: string; lastName: string; email: string }) =>
   `${m.firstName} ${m.lastName}`.trim() || m.email;
 
+/** The colleague a card may forward to: an active member other than its own. */
+function colleaguesOf(member: Member, members: readonly Member[]): Member[] {
+  return members.filter((m) => m.status === 'active' && m.uid !== member.uid && m.username);
+}
+
+/** The choice of a colleague's card, by name and address. */
+function ColleagueSelect({
+  id,
+  colleagues,
+  value,
+  onChange,
+}: {
+  id: string;
+  colleagues: Member[];
+  value: string;
+  onChange: (username: string) => void;
+}) {
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id}>Συνάδελφος</label>
+      <select
+        id={id}
+        className={styles.input}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {colleagues.map((m) => (
+          <option key={m.uid} value={m.username}>
+            {memberName(m)} ({profilePath(m.username)})
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/**
+ * The removal's confirmation: the admin chooses whether the card forwards to a colleague's or is
+ * switched off, and is told what becomes of the printed QR codes and NFC cards.
+ */
+function RemovalChoice({
+  member,
+  colleagues,
+  busy,
+  onConfirm,
+  onCancel,
+}: {
+  member: Member;
+  colleagues: Member[];
+  busy: boolean;
+  onConfirm: (forwardTo: string | null) => void;
+  onCancel: () => void;
+}) {
+  const name = memberName(member);
+  const [forward, setForward] = useState(colleagues.length > 0);
+  const [target, setTarget] = useState(colleagues[0]?.username ?? '');
+  const chosen = forward ? colleagues.find((m) => m.username === target) : undefined;
+  const group = `removal-${member.uid}`;
+  return (
+    <fieldset className={styles.fieldset} disabled={busy} data-testid="removal-choice">
+      <legend>
+        Αφαίρεση: {name}. Τι θα γίνει με την κάρτα {profilePath(member.username)};
+      </legend>
+      <label className={styles.check}>
+        <input
+          type="radio"
+          name={group}
+          checked={forward}
+          disabled={colleagues.length === 0}
+          onChange={() => setForward(true)}
+        />{' '}
+        Προώθηση στην κάρτα συναδέλφου
+      </label>
+      {forward && (
+        <ColleagueSelect
+          id={`${group}-colleague`}
+          colleagues={colleagues}
+          value={target}
+          onChange={setTarget}
+        />
+      )}
+      <label className={styles.check}>
+        <input type="radio" name={group} checked={!forward} onChange={() => setForward(false)} />{' '}
+        Απενεργοποίηση της κάρτας
+      </label>
+      <p data-testid="printed-cards">
+        {printedCardsFate(chosen ? memberName(chosen) : null)} Οι επαφές της κάρτας μένουν στην
+        εταιρεία.
+      </p>
+      <div className={styles.actions}>
+        <button
+          type="button"
+          className={styles.danger}
+          onClick={() => onConfirm(chosen ? chosen.username : null)}
+        >
+          Επιβεβαίωση αφαίρεσης<span className="visually-hidden"> {name}</span>
+        </button>
+        <button type="button" className={styles.secondary} onClick={onCancel}>
+          Άκυρο
+        </button>
+      </div>
+    </fieldset>
+  );
+}
+
+/** A removed member's card: where it forwards, with «Αλλαγή» and «Τέλος προώθησης». */
+function Forwarding({
+  member,
+  colleagues,
+  busy,
+  run,
+}: {
+  member: Member;
+  colleagues: Member[];
+  busy: boolean;
+  run: (forwardTo: string | null, done: string) => void;
+}) {
+  const name = memberName(member);
+  const [changing, setChanging] = useState(false);
+  const [target, setTarget] = useState(member.forwardTo ?? colleagues[0]?.username ?? '');
+  const forwardName = (username: string) => {
+    const colleague = colleagues.find((m) => m.username === username);
+    return colleague ? memberName(colleague) : profilePath(username);
+  };
+  return (
+    <>
+      <span data-testid="forwarding">
+        {member.forwardTo ? (
+          <>
+            Η κάρτα προωθείται στην κάρτα{' '}
+            <a href={profilePath(member.forwardTo)} target="_blank" rel="noopener">
+              {profilePath(member.forwardTo)}
+            </a>
+            .
+          </>
+        ) : (
+          'Η κάρτα είναι απενεργοποιημένη.'
+        )}
+      </span>
+      {changing && colleagues.length > 0 && (
+        <ColleagueSelect
+          id={`forward-${member.uid}`}
+          colleagues={colleagues}
+          value={target}
+          onChange={setTarget}
+        />
+      )}
+      <div className={styles.actions}>
+        {changing ? (
+          <>
+            <button
+              type="button"
+              className={styles.secondary}
+              disabled={busy || !target}
+              onClick={() => {
+                setChanging(false);
+                run(target, `${name}: ${printedCardsFate(forwardName(target))}`);
+              }}
+            >
+              Αποθήκευση προώθησης<span className="visually-hidden"> της κάρτας {name}</span>
+            </button>
+            <button type="button" className={styles.secondary} onClick={() => setChanging(false)}>
+              Άκυρο
+            </button>
+          </>
+        ) : (
+          colleagues.length > 0 && (
+            <button
+              type="button"
+              className={styles.secondary}
+              disabled={busy}
+              onClick={() => setChanging(true)}
+            >
+              {member.forwardTo ? 'Αλλαγή' : 'Προώθηση'}
+              <span className="visually-hidden"> της προώθησης της κάρτας {name}</span>
+            </button>
+          )
+        )}
+        {member.forwardTo && !changing && (
+          <button
+            type="button"
+            className={styles.danger}
+            disabled={busy}
+            onClick={() => run(null, `${name}: ${printedCardsFate(null)}`)}
+          >
+            Τέλος προώθησης<span className="visually-hidden"> της κάρτας {name}</span>
+          </button>
+        )}
+      </div>
+    </>
+  );
+}
+
 function MemberRow({
   member,
   self,
   company,
+  colleagues,
   lastLead,
   onStatus,
 }: {
   member: Member;
   self: boolean;
   company: Company;
+  colleagues: Member[];
   lastLead: Date | null;
   onStatus: (text: string) => void;
 }) {
@@ -83,7 +280,7 @@ function MemberRow({
       <div className={styles.contactHead}>
         <strong>{name}</strong>
         <span className={styles.badge}>
-          {active ? (admin ? 'Διαχειριστής' : 'Ενεργό') : 'Αποχώρησε'}
+          {active ? (admin ? 'Διαχειριστής' : 'Ενεργό') : endedLabel(member)}
         </span>
       </div>
       <a href={profilePath(member.username)} target="_blank" rel="noopener">
@@ -91,7 +288,13 @@ function MemberRow({
       </a>
       <span>
         Ένταξη: {member.joinedAt ? DATE.format(member.joinedAt) : '—'}
-        {member.removedAt && <> · Αποχώρηση: {DATE.format(member.removedAt)}</>}
+        {member.removedAt && (
+          <>
+            {' '}
+            · {endedLabel(member) === 'Αφαιρέθηκε' ? 'Αφαίρεση' : 'Αποχώρηση'}:{' '}
+            {DATE.format(member.removedAt)}
+          </>
+        )}
       </span>
       <span>Τελευταία επαφή: {lastLead ? TIME.format(lastLead) : 'καμία ακόμη'}</span>
       {active && (
@@ -102,29 +305,37 @@ function MemberRow({
             run: () => setMemberRole(company.id, member.uid, admin ? 'member' : 'admin'),
             done: admin ? `${name}: δεν είναι πλέον διαχειριστής.` : `${name}: έγινε διαχειριστής.`,
           })}
-          {!self &&
-            (confirming ? (
-              <>
-                {action({
-                  className: styles.danger,
-                  label: 'Επιβεβαίωση αφαίρεσης',
-                  run: () => removeMember(company.id, member.uid),
-                  done: `${name}: αφαιρέθηκε. Η κάρτα του απενεργοποιήθηκε και οι επαφές της μένουν στην εταιρεία.`,
-                })}
-                <button
-                  type="button"
-                  className={styles.secondary}
-                  onClick={() => setConfirming(false)}
-                >
-                  Άκυρο
-                </button>
-              </>
-            ) : (
-              <button type="button" className={styles.danger} onClick={() => setConfirming(true)}>
-                Αφαίρεση μέλους<span className="visually-hidden"> {name}</span>
-              </button>
-            ))}
+          {!self && !confirming && (
+            <button type="button" className={styles.danger} onClick={() => setConfirming(true)}>
+              Αφαίρεση μέλους<span className="visually-hidden"> {name}</span>
+            </button>
+          )}
         </div>
+      )}
+      {active && !self && confirming && (
+        <RemovalChoice
+          member={member}
+          colleagues={colleagues}
+          busy={busy}
+          onCancel={() => setConfirming(false)}
+          onConfirm={(forwardTo) => {
+            const to = colleagues.find((m) => m.username === forwardTo);
+            void act(
+              () => removeMember(company.id, member.uid, forwardTo),
+              `${name}: αφαιρέθηκε. ${printedCardsFate(to ? memberName(to) : null)}`,
+            );
+          }}
+        />
+      )}
+      {!active && (
+        <Forwarding
+          member={member}
+          colleagues={colleagues}
+          busy={busy}
+          run={(forwardTo, done) =>
+            void act(() => setForwarding(company.id, member.uid, forwardTo), done)
+          }
+        />
       )}
     </li>
   );
@@ -171,6 +382,7 @@ export default function MembersPanel({
               member={member}
               self={member.uid === uid}
               company={company}
+              colleagues={colleaguesOf(member, data.members ?? [])}
               lastLead={lastLead(member.username)}
               onStatus={setStatus}
             />
