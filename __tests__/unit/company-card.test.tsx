@@ -3,9 +3,11 @@
  */
 // A member card as the card's routes render it (lib/company.ts applyCompany on the profile): the
 // company's locked values in place of the member's own, its logo beside its name, its links
-// first; its vCard's LOGO and its JSON-LD's worksFor; and the page of a switched-off card.
+// first; its vCard's LOGO and its JSON-LD's worksFor; the English card in the company's English
+// words, never the member's own for a locked field; and the page of a switched-off card.
 import { screen } from '@testing-library/react';
-import { renderCard, renderCardOff } from '@/server/card/render';
+import { renderCard, renderCardOff, shownCard } from '@/server/card/render';
+import { cardSummary } from '@/lib/card-summary';
 import type { CardAssets } from '@/lib/card-assets';
 import type { CardProfile } from '@/components/card/Card';
 import { personJsonLd } from '@/components/card/metadata';
@@ -111,6 +113,31 @@ test("the JSON-LD: worksFor the company, an Organization with its logo's absolut
   expect(JSON.parse(script.textContent!).worksFor.logo).toBe(
     ld.worksFor && (ld.worksFor as { logo: string }).logo,
   );
+});
+
+test('the English card, its JSON-LD, vCard and pass: the company’s English words for its locked fields, never the member’s own', async () => {
+  const rival = normaliseProfile('kostas', {
+    ...own,
+    companyNameEn: 'Rival Corp Ltd',
+    addressEn: '1 Fake Street, London',
+  });
+  const english: CompanyTemplate = {
+    ...template,
+    companyName: { value: 'Studio Φως', locked: true, valueEn: 'Studio Light' },
+  };
+  const shown = applyCompany(rival, { ...source, template: english });
+  const card = shownCard(shown, 'en');
+  expect(card).toMatchObject({ companyName: 'Studio Light', address: 'Ermou 45, Athina' });
+  expect(personJsonLd(card, 'en').worksFor).toMatchObject({ name: 'Studio Light' });
+  const html = await renderCard(card, ASSETS, 'en');
+  expect(html).toContain('Studio Light');
+  expect(html).not.toMatch(/Rival|Fake Street/);
+  const vcard = unfold(profileVCard(shown, undefined, 'en'));
+  expect(vcard).toContain('ORG:Studio Light');
+  expect(vcard).not.toMatch(/Rival|Fake Street/);
+  expect(cardSummary(card, 'en').company).toBe('Studio Light');
+  // With no English words of its own, the company's Greek in Latin letters.
+  expect(shownCard(applyCompany(rival, source), 'en').companyName).toBe('Studio Fos');
 });
 
 /** RFC 2425 §5.8.1 unfolding. */

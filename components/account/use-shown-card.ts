@@ -6,7 +6,7 @@ import type { Company } from '@/browser/owner/company';
 import { applyCompany, type CompanyProfile } from '@/lib/company';
 import { normaliseProfile } from '@/lib/profile';
 
-/** The card as it shows, live: a member's with the company's locked values. */
+/** The card as it shows, live: a member's with its company's values (lib/company.ts applyCompany). */
 export function useShownCard(username: string, company: Company | null): CompanyProfile | null {
   const [data, setData] = useState<unknown>(undefined);
   const [failed, setFailed] = useState(false);
