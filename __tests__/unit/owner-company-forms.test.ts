@@ -190,6 +190,10 @@ describe('refusals in Greek', () => {
     expect(refusalOf(new OwnerRequestError(429, 'too-many')).message).toBe(
       OWNER_WRITE_LIMIT_MESSAGE,
     );
+    // The invitation ceiling's 429 says which ceiling, and how many are left.
+    expect(
+      refusalOf(new OwnerRequestError(429, 'invite-quota', 'invites', 'Κάθε εταιρεία …')).message,
+    ).toBe('Κάθε εταιρεία …');
     expect(refusalOf(new TypeError('Failed to fetch')).message).toMatch(/Ελέγξτε τη σύνδεσή σας/);
   });
 });

@@ -3,13 +3,17 @@
 import { endRevokedSession } from './auth';
 import { ownerAuth } from './firebase';
 
-/** An endpoint's refusal: its status, its code (or, for a 400, the Greek message) and field. */
+/**
+ * An endpoint's refusal: its status, its code (or, for a 400, the Greek message) and field, and
+ * the Greek the server gave beside a code (`shown`: an invitation ceiling's 429 says which).
+ */
 export class OwnerRequestError extends Error {
   override name = 'OwnerRequestError';
   constructor(
     readonly status: number,
     readonly error: string,
     readonly field?: string,
+    readonly shown?: string,
   ) {
     super(`HTTP ${status}: ${error}${field ? ` (${field})` : ''}`);
   }
@@ -41,11 +45,16 @@ function contentType(request: OwnerRequest): Record<string, string> {
 }
 
 async function refusal(res: Response): Promise<OwnerRequestError> {
-  const body = (await res.json().catch(() => null)) as { error?: unknown; field?: unknown } | null;
+  const body = (await res.json().catch(() => null)) as {
+    error?: unknown;
+    field?: unknown;
+    message?: unknown;
+  } | null;
   return new OwnerRequestError(
     res.status,
     typeof body?.error === 'string' ? body.error : 'failed',
     typeof body?.field === 'string' ? body.field : undefined,
+    typeof body?.message === 'string' ? body.message : undefined,
   );
 }
 

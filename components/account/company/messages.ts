@@ -29,8 +29,8 @@ const FAILED = 'Η ενέργεια απέτυχε. Ελέγξτε τη σύνδ
 /** The refusal in Greek, and the field it names (a 400's message is Greek already). */
 export function refusalOf(caught: unknown): { message: string; field?: string } {
   if (!(caught instanceof OwnerRequestError)) return { message: FAILED };
-  const { status, error, field } = caught;
-  if (status === 429) return { message: OWNER_WRITE_LIMIT_MESSAGE };
+  const { status, error, field, shown } = caught;
+  if (status === 429) return { message: shown ?? OWNER_WRITE_LIMIT_MESSAGE };
   if (status === 400) return { message: error, field };
   const known = COMPANY_REFUSALS[error];
   if (known) return { message: known, field };
