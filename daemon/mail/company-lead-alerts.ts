@@ -46,7 +46,7 @@ import {
   RELISTEN_MARGIN_MS,
   RELISTEN_MS,
   SINGLE_MAILS_PER_HOUR,
-  type OwnerAccount,
+  type LeadMailerOptions,
 } from './lead-mailer';
 import {
   companyDigestMail,
@@ -62,16 +62,13 @@ export const COMPANY_LEAD_ALERTS_COLLECTION = 'companyLeadAlerts';
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
-export interface CompanyLeadAlertsOptions {
-  db: Firestore;
-  /** The admin's account (Firebase Auth): its address and whether it is confirmed. */
-  ownerAccount: (uid: string) => Promise<OwnerAccount | null>;
-  send: (mail: LeadMail) => Promise<void>;
-  log?: (line: string) => void;
-  /** Leads older than this when the mailer starts are not mailed one by one. */
+/** As the lead mailer's; `ownerAccount` is here the admin's account. */
+export interface CompanyLeadAlertsOptions extends Pick<
+  LeadMailerOptions,
+  'db' | 'ownerAccount' | 'send' | 'log' | 'leaseMs' | 'id'
+> {
+  /** Leads older than this when the mailer starts are not mailed one by one; a day unless set. */
   lookbackMs?: number;
-  /** A claim not renewed for this long is taken over. */
-  leaseMs?: number;
   /** How often leads not yet mailed (another mailer's claim, a mail server down) are looked at again. */
   sweepMs?: number;
   /** How often the digests due are looked for; 10 minutes unless set. */
@@ -79,7 +76,6 @@ export interface CompanyLeadAlertsOptions {
   /** The clock of the days (ms); Date.now unless set. Tests move it on a day instead of waiting. */
   now?: () => number;
   singlesPerHour?: number;
-  id?: string;
 }
 
 export interface CompanyLeadAlerts {
