@@ -165,7 +165,7 @@ test('accepting with a card: it joins, nothing of the template is copied onto it
   expect(mails.docs.map((doc) => doc.get('subject')).sort()).toEqual([
     'Η κάρτα σας στην εταιρεία «Studio Φως» στην karta',
     'Η ψηφιακή σας κάρτα στην karta είναι έτοιμη',
-    'Πρόσκληση στην εταιρεία «Studio Φως» στην karta',
+    'Πρόσκληση για ψηφιακή κάρτα στην karta',
   ]);
 
   // A member edits only the fields the template leaves free.
