@@ -1,0 +1,101 @@
+// A company's template reaching its members' cards, in real Chromium at 360 px against the
+// production build and the run's emulators: the admin saves a default colour, and the console
+// says which cards change (one: the other member has a colour of their own); the admin's card
+// shows the company's colour, the other keeps its own. Then the company's name, locked, with its
+// English words: both cards change, and the English card shows those words, not a
+// transliteration. axe on the template editor at 360 px.
+import { adminAuth, adminDb } from '@/server/firebase/admin-app';
+import { COMPANY_FIELD } from '@/lib/collections';
+import { accentColors } from '@/lib/theme';
+import type { BrowserContext, Page } from 'playwright-core';
+import { baseUrl, expectAccessible } from '../helpers/browser';
+import { eventually } from '../helpers/eventually';
+import { get } from '../helpers/http';
+import { ownerFile } from '../helpers/owner-file';
+import { section, signIn, type Owner } from '../helpers/owner';
+
+const NARROW = { width: 360, height: 740 };
+const { browser, stamp, makeOwner } = ownerFile();
+const COMPANY = `Φως ${stamp}`;
+const ENGLISH_NAME = `Studio Light ${stamp}`;
+/** The palette's «Πετρόλ» (components/account/ColorField.tsx). */
+const PETROL = '#00838f';
+const OWN_COLOUR = '#e53935';
+const KEPT = `kept-${stamp}`;
+
+let admin: Owner;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  admin = await makeOwner(`eleni-${stamp}`, { firstName: 'Ελένη', lastName: 'Φωτίου' });
+  await adminAuth().updateUser(admin.uid, { emailVerified: true });
+  context = await browser().newContext({ viewport: NARROW });
+  page = await signIn(context, admin);
+});
+
+afterAll(async () => {
+  await context?.close();
+});
+
+/** The accent colour the card's page at `path` paints its header with, as Chromium reads it. */
+async function accentOf(path: string): Promise<string> {
+  const card = await context.newPage();
+  try {
+    await card.goto(`${baseUrl()}${path}`);
+    return await card.evaluate(() =>
+      getComputedStyle(document.body).getPropertyValue('--accent-light').trim(),
+    );
+  } finally {
+    await card.close();
+  }
+}
+
+async function saveTemplate(saved: string): Promise<void> {
+  await page.getByRole('button', { name: 'Αποθήκευση προτύπου' }).click();
+  await page.getByTestId('template-status').getByText(saved, { exact: true }).waitFor();
+}
+
+test('a default colour reaches every member card with no colour of its own, and the console says how many change', async () => {
+  await section(page, 'Εταιρεία');
+  await page.getByLabel('Όνομα εταιρείας').fill(COMPANY);
+  await page.getByRole('button', { name: 'Δημιουργία εταιρείας' }).click();
+  await page.getByRole('heading', { name: `Εταιρεία: ${COMPANY}` }).waitFor();
+  const companyId = (await adminDb().doc(`users/${admin.username}`).get()).get(COMPANY_FIELD);
+  // A second member card, with a colour of its own.
+  await adminDb()
+    .doc(`users/${KEPT}`)
+    .set({
+      username: KEPT,
+      firstName: 'Κώστας',
+      lastName: 'Λάμπρου',
+      accentColor: OWN_COLOUR,
+      [COMPANY_FIELD]: companyId,
+    });
+
+  await page.getByRole('radio', { name: 'Πετρόλ' }).check();
+  await saveTemplate('Αποθηκεύτηκε. Αλλάζει η κάρτα 1 μέλους.');
+  const petrol = accentColors(PETROL).light.background;
+  await eventually(async () => (await accentOf(`/${admin.username}`)) === petrol, {
+    what: `/${admin.username} in the company's colour ${petrol}`,
+  });
+  expect(await accentOf(`/${KEPT}`)).toBe(accentColors(OWN_COLOUR).light.background);
+});
+
+test('the company’s name, locked, with English words: both cards change, and the English card shows the words', async () => {
+  await page
+    .getByRole('textbox', { name: 'Όνομα εταιρείας στην κάρτα', exact: true })
+    .fill(COMPANY);
+  await page
+    .getByRole('textbox', { name: 'Όνομα εταιρείας στην κάρτα στα αγγλικά' })
+    .fill(ENGLISH_NAME);
+  await page.getByRole('checkbox', { name: 'Κλειδωμένο: Όνομα εταιρείας στην κάρτα' }).check();
+  await expectAccessible(page, 'company template with English words (360 px)');
+  await saveTemplate('Αποθηκεύτηκε. Αλλάζουν οι κάρτες 2 μελών.');
+  for (const username of [admin.username, KEPT]) {
+    await eventually(async () => (await get(`/${username}/en`)).body.includes(ENGLISH_NAME), {
+      what: `/${username}/en naming ${ENGLISH_NAME}`,
+    });
+  }
+  expect((await get(`/${KEPT}`)).body).toContain(COMPANY);
+});
