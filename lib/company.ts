@@ -70,7 +70,7 @@ function templateFieldOf(field: string): TemplateField | undefined {
 }
 
 /** Each template field as the member's editor names it, for the Greek messages about it. */
-export const TEMPLATE_FIELD_LABELS: Readonly<Record<TemplateField, string>> = {
+const TEMPLATE_FIELD_LABELS: Readonly<Record<TemplateField, string>> = {
   companyName: 'Εταιρεία',
   websiteLink: 'Ιστότοπος',
   address: 'Διεύθυνση',

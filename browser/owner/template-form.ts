@@ -9,7 +9,7 @@ import {
   parseTemplate,
   type CompanyTemplate,
   type TemplateEnglishField,
-  type TemplateField,
+  type TemplateTextField,
 } from '../../lib/company';
 import type { TemplateAnswer } from '../../lib/company-answers';
 import type { EnglishField } from '../../lib/profile';
@@ -20,8 +20,6 @@ import {
   looksLikeLogo,
 } from '../../lib/company-logo';
 import { judgeLinks, storedForm, type CardFormErrors, type LinkDraft } from './card-form';
-
-export type TemplateTextField = Exclude<TemplateField, 'links'>;
 
 export const TEMPLATE_TEXT_FIELDS = TEMPLATE_FIELDS.filter(
   (field): field is TemplateTextField => field !== 'links',

@@ -11,9 +11,8 @@ import {
   toTemplateForm,
   type TemplateFormErrors,
   type TemplateFormValues,
-  type TemplateTextField,
 } from '@/browser/owner/template-form';
-import { englishTwin, type TemplateEnglishField } from '@/lib/company';
+import { englishTwin, type TemplateEnglishField, type TemplateTextField } from '@/lib/company';
 import { LOGO_CONTENT_TYPES } from '@/lib/company-logo';
 import { transliterate } from '@/lib/elot743';
 import { CARD_FIELD_RULES } from '@/lib/profile';
