@@ -77,7 +77,8 @@ function RemovalChoice({
   onCancel: () => void;
 }) {
   const name = memberName(member);
-  const [forward, setForward] = useState(colleagues.length > 0);
+  // Switched off unless the admin picks a colleague: nobody is sent to a card by default.
+  const [forward, setForward] = useState(false);
   const [target, setTarget] = useState(colleagues[0]?.username ?? '');
   const chosen = forward ? colleagues.find((m) => m.username === target) : undefined;
   const group = `removal-${member.uid}`;
@@ -197,7 +198,9 @@ function Forwarding({
               onClick={() => setChanging(true)}
             >
               {member.forwardTo ? 'Αλλαγή' : 'Προώθηση'}
-              <span className="visually-hidden"> της προώθησης της κάρτας {name}</span>
+              <span className="visually-hidden">
+                {member.forwardTo ? ' προώθησης' : ''} της κάρτας {name}
+              </span>
             </button>
           )
         )}
