@@ -95,7 +95,7 @@ export function lockedFieldMessage(field: string): string {
 export const COMPANY_NAME_MAX = 100;
 
 /** What the console marks a locked field with, in the member's editor. */
-export const LOCKED_FIELD_NOTE = 'Ορίζεται από την εταιρεία';
+export const LOCKED_FIELD_NOTE = 'Το ορίζει η εταιρεία· ρωτήστε τον διαχειριστή';
 
 /** How long an invitation's link works. */
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;

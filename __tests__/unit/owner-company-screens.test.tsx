@@ -97,6 +97,9 @@ describe('a member’s editor', () => {
     expect(address).toHaveValue('Ερμού 10');
     expect(address).toHaveAttribute('readonly');
     expect(address).toHaveAccessibleDescription(LOCKED_FIELD_NOTE);
+    // A lock before its name; none before a field the member writes.
+    expect(document.querySelector('label[for="card-address"] svg')).not.toBeNull();
+    expect(document.querySelector('label[for="card-city"] svg')).toBeNull();
     const city = screen.getByLabelText('Πόλη');
     expect(city).toHaveValue('Πάτρα');
     expect(city).not.toHaveAttribute('readonly');

@@ -1,5 +1,6 @@
 'use client';
 
+import { IconLock } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { newPhotoVersion } from '@/lib/card-photo';
 import { saveCard, watchCard, type PhotoUpload } from '@/browser/owner/card';
@@ -401,15 +402,7 @@ export default function CardEditor({
                   type: spec.type ?? 'text',
                 };
                 if (lockedValue !== null) {
-                  return (
-                    <Field
-                      key={spec.field}
-                      {...input}
-                      hint={LOCKED_FIELD_NOTE}
-                      readOnly
-                      value={lockedValue}
-                    />
-                  );
+                  return <Field key={spec.field} {...input} locked value={lockedValue} />;
                 }
                 return (
                   <Field
@@ -446,8 +439,7 @@ export default function CardEditor({
                     id={`card-${spec.field}`}
                     label={spec.label}
                     lang="en"
-                    hint={LOCKED_FIELD_NOTE}
-                    readOnly
+                    locked
                     placeholder={placeholders[spec.field]}
                     value={preview?.[spec.field] ?? ''}
                   />
@@ -481,7 +473,10 @@ export default function CardEditor({
           {lockedText('accentColor') !== null ? (
             <div className={styles.locked}>
               <ColorField value={lockedText('accentColor') ?? ''} disabled onChange={() => {}} />
-              <p className={styles.hint}>Χρώμα κάρτας: {LOCKED_FIELD_NOTE}</p>
+              <p className={`${styles.hint} ${styles.lockedLabel}`}>
+                <IconLock aria-hidden="true" size={16} />
+                Χρώμα κάρτας: {LOCKED_FIELD_NOTE}
+              </p>
             </div>
           ) : (
             <ColorField

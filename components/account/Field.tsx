@@ -1,4 +1,6 @@
 import type { InputHTMLAttributes } from 'react';
+import { IconLock } from '@tabler/icons-react';
+import { LOCKED_FIELD_NOTE } from '@/lib/company';
 import styles from './account.module.css';
 
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
@@ -6,6 +8,8 @@ interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
   error?: string;
   hint?: string;
+  /** The company sets it: read-only, with a lock and the note that says who to ask. */
+  locked?: boolean;
 }
 
 /** A field whose value its form holds, told each new value as it is typed. */
@@ -17,13 +21,17 @@ export interface HeldField {
 }
 
 /** A labelled input whose error and hint are announced with it (aria-describedby). */
-export default function Field({ id, label, error, hint, ...input }: FieldProps) {
+export default function Field({ id, label, error, hint, locked, ...input }: FieldProps) {
+  if (locked) hint = LOCKED_FIELD_NOTE;
   const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : '']
     .filter(Boolean)
     .join(' ');
   return (
     <div className={styles.field}>
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id} className={locked ? styles.lockedLabel : undefined}>
+        {locked && <IconLock aria-hidden="true" size={16} />}
+        {label}
+      </label>
       {hint && (
         <p id={`${id}-hint`} className={styles.hint}>
           {hint}
@@ -35,6 +43,7 @@ export default function Field({ id, label, error, hint, ...input }: FieldProps) 
         aria-invalid={error ? true : undefined}
         aria-describedby={described || undefined}
         {...input}
+        readOnly={locked || input.readOnly}
       />
       {error && (
         <p id={`${id}-error`} className={styles.error}>
