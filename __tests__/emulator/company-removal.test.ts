@@ -16,7 +16,7 @@ import { GET as englishPage } from '@/app/[username]/en/route';
 import { GET as vcard } from '@/app/[username]/vcard/route';
 import { GET as englishVcard } from '@/app/[username]/en/vcard/route';
 import { account, send, type Account } from '../helpers/company-api';
-import { companyApiFile } from '../helpers/company-api-file';
+import { claimCard, companyApiFile } from '../helpers/company-api-file';
 import { markedPaths } from '../helpers/next-request';
 
 const PROJECT = 'demo-karta-company-removal';
@@ -191,4 +191,10 @@ test('leaving is told apart from removal, and only an admin forwards', async () 
   });
   // Forwarding to a card that is itself switched off is refused.
   expect(await forwardAs(maria, alice.uid, 'kostas-rm')).toMatchObject({ status: 400 });
+});
+
+test('the departure note goes once its person claims a card again: nothing of it is kept longer', async () => {
+  expect(await data(departurePath(kostas.uid))).toBeDefined();
+  expect(await claimCard(kostas, 'kostas-new-rm', { firstName: 'Κώστας' })).toBe(201);
+  expect(await data(departurePath(kostas.uid))).toBeUndefined();
 });

@@ -50,6 +50,7 @@ import { assertOwns, type Owner } from './auth';
 import { OwnerError, badField } from './respond';
 import { queueWelcomeMail } from './welcome-mail';
 import { chargeOwnerWrite } from './write-limit';
+import { departurePath } from '../../lib/company-removal';
 
 /** Deletions per batch when an erasure deletes contacts or digests (Firestore's limit per batch). */
 const DELETE_PAGE = 500;
@@ -102,6 +103,8 @@ export async function claimCard(owner: Owner, body: unknown, now = Date.now()): 
       ...cardChanged(),
     });
     tx.create(index, { [OWNED_CARD_FIELD]: username });
+    // The note of how a membership ended has done its job once the account has a card again.
+    tx.delete(db.doc(departurePath(owner.uid)));
   });
   // A visitor may have been answered a 404 for this name, which stays cached until revalidated.
   await publish(username);
@@ -266,6 +269,7 @@ export async function eraseCard(owner: Owner, username: string): Promise<void> {
     tx.delete(db.doc(photoDocPath(username)));
     tx.delete(card);
     if (owned.get(OWNED_CARD_FIELD) === username) tx.delete(index);
+    tx.delete(db.doc(departurePath(owner.uid)));
     tx.set(db.doc(erasurePath(username)), { [ERASED_AT_FIELD]: FieldValue.serverTimestamp() });
   });
   await publish(username);
