@@ -36,7 +36,8 @@ export const endedLabel = (member: { uid: string; removedBy?: string }) =>
 /** What the removal's confirmation says will become of the printed QR codes and NFC cards. */
 export function printedCardsFate(forwardName: string | null): string {
   return forwardName
-    ? `Οι τυπωμένες κάρτες και τα QR θα ανοίγουν την κάρτα του/της ${forwardName}.`
+    ? // The name in quotes, in the nominative: «την κάρτα του/της Κώστας» would need a genitive.
+      `Οι τυπωμένες κάρτες και τα QR θα ανοίγουν την κάρτα «${forwardName}».`
     : 'Οι τυπωμένες κάρτες και τα QR θα δείχνουν μόνο τα στοιχεία της εταιρείας.';
 }
 

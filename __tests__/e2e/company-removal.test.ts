@@ -101,7 +101,7 @@ test('the confirmation offers forwarding or switching off and says what the prin
   await choice.getByLabel('Προώθηση στην κάρτα συναδέλφου').check();
   await choice.getByLabel('Συνάδελφος').selectOption(kostas.username);
   await choice
-    .getByText('Οι τυπωμένες κάρτες και τα QR θα ανοίγουν την κάρτα του/της Κώστας Λάμπρου.')
+    .getByText('Οι τυπωμένες κάρτες και τα QR θα ανοίγουν την κάρτα «Κώστας Λάμπρου».')
     .waitFor();
   await expectAccessible(page, 'removal confirmation (360 px)');
   await choice.scrollIntoViewIfNeeded();
