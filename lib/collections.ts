@@ -152,6 +152,13 @@ export const OUTBOX_SENDING_FIELD = 'sending';
 /** Why the mail can never be sent (no address, subject or text): kept, never tried again. */
 export const OUTBOX_FAILED_FIELD = 'failed';
 
+// departures/{uid}: what an account's last membership ended in, for that account's console
+// (the rules let only that account get it; the server writes it, and deletes it when the account
+// claims or erases a card): the company's name, the card's username, when, whether an admin
+// removed them, and where the card forwards to (lib/company-removal.ts Departure).
+export const DEPARTURES_COLLECTION = 'departures';
+export const departurePath = (uid: string) => `${DEPARTURES_COLLECTION}/${uid}`;
+
 // inviteQuotas/{account-<uid> | company-<id>}: the invitations sent on the current Athens day
 // ({ day, count }: lib/invite-quota.ts). Server-only: the rules give browsers no access.
 const INVITE_QUOTAS_COLLECTION = 'inviteQuotas';

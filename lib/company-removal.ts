@@ -13,12 +13,6 @@ export const FORWARD_FIELD = 'forwardTo';
 /** On a member's record: the uid of whoever ended the membership (themself: they left). */
 export const REMOVED_BY_FIELD = 'removedBy';
 
-// departures/{uid}: what an account's last membership ended in, for that account's console
-// (the rules let only that account get it; the server writes it): the company's name, the card's
-// username, when, whether an admin removed them, and where the card forwards to.
-export const DEPARTURES_COLLECTION = 'departures';
-export const departurePath = (uid: string) => `${DEPARTURES_COLLECTION}/${uid}`;
-
 /** A departure as stored in departures/{uid}, `at` as the server's time. */
 export interface Departure {
   companyName: string;

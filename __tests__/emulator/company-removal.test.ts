@@ -5,7 +5,7 @@
 // a membership is kept («Αφαιρέθηκε» / «Αποχώρησε»), and the person's departure note says it.
 import { Timestamp } from 'firebase-admin/firestore';
 import { cardPaths, cardTag } from '@/lib/routes';
-import { departurePath } from '@/lib/company-removal';
+import { departurePath } from '@/lib/collections';
 import { adminDb } from '@/server/firebase/admin-app';
 import {
   DELETE as remove,

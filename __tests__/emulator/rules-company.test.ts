@@ -43,7 +43,7 @@ import {
   statsDay,
   statsOf,
 } from '../helpers/card-refs';
-import { departurePath } from '@/lib/company-removal';
+import { departurePath } from '@/lib/collections';
 import { rulesFile } from '../helpers/rules';
 import { visitorContact } from '../helpers/visitor-contact';
 

@@ -50,6 +50,7 @@ import {
   STATS_COLLECTION,
   UPDATED_FIELD,
   USERS_COLLECTION,
+  DEPARTURES_COLLECTION,
 } from '@/lib/collections';
 import {
   cardRef,
@@ -330,6 +331,7 @@ it('names the collections and the fields it checks as lib/collections.ts does', 
       COMPANIES_COLLECTION,
       MEMBERS_COLLECTION,
       INVITES_COLLECTION,
+      DEPARTURES_COLLECTION,
     ].sort(),
   );
   expect(names(/(?<=\/documents\/)\w+(?=\/\$\()/g)).toEqual(
@@ -356,7 +358,7 @@ it('names the collections and the fields it checks as lib/collections.ts does', 
   expect(RULES_TEXT.match(/allow [^:]*:/g)?.sort()).toEqual(
     [
       'allow create:',
-      ...Array<string>(4).fill('allow get:'),
+      ...Array<string>(5).fill('allow get:'),
       ...Array<string>(3).fill('allow read:'),
     ].sort(),
   );

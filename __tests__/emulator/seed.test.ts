@@ -268,9 +268,10 @@ describe('the demo company', () => {
         firstName: profiles[username].firstName,
       });
     }
-    // The colour, a default, filled in where a card had none; a card's own values are kept (the
-    // locked address shows over them when the card renders).
-    expect(users.kostas.accentColor).toBe(DEMO_TEMPLATE.accentColor?.value);
+    // Nothing of the template is copied onto a card (the default colour and the locked address
+    // show over it when it renders): a card holds its own values only.
+    expect(users.kostas.accentColor).toBe(profiles.kostas.accentColor);
+    expect(DEMO_TEMPLATE.accentColor?.value).toBeDefined();
     expect(users.alice.address).toBe(profiles.alice.address);
     // Not in the company.
     expect(users.nikos[COMPANY_FIELD]).toBeUndefined();

@@ -1,7 +1,8 @@
 // How the account's last company membership ended (departures/{uid}, lib/company-removal.ts), read
 // once by its console when it has no card: the rules let only that account get it.
 import { doc, getDoc, Timestamp } from 'firebase/firestore';
-import { FORWARD_FIELD, departurePath, type Departure } from '../../lib/company-removal';
+import { departurePath } from '../../lib/collections';
+import { FORWARD_FIELD, type Departure } from '../../lib/company-removal';
 import { ownerDb } from './firebase';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');

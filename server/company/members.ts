@@ -16,14 +16,10 @@ import {
   companyPath,
   memberPath,
   ownerPath,
+  departurePath,
 } from '../../lib/collections';
 import { MEMBER_ROLES, type MemberRole } from '../../lib/company';
-import {
-  FORWARD_FIELD,
-  FORWARD_TARGET_MESSAGE,
-  REMOVED_BY_FIELD,
-  departurePath,
-} from '../../lib/company-removal';
+import { FORWARD_FIELD, FORWARD_TARGET_MESSAGE, REMOVED_BY_FIELD } from '../../lib/company-removal';
 import { parseUsername } from '../../lib/username';
 import { cardChanged } from '../card-stamp';
 import { adminDb } from '../firebase/admin-app';

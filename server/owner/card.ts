@@ -32,6 +32,7 @@ import {
   erasurePath,
   ownerPath,
   photoDocPath,
+  departurePath,
 } from '../../lib/collections';
 import {
   CARD_MESSAGES,
@@ -50,7 +51,6 @@ import { assertOwns, type Owner } from './auth';
 import { OwnerError, badField } from './respond';
 import { queueWelcomeMail } from './welcome-mail';
 import { chargeOwnerWrite } from './write-limit';
-import { departurePath } from '../../lib/company-removal';
 
 /** Deletions per batch when an erasure deletes contacts or digests (Firestore's limit per batch). */
 const DELETE_PAGE = 500;
