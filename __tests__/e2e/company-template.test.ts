@@ -3,7 +3,8 @@
 // says which cards change (one: the other member has a colour of their own); the admin's card
 // shows the company's colour, the other keeps its own. Then the company's name, locked, with its
 // English words: both cards change, and the English card shows those words, not a
-// transliteration. axe on the template editor at 360 px.
+// transliteration. axe on the template editor at 360 px. A default typed and not saved shows at
+// once in the preview of a member's card, below the form and within the phone's width.
 import { adminAuth, adminDb } from '@/server/firebase/admin-app';
 import { COMPANY_FIELD } from '@/lib/collections';
 import { accentColors } from '@/lib/theme';
@@ -98,4 +99,17 @@ test('the company’s name, locked, with English words: both cards change, and t
     });
   }
   expect((await get(`/${KEPT}`)).body).toContain(COMPANY);
+});
+
+test('a default phone, typed and not saved, shows at once in the preview of a member’s card', async () => {
+  const phone = '2109876543';
+  await page.getByLabel('Τηλέφωνο (κέντρο)').fill(phone);
+  const preview = page.getByTestId('card-preview');
+  await page.frameLocator('[data-testid="card-preview"]').getByText(phone).waitFor();
+  const frame = await preview.boundingBox();
+  const form = await page.getByRole('button', { name: 'Αποθήκευση προτύπου' }).boundingBox();
+  // Below the form, within the phone's width.
+  expect(frame && form && frame.y > form.y && frame.x >= 0 && frame.x + frame.width <= 360).toBe(
+    true,
+  );
 });

@@ -2,7 +2,8 @@
 // The console's navigation (components/account/ConsoleNav.tsx): a phone's bar of at most five
 // items with «Περισσότερα» for the rest, its menu by keyboard; and the member's editor
 // (CardEditor) on a company's card: locked fields read-only with the company's value, the preview
-// as the card will show, and a save that never sends a locked field.
+// as the card will show, and a save that never sends a locked field; and the admin's template
+// editor (TemplateEditor), whose preview of a member's card follows the template as it is typed.
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IconUser } from '@tabler/icons-react';
@@ -10,9 +11,14 @@ import type { Company } from '@/browser/owner/company';
 // Before CardEditor: its stand-ins for the editor's browser side.
 import { editor, resetEditor } from '../helpers/card-editor';
 import CardEditor from '@/components/account/CardEditor';
+import TemplateEditor from '@/components/account/company/TemplateEditor';
 import ConsoleNav, { BAR_ITEMS, type NavItem } from '@/components/account/ConsoleNav';
-import { LOCKED_FIELD_NOTE } from '@/lib/company';
+import { LOCKED_FIELD_NOTE, applyCompany } from '@/lib/company';
+import { normaliseProfile, toPublicProfile } from '@/lib/profile';
 import type { PublicProfile } from '@/lib/profile';
+
+// The template's save, which these tests never reach.
+jest.mock('@/browser/owner/company', () => ({ saveTemplate: jest.fn() }));
 
 describe('the navigation', () => {
   const items = (count: number): NavItem<string>[] =>
@@ -130,5 +136,77 @@ describe('a member’s editor', () => {
     render(<CardEditor username="maria" />);
     expect(screen.getByLabelText('Διεύθυνση')).toHaveValue('Δική μου οδός 1');
     expect(screen.getByLabelText('Διεύθυνση')).not.toHaveAttribute('readonly');
+  });
+});
+
+describe('the template editor’s preview of a member’s card', () => {
+  const company: Company = {
+    id: 'c1',
+    name: 'Studio Φως',
+    template: { city: { value: 'Αθήνα', locked: false } },
+    admins: [],
+    memberUids: [],
+  };
+  // The admin's own card, a member's too: a company name and a colour of its own, no phone.
+  const own = {
+    firstName: 'Ελένη',
+    lastName: 'Φωτίου',
+    companyName: 'Δικό μου όνομα',
+    accentColor: '#e53935',
+    companyId: 'c1',
+  };
+  const shown = () =>
+    editor.lastPreview().profile as PublicProfile & { company?: { name: string } };
+
+  beforeEach(() => resetEditor(own));
+
+  test('it follows the template as typed: a default phone, a colour, a locked company name, as applyCompany makes them', async () => {
+    const user = userEvent.setup();
+    render(<TemplateEditor company={company} username="eleni" />);
+    expect(
+      screen.getByRole('heading', { name: 'Προεπισκόπηση κάρτας μέλους' }),
+    ).toBeInTheDocument();
+    // The saved template at first: the default city over a card with none.
+    expect([shown().city, shown().phoneNumber, shown().companyName]).toEqual([
+      'Αθήνα',
+      undefined,
+      'Δικό μου όνομα',
+    ]);
+
+    await user.type(screen.getByLabelText('Τηλέφωνο (κέντρο)'), '2101234567');
+    expect(shown().phoneNumber).toBe('2101234567');
+
+    // A default colour stays under the card's own; the company name, typed, too, until locked.
+    await user.click(screen.getByRole('radio', { name: 'Πετρόλ' }));
+    await user.type(screen.getByLabelText('Όνομα εταιρείας στην κάρτα'), 'Φως ΑΕ');
+    expect([shown().accentColor, shown().companyName]).toEqual(['#e53935', 'Δικό μου όνομα']);
+    await user.click(screen.getByRole('checkbox', { name: 'Κλειδωμένο: Χρώμα κάρτας' }));
+    await user.click(
+      screen.getByRole('checkbox', { name: 'Κλειδωμένο: Όνομα εταιρείας στην κάρτα' }),
+    );
+    expect(shown()).toEqual(
+      applyCompany(toPublicProfile(normaliseProfile('eleni', own)), {
+        id: 'c1',
+        name: 'Studio Φως',
+        template: {
+          companyName: { value: 'Φως ΑΕ', locked: true },
+          city: { value: 'Αθήνα', locked: false },
+          phoneNumber: { value: '2101234567', locked: false },
+          accentColor: { value: '#00838f', locked: true },
+        },
+      }),
+    );
+    expect([shown().accentColor, shown().companyName]).toEqual(['#00838f', 'Φως ΑΕ']);
+  });
+
+  test('the English switch shows the English card; a field still wrong is left out, not the rest', async () => {
+    const user = userEvent.setup();
+    render(<TemplateEditor company={company} username="eleni" />);
+    await user.type(screen.getByLabelText('Ιστότοπος'), 'not a site');
+    await user.type(screen.getByLabelText('Διεύθυνση'), 'Ερμού 10');
+    expect([shown().websiteLink, shown().address]).toEqual([undefined, 'Ερμού 10']);
+    await user.click(screen.getByRole('button', { name: 'English' }));
+    expect(editor.lastPreview().lang).toBe('en');
+    expect(shown().city).toBe('Athina');
   });
 });

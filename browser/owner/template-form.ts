@@ -12,6 +12,7 @@ import {
   type TemplateTextField,
 } from '../../lib/company';
 import type { TemplateAnswer } from '../../lib/company-answers';
+import { MAX_LINKS } from '../../lib/card-links';
 import type { EnglishField } from '../../lib/profile';
 import {
   LOGO_MAX_BYTES,
@@ -67,6 +68,17 @@ export function toTemplateForm(template: CompanyTemplate): TemplateFormValues {
   };
 }
 
+type RawEntry = { value: unknown; locked: boolean; valueEn?: string };
+
+/** A text field as the save sends it, or null when it is left empty (the company does not set it). */
+function rawEntry(values: TemplateFormValues, field: TemplateTextField): RawEntry | null {
+  const { value: typed, locked } = values.fields[field];
+  if (typed.trim() === '') return null;
+  const typedEn = englishTwin(field) ? values.english[field as TemplateEnglishField].trim() : '';
+  const value = storedForm(field, typed) ?? typed.trim();
+  return { value, locked, ...(typedEn ? { valueEn: typedEn } : {}) };
+}
+
 /**
  * The template the form's values make, each value as the card would store it (a site's address
  * made whole, a colour in lower case), or the errors beside their fields. An empty field is not
@@ -75,18 +87,17 @@ export function toTemplateForm(template: CompanyTemplate): TemplateFormValues {
 export function templateFromForm(
   values: TemplateFormValues,
 ): { ok: true; template: CompanyTemplate } | { ok: false; errors: TemplateFormErrors } {
-  const raw: Record<string, { value: unknown; locked: boolean; valueEn?: string }> = {};
+  const raw: Record<string, RawEntry> = {};
   const errors: TemplateFormErrors = {};
   for (const field of TEMPLATE_TEXT_FIELDS) {
-    const { value: typed, locked } = values.fields[field];
+    const entry = rawEntry(values, field);
     const twin = englishTwin(field);
-    const typedEn = twin ? values.english[field as TemplateEnglishField].trim() : '';
-    if (typed.trim() === '') {
-      if (twin && typedEn !== '') errors[twin] = TEMPLATE_FORM_MESSAGES.englishAlone;
+    if (!entry) {
+      if (twin && values.english[field as TemplateEnglishField].trim() !== '')
+        errors[twin] = TEMPLATE_FORM_MESSAGES.englishAlone;
       continue;
     }
-    const value = storedForm(field, typed);
-    raw[field] = { value: value ?? typed.trim(), locked, ...(typedEn ? { valueEn: typedEn } : {}) };
+    raw[field] = entry;
     // Each field judged alone, so that every wrong one shows at once.
     const alone = parseTemplate({ [field]: raw[field] });
     if (!alone.ok)
@@ -102,6 +113,29 @@ export function templateFromForm(
     return { ok: false, errors: { [field]: parsed.error } as TemplateFormErrors };
   }
   return { ok: true, template: parsed.template };
+}
+
+/**
+ * The template the form's values make as they are typed, for the live preview of a member's card:
+ * each field as the save would store it, judged alone; one still wrong (half typed) is left out
+ * until it is right, and so are wrong links.
+ */
+export function draftTemplate(values: TemplateFormValues): CompanyTemplate {
+  const draft: CompanyTemplate = {};
+  for (const field of TEMPLATE_TEXT_FIELDS) {
+    const entry = rawEntry(values, field);
+    const alone = entry && parseTemplate({ [field]: entry });
+    if (alone?.ok) Object.assign(draft, alone.template);
+  }
+  const { links, errors } = judgeLinks(values.links);
+  const wrong = Object.keys(errors);
+  const right = links
+    .filter((_, index) => !wrong.some((key) => key.startsWith(`links.${index}.`)))
+    .slice(0, MAX_LINKS);
+  const judged =
+    right.length > 0 && parseTemplate({ links: { value: right, locked: values.linksLocked } });
+  if (judged && judged.ok) draft.links = judged.template.links;
+  return draft;
 }
 
 /** The server's refusal of a field (`fields.address`, `fields.links.2.url`) as the form's key. */

@@ -44,6 +44,7 @@ import ColorField from './ColorField';
 import Field from './Field';
 import LinksEditor from './LinksEditor';
 import PhotoField from './PhotoField';
+import PreviewLanguageSwitch from './PreviewLanguageSwitch';
 import SubmitRow from './SubmitRow';
 import styles from './account.module.css';
 
@@ -108,11 +109,6 @@ const ENGLISH_SPECS = Object.entries(ENGLISH_FIELDS).map(([greek, field]) => ({
 
 const isEnglishField = (field: string): boolean =>
   ENGLISH_SPECS.some((spec) => spec.field === field);
-
-const PREVIEW_LANGUAGES: Array<{ lang: CardLanguage; label: string }> = [
-  { lang: 'el', label: 'Ελληνικά' },
-  { lang: 'en', label: 'English' },
-];
 
 type Status =
   | { kind: 'idle' }
@@ -516,20 +512,7 @@ export default function CardEditor({
         <div className={styles.previewPane}>
           <h3 className={styles.previewTitle}>Προεπισκόπηση</h3>
           <p className={styles.hint}>Η κάρτα όπως θα φαίνεται μετά την αποθήκευση.</p>
-          <div className={styles.langSwitch} role="group" aria-label="Γλώσσα προεπισκόπησης">
-            {PREVIEW_LANGUAGES.map(({ lang, label }) => (
-              <button
-                key={lang}
-                type="button"
-                className={styles.tab}
-                lang={lang}
-                aria-pressed={previewLang === lang}
-                onClick={() => setPreviewLang(lang)}
-              >
-                {label}
-              </button>
-            ))}
-          </div>
+          <PreviewLanguageSwitch lang={previewLang} onChange={setPreviewLang} />
           <CardPreview profile={shown} photo={previewPhoto} lang={previewLang} />
         </div>
       </div>

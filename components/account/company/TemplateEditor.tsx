@@ -1,9 +1,10 @@
 'use client';
 
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { saveTemplate, type Company, type LogoUpload } from '@/browser/owner/company';
 import { withoutLinkErrors, type LinkDraft } from '@/browser/owner/card-form';
 import {
+  draftTemplate,
   logoProblem,
   templateErrorField,
   templateFromForm,
@@ -23,6 +24,7 @@ import ImageField from '../ImageField';
 import LinksEditor from '../LinksEditor';
 import SubmitRow from '../SubmitRow';
 import styles from '../account.module.css';
+import MemberCardPreview from './MemberCardPreview';
 import { refusalOf } from './messages';
 
 const FIELDS: Array<{
@@ -94,6 +96,7 @@ export default function TemplateEditor({
     error: false,
   });
   const [busy, setBusy] = useState(false);
+  const draft = useMemo(() => draftTemplate(values), [values]);
 
   useEffect(() => {
     if (logo.kind !== 'new') return;
@@ -161,104 +164,118 @@ export default function TemplateEditor({
         : null;
   const color = values.fields.accentColor;
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-labelledby="template-title">
-      <h3 id="template-title">Πρότυπο καρτών</h3>
-      <p className={styles.hint}>
-        Ένα κλειδωμένο πεδίο δείχνει την τιμή της εταιρείας σε κάθε κάρτα μέλους και το μέλος δεν το
-        αλλάζει. Ένα ξεκλείδωτο είναι προεπιλογή: φαίνεται σε κάθε κάρτα μέλους που δεν έχει δική
-        της τιμή και ακολουθεί κάθε αλλαγή του προτύπου. Ένα κενό πεδίο δεν ορίζεται από την
-        εταιρεία. Τα αγγλικά μπαίνουν στην αγγλική κάρτα και στα αγγλικά passes· ό,τι μείνει κενό
-        γράφεται με λατινικούς χαρακτήρες.
-      </p>
-      <fieldset className={styles.fieldset}>
-        <legend>Στοιχεία της εταιρείας</legend>
-        {FIELDS.map(({ field, label, type }) => {
-          const twin = englishTwin(field);
-          return (
-            <div key={field} className={styles.templateField}>
-              <Field
-                id={`template-${field}`}
-                label={label}
-                type={type ?? 'text'}
-                autoComplete="off"
-                maxLength={CARD_FIELD_RULES[field].max}
-                value={values.fields[field].value}
-                error={errors[field]}
-                onChange={(e) => setField(field, { value: e.target.value })}
-              />
-              {twin && (
-                <Field
-                  id={`template-${twin}`}
-                  label={`${label} στα αγγλικά`}
-                  lang="en"
-                  autoComplete="off"
-                  maxLength={CARD_FIELD_RULES[twin].max}
-                  // What the English card shows without it: the Greek in Latin letters.
-                  placeholder={transliterate(values.fields[field].value)}
-                  value={values.english[field as TemplateEnglishField]}
-                  error={errors[twin]}
-                  onChange={(e) => setEnglish(field as TemplateEnglishField, e.target.value)}
-                />
-              )}
-              <LockBox
-                id={`template-${field}-locked`}
-                name={label}
-                checked={values.fields[field].locked}
-                onChange={(locked) => setField(field, { locked })}
-              />
-            </div>
-          );
-        })}
-      </fieldset>
-      <div className={styles.templateField}>
-        <ColorField
-          value={color.value}
-          error={errors.accentColor}
-          disabled={busy}
-          onChange={(accentColor) => setField('accentColor', { value: accentColor })}
-        />
-        <LockBox
-          id="template-accentColor-locked"
-          name="Χρώμα κάρτας"
-          checked={color.locked}
-          onChange={(locked) => setField('accentColor', { locked })}
-        />
-      </div>
-      <div className={styles.templateField}>
-        <LinksEditor links={values.links} errors={errors} disabled={busy} onChange={setLinks} />
-        <LockBox
-          id="template-links-locked"
-          name="Σύνδεσμοι"
-          checked={values.linksLocked}
-          onChange={(linksLocked) => setValues((current) => ({ ...current, linksLocked }))}
-        />
-        <p className={styles.hint}>
-          Κλειδωμένοι: οι σύνδεσμοι της εταιρείας εμφανίζονται πρώτοι σε κάθε κάρτα, πριν από τους
-          δικούς του μέλους.
-        </p>
-      </div>
-      <ImageField
-        id="template-logo"
-        legend="Λογότυπο"
-        hint="Δίπλα στο όνομα της εταιρείας σε κάθε κάρτα μέλους και στην επαφή (vCard). PNG ή JPEG, έως 100 KB."
-        pickLabel="Επιλογή λογότυπου"
-        removeLabel="Αφαίρεση λογότυπου"
-        accept={LOGO_CONTENT_TYPES.join(',')}
-        src={logoSrc}
-        preview={{ className: styles.logo, alt: 'Το λογότυπο της εταιρείας' }}
-        error={logoError}
-        disabled={busy}
-        onPick={(file) => void pickLogo(file)}
-        onRemove={() => setLogo({ kind: 'remove' })}
-      />
-      <SubmitRow label="Αποθήκευση προτύπου" busy={busy} />
-      <p
-        className={status.error ? styles.error : styles.status}
-        role="status"
-        data-testid="template-status"
+    // Phones show the preview below the form; wide screens beside it, as the card's editor does.
+    <div className={styles.editorLayout}>
+      <form
+        className={`${styles.form} ${styles.formPane}`}
+        onSubmit={submit}
+        noValidate
+        aria-labelledby="template-title"
       >
-        {status.text}
-      </p>
-    </form>
+        <h3 id="template-title">Πρότυπο καρτών</h3>
+        <p className={styles.hint}>
+          Ένα κλειδωμένο πεδίο δείχνει την τιμή της εταιρείας σε κάθε κάρτα μέλους και το μέλος δεν
+          το αλλάζει. Ένα ξεκλείδωτο είναι προεπιλογή: φαίνεται σε κάθε κάρτα μέλους που δεν έχει
+          δική της τιμή και ακολουθεί κάθε αλλαγή του προτύπου. Ένα κενό πεδίο δεν ορίζεται από την
+          εταιρεία. Τα αγγλικά μπαίνουν στην αγγλική κάρτα και στα αγγλικά passes· ό,τι μείνει κενό
+          γράφεται με λατινικούς χαρακτήρες.
+        </p>
+        <fieldset className={styles.fieldset}>
+          <legend>Στοιχεία της εταιρείας</legend>
+          {FIELDS.map(({ field, label, type }) => {
+            const twin = englishTwin(field);
+            return (
+              <div key={field} className={styles.templateField}>
+                <Field
+                  id={`template-${field}`}
+                  label={label}
+                  type={type ?? 'text'}
+                  autoComplete="off"
+                  maxLength={CARD_FIELD_RULES[field].max}
+                  value={values.fields[field].value}
+                  error={errors[field]}
+                  onChange={(e) => setField(field, { value: e.target.value })}
+                />
+                {twin && (
+                  <Field
+                    id={`template-${twin}`}
+                    label={`${label} στα αγγλικά`}
+                    lang="en"
+                    autoComplete="off"
+                    maxLength={CARD_FIELD_RULES[twin].max}
+                    // What the English card shows without it: the Greek in Latin letters.
+                    placeholder={transliterate(values.fields[field].value)}
+                    value={values.english[field as TemplateEnglishField]}
+                    error={errors[twin]}
+                    onChange={(e) => setEnglish(field as TemplateEnglishField, e.target.value)}
+                  />
+                )}
+                <LockBox
+                  id={`template-${field}-locked`}
+                  name={label}
+                  checked={values.fields[field].locked}
+                  onChange={(locked) => setField(field, { locked })}
+                />
+              </div>
+            );
+          })}
+        </fieldset>
+        <div className={styles.templateField}>
+          <ColorField
+            value={color.value}
+            error={errors.accentColor}
+            disabled={busy}
+            onChange={(accentColor) => setField('accentColor', { value: accentColor })}
+          />
+          <LockBox
+            id="template-accentColor-locked"
+            name="Χρώμα κάρτας"
+            checked={color.locked}
+            onChange={(locked) => setField('accentColor', { locked })}
+          />
+        </div>
+        <div className={styles.templateField}>
+          <LinksEditor links={values.links} errors={errors} disabled={busy} onChange={setLinks} />
+          <LockBox
+            id="template-links-locked"
+            name="Σύνδεσμοι"
+            checked={values.linksLocked}
+            onChange={(linksLocked) => setValues((current) => ({ ...current, linksLocked }))}
+          />
+          <p className={styles.hint}>
+            Κλειδωμένοι: οι σύνδεσμοι της εταιρείας εμφανίζονται πρώτοι σε κάθε κάρτα, πριν από τους
+            δικούς του μέλους.
+          </p>
+        </div>
+        <ImageField
+          id="template-logo"
+          legend="Λογότυπο"
+          hint="Δίπλα στο όνομα της εταιρείας σε κάθε κάρτα μέλους και στην επαφή (vCard). PNG ή JPEG, έως 100 KB."
+          pickLabel="Επιλογή λογότυπου"
+          removeLabel="Αφαίρεση λογότυπου"
+          accept={LOGO_CONTENT_TYPES.join(',')}
+          src={logoSrc}
+          preview={{ className: styles.logo, alt: 'Το λογότυπο της εταιρείας' }}
+          error={logoError}
+          disabled={busy}
+          onPick={(file) => void pickLogo(file)}
+          onRemove={() => setLogo({ kind: 'remove' })}
+        />
+        <SubmitRow label="Αποθήκευση προτύπου" busy={busy} />
+        <p
+          className={status.error ? styles.error : styles.status}
+          role="status"
+          data-testid="template-status"
+        >
+          {status.text}
+        </p>
+      </form>
+      <MemberCardPreview
+        company={company}
+        template={draft}
+        logoVersion={logo.kind === 'keep' ? company.logoVersion : undefined}
+        username={username}
+      />
+    </div>
   );
 }
