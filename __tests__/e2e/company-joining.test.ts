@@ -5,10 +5,10 @@
 // percent-encoding), joins and is welcomed; a signed-in owner sees their pending invitation at
 // /account without the link, and joins from there. axe on every screen.
 import { adminAuth, adminDb } from '@/server/firebase/admin-app';
-import { OUTBOX_COLLECTION } from '@/lib/collections';
 import { INVITE_PARAM } from '@/lib/routes';
 import { USERNAME_MESSAGES, claimProblem, latinOnlyMessage } from '@/lib/username';
 import { baseUrl, browserForThisFile, expectAccessible } from '../helpers/browser';
+import { invitationToken } from '../helpers/invitation-mail';
 import { makeOwner, openAuthLink, restIdToken, submitSignIn, type Owner } from '../helpers/owner';
 
 const VIEWPORTS = [
@@ -36,18 +36,12 @@ async function asAdmin(path: string, json: object): Promise<Record<string, unkno
   return (await res.json()) as Record<string, unknown>;
 }
 
-/** The admin invites `email`: the token its mail's link carries (the outbox holds the mail). */
+/** The admin invites `email`: the token its mail's link carries. */
 async function invite(email: string, names: object): Promise<string> {
   expect(
     await asAdmin(`/api/owner/companies/${companyId}/invites`, { invites: [{ email, ...names }] }),
   ).toMatchObject({ sent: 1 });
-  const mails = await adminDb().collection(OUTBOX_COLLECTION).where('to', '==', email).get();
-  for (const mail of mails.docs) {
-    const link = /https?:\/\/\S+/.exec(String(mail.get('text')))?.[0];
-    const token = link && new URL(link).searchParams.get(INVITE_PARAM);
-    if (token) return token;
-  }
-  throw new Error(`no invitation link mailed to ${email}`);
+  return invitationToken(email);
 }
 
 beforeAll(async () => {

@@ -8,17 +8,17 @@
 import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
 import { adminAuth, adminDb } from '@/server/firebase/admin-app';
-import { COMPANY_FIELD, OUTBOX_COLLECTION } from '@/lib/collections';
+import { COMPANY_FIELD } from '@/lib/collections';
 import { LOCKED_FIELD_NOTE } from '@/lib/company';
 import { INVITE_PARAM } from '@/lib/routes';
 import { CARD_MESSAGES } from '@/lib/profile';
 import { USERNAME_MESSAGES } from '@/lib/username';
 import { COMPANY_REFUSALS } from '@/components/account/company/messages';
-import { mailInbox } from '@/tools/lib/mail-catcher';
 import type { BrowserContext, Page } from 'playwright-core';
 import { baseUrl, browserForThisFile, expectAccessible } from '../helpers/browser';
 import { eventually } from '../helpers/eventually';
 import { get } from '../helpers/http';
+import { invitationToken } from '../helpers/invitation-mail';
 import { makeOwner, openAuthLink, section, signIn, type Owner } from '../helpers/owner';
 
 const PHONE = { width: 390, height: 844 };
@@ -57,24 +57,6 @@ async function companyScreen(p: Page, name: string): Promise<void> {
     .getByRole('navigation', { name: 'Ενότητες εταιρείας' })
     .getByRole('button', { name })
     .click();
-}
-
-/** The invitation's token, from the mail the daemon sent, or from its outbox entry before that. */
-async function invitationToken(email: string): Promise<string> {
-  const inbox = mailInbox(process.env.KARTA_MAIL_INBOX_URL as string);
-  const text = await eventually(
-    async () => {
-      const mail = (await inbox.mails()).find((m) => m.to.some((to) => to.address === email));
-      if (mail) return mail.text;
-      const outbox = await adminDb().collection(OUTBOX_COLLECTION).where('to', '==', email).get();
-      return outbox.docs[0]?.get('text') as string | undefined;
-    },
-    { what: `the invitation to ${email}` },
-  );
-  const link = /https?:\/\/\S+/.exec(text)?.[0];
-  const token = link && new URL(link).searchParams.get(INVITE_PARAM);
-  if (!token) throw new Error(`no invitation link in: ${text}`);
-  return token;
 }
 
 /** The rows the navigation's visible items sit on, and how many items are visible. */

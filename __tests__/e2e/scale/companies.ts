@@ -159,7 +159,7 @@ export function companies(ctx: ScaleContext): void {
     );
   });
 
-  test('a member switched off answers 410 through Varnish: its pages (the company, its website) and vCards in both languages, and its QR code', async () => {
+  test('a member switched off answers 410 through Varnish on its pages (the company, its website) in both languages and its QR code, and its vCards become the company’s contact', async () => {
     const [username] = MEMBERS;
     // Every answer of the card, in both languages, each cached through Varnish first.
     const paths = cardPaths(username);
@@ -170,9 +170,16 @@ export function companies(ctx: ScaleContext): void {
       ...cardChanged(),
     });
     await askOriginA({ usernames: [username] });
+    // «Αποθήκευση επαφής εταιρείας»: the vCards stay, with the company's contact, no person's.
+    const isVcard = (pathname: string) => pathname.endsWith('/vcard');
     await eventually(
-      async () => (await Promise.all(paths.map(viaCdn))).every((a) => a.status === 410),
-      { every: 25, what: `${paths.join(', ')} answering 410 via Varnish` },
+      async () =>
+        (await Promise.all(paths.map(viaCdn))).every((a, i) =>
+          isVcard(paths[i])
+            ? a.status === 200 && a.body.includes('ORG:') && !/Μέλος|Melos/.test(a.body)
+            : a.status === 410,
+        ),
+      { every: 25, what: `${paths.join(', ')} switched off via Varnish` },
     );
     const page = await viaCdn(`/${username}`);
     expect(page.headers.get('content-type')).toContain('text/html');
