@@ -103,7 +103,7 @@ test('the company’s name, locked, with English words: both cards change, and t
 
 test('a default phone, typed and not saved, shows at once in the preview of a member’s card', async () => {
   const phone = '2109876543';
-  await page.getByLabel('Τηλέφωνο (κέντρο)').fill(phone);
+  await page.getByRole('textbox', { name: 'Τηλέφωνο (κέντρο)', exact: true }).fill(phone);
   const preview = page.getByTestId('card-preview');
   await page.frameLocator('[data-testid="card-preview"]').getByText(phone).waitFor();
   const frame = await preview.boundingBox();
