@@ -5,23 +5,20 @@
 // 410 page with the company's switchboard, website and vCard; the removed person's console says
 // what happened; a member's console shows the company's leads with no delete button. axe at 360
 // and 1366 px; screenshots of the confirmation and of the 410 page.
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { Timestamp } from 'firebase-admin/firestore';
 import type { BrowserContext, Page } from 'playwright-core';
 import { adminAuth, adminDb } from '@/server/firebase/admin-app';
-import { ROOT } from '@/tools/lib/paths';
 import { baseUrl, browserForThisFile, expectAccessible } from '../helpers/browser';
 import { eventually } from '../helpers/eventually';
 import { get } from '../helpers/http';
 import { makeOwner, section, signIn, submitSignIn, type Owner } from '../helpers/owner';
+import { saveScreenshot } from '../helpers/screenshots';
 
 const PHONE = { width: 360, height: 800 };
 const DESKTOP = { width: 1366, height: 900 };
 const STAMP = Date.now().toString(36);
 const COMPANY_ID = `studio-${STAMP}`;
 const COMPANY = `Studio Φως ${STAMP}`;
-const SHOTS = path.join(ROOT, 'artifacts', 'screenshots');
 const browser = browserForThisFile();
 
 let maria: Owner;
@@ -73,7 +70,6 @@ beforeAll(async () => {
   await join(alice, 'member', 'Αλίκη', 'Σταύρου');
   adminContext = await browser().newContext({ viewport: PHONE });
   page = await signIn(adminContext, maria);
-  mkdirSync(SHOTS, { recursive: true });
 });
 
 afterAll(async () => {
@@ -105,7 +101,7 @@ test('the confirmation offers forwarding or switching off and says what the prin
     .waitFor();
   await expectAccessible(page, 'removal confirmation (360 px)');
   await choice.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: path.join(SHOTS, 'removal-confirmation-360.png') });
+  await saveScreenshot(page, 'removal-confirmation-360');
 
   await choice.getByRole('button', { name: 'Επιβεβαίωση αφαίρεσης Αλίκη Σταύρου' }).click();
   await row.getByText('Αφαιρέθηκε', { exact: true }).waitFor();
@@ -147,7 +143,7 @@ test('ended, the forwarding leaves the 410 page: the company’s switchboard, we
     const save = visitor.getByRole('link', { name: 'Αποθήκευση επαφής εταιρείας' });
     expect(await save.getAttribute('href')).toBe(`/${alice.username}/vcard`);
     await expectAccessible(visitor, '410 page (360 px)');
-    await visitor.screenshot({ path: path.join(SHOTS, 'card-off-410-360.png'), fullPage: true });
+    await saveScreenshot(visitor, 'card-off-410-360', true);
     const vcard = await get(`/${alice.username}/vcard`);
     expect(vcard.status).toBe(200);
     expect(vcard.body).toContain(`ORG:${COMPANY}`);

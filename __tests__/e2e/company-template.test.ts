@@ -14,6 +14,7 @@ import { eventually } from '../helpers/eventually';
 import { get } from '../helpers/http';
 import { ownerFile } from '../helpers/owner-file';
 import { section, signIn, type Owner } from '../helpers/owner';
+import { saveScreenshot } from '../helpers/screenshots';
 
 const NARROW = { width: 360, height: 740 };
 const { browser, stamp, makeOwner } = ownerFile();
@@ -112,4 +113,5 @@ test('a default phone, typed and not saved, shows at once in the preview of a me
   expect(frame && form && frame.y > form.y && frame.x >= 0 && frame.x + frame.width <= 360).toBe(
     true,
   );
+  await saveScreenshot(page, 'template-editor-360', true);
 });
