@@ -34,6 +34,8 @@ export const CONTACTS_COLLECTION = 'contacts';
 export const CREATED_FIELD = 'createdAt';
 /** The lead mailer's state of the contact (daemon/mail/lead-mailer.ts), beside what the visitor wrote. */
 export const LEAD_MAIL_FIELD = 'leadMail';
+/** Where its follow-up stands (lib/lead-status.ts); only karta's server writes it. */
+export const LEAD_STATUS_FIELD = 'status';
 
 export const contactsPath = (username: string) => `${cardPath(username)}/${CONTACTS_COLLECTION}`;
 

@@ -2,18 +2,31 @@
 // runs no visitor's formula: the owner's export (browser/owner/export.ts) and a company's
 // (server/company/leads.ts) are written alike, and the company's Excel workbook has their columns.
 import Papa from 'papaparse';
+import {
+  LEAD_STATUS_HEADER,
+  LEAD_STATUS_LABELS,
+  leadStatusOf,
+  type LeadStatus,
+} from './lead-status';
 
 /** UTF-8's byte-order mark: without it Excel reads a CSV as the local code page, not UTF-8. */
 const BOM = '\uFEFF';
 
-export const CSV_HEADERS = ['Όνομα', 'Email', 'Τηλέφωνο', 'Ημερομηνία'] as const;
+export const CSV_HEADERS = [
+  'Όνομα',
+  'Email',
+  'Τηλέφωνο',
+  'Ημερομηνία',
+  LEAD_STATUS_HEADER,
+] as const;
 
-/** One contact as its CSV row begins: what the visitor left, and when. */
+/** One contact as its CSV row begins: what the visitor left, when, and where its follow-up stands. */
 export interface CsvContact {
   name: string;
   email: string;
   phone?: string;
   createdAt: Date | null;
+  status?: LeadStatus;
 }
 
 /** 'YYYY-MM-DD HH:mm' in the given time zone (the browser's by default): what spreadsheets parse. */
@@ -54,7 +67,14 @@ export function contactsTable<C extends CsvContact>(
 ): { headers: string[]; rows: Array<Array<string | Date | null>> } {
   return {
     headers: [...CSV_HEADERS, ...extra.headers],
-    rows: contacts.map((c) => [c.name, c.email, c.phone ?? '', c.createdAt, ...extra.cells(c)]),
+    rows: contacts.map((c) => [
+      c.name,
+      c.email,
+      c.phone ?? '',
+      c.createdAt,
+      LEAD_STATUS_LABELS[leadStatusOf(c.status)],
+      ...extra.cells(c),
+    ]),
   };
 }
 

@@ -1,5 +1,6 @@
 // Which of the company's leads an admin's search and filters keep (components/account/company/
 // CompanyLeads.tsx). Pure, so the console and its tests judge a lead alike.
+import type { LeadStatus } from './lead-status';
 
 /** What the filter reads of a lead. */
 export interface FilterableLead {
@@ -8,6 +9,7 @@ export interface FilterableLead {
   email: string;
   phone?: string;
   createdAt: Date | null;
+  status: LeadStatus;
 }
 
 export interface LeadFilter {
@@ -18,9 +20,11 @@ export interface LeadFilter {
   /** The first and last day kept (`YYYY-MM-DD`, the browser's days, both included); empty: open. */
   from: string;
   to: string;
+  /** One status kept; empty for every one. */
+  status: LeadStatus | '';
 }
 
-export const NO_FILTER: LeadFilter = { query: '', member: '', from: '', to: '' };
+export const NO_FILTER: LeadFilter = { query: '', member: '', from: '', to: '', status: '' };
 
 /**
  * Text as a search compares it: lower case, without accents, with a final sigma as any other, so
@@ -60,6 +64,7 @@ export function filterLeads<L extends FilterableLead>(
   const to = toStart && new Date(toStart.getFullYear(), toStart.getMonth(), toStart.getDate() + 1);
   return leads.filter((lead) => {
     if (filter.member && lead.username !== filter.member) return false;
+    if (filter.status && lead.status !== filter.status) return false;
     if (from || to) {
       // A lead still being written has no time yet: it is newer than any day asked for.
       const at = lead.createdAt ?? new Date();

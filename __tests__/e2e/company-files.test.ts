@@ -197,10 +197,11 @@ test('the company’s leads download as an Excel workbook with Greek headers and
     'Email',
     'Τηλέφωνο',
     'Ημερομηνία',
+    'Κατάσταση',
     'Κάρτα',
     'Μέλος',
   ]);
-  const [name, , , date, card] = (sheet.getRow(2).values as unknown[]).slice(1);
+  const [name, , , date, , card] = (sheet.getRow(2).values as unknown[]).slice(1);
   expect([name, card]).toEqual([`Επισκέπτης ${STAMP}`, admin.username]);
   expect(date).toBeInstanceOf(Date);
   await expectAccessible(page, 'company leads with the Excel download (1366 px)');

@@ -1,6 +1,6 @@
 // The company's leads in real Chromium, at 360 and 1366 px, against the production build and the
-// run's emulators: the admin's search, member filter and date range narrow the list, and the
-// admin's choice of alert is saved; a visitor's sheet on a member card says that the company
+// run's emulators: the admin's search, member filter and date range narrow the list, a lead's
+// status is set beside it and filtered by, and the admin's choice of alert is saved; a visitor's sheet on a member card says that the company
 // receives the details. axe on each.
 import { Timestamp } from 'firebase-admin/firestore';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -134,6 +134,32 @@ test('at 360 px the filter narrows the leads by words, member and days, and the 
       ) === 'each',
     { what: 'the alert saved' },
   );
+
+  // A lead's status: saved from its own select, the result beside it, then a filter by it.
+  const eleni = leads(page).filter({ hasText: 'Ελένη Βήτα' });
+  await page.getByLabel('Κατάσταση της επαφής Ελένη Βήτα').selectOption('contacted');
+  const saved = eleni.getByText('Αποθηκεύτηκε.');
+  await saved.waitFor();
+  const box = await saved.boundingBox();
+  expect(box && box.y >= 0 && box.y + box.height <= PHONE.height).toBe(true);
+  await eventually(
+    async () => {
+      const stored = await adminDb()
+        .collection(`users/${SOFIA}/contacts`)
+        .where('name', '==', 'Ελένη Βήτα')
+        .get();
+      return stored.docs[0]?.get('status') === 'contacted';
+    },
+    { what: 'the status saved' },
+  );
+  const byStatus = page.getByLabel('Κατάσταση', { exact: true });
+  await byStatus.selectOption('contacted');
+  await expectLeads(page, ['Ελένη Βήτα']);
+  await byStatus.selectOption('new');
+  await expectLeads(page, ['Γιώργος Άλφα', 'Anna Gamma']);
+  await expectAccessible(page, 'company leads by status (360 px)');
+  await page.getByRole('button', { name: 'Καθαρισμός φίλτρων' }).click();
+  await expectLeads(page, ['Ελένη Βήτα', 'Γιώργος Άλφα', 'Anna Gamma']);
 });
 
 test('at 1366 px: a phone number however spaced, and the saved alert shown', async () => {
@@ -142,6 +168,11 @@ test('at 1366 px: a phone number however spaced, and the saved alert shown', asy
   await openLeads(page);
   await expectLeads(page, ['Ελένη Βήτα', 'Γιώργος Άλφα', 'Anna Gamma']);
   expect(await page.getByLabel('Ένα email για κάθε νέα επαφή').isChecked()).toBe(true);
+  await eventually(
+    async () =>
+      (await page.getByLabel('Κατάσταση της επαφής Ελένη Βήτα').inputValue()) === 'contacted',
+    { what: 'the saved status shown after a reload' },
+  );
   await page.getByLabel('Αναζήτηση σε όνομα, email, τηλέφωνο').fill('2105550101');
   await expectLeads(page, ['Ελένη Βήτα']);
   await expectAccessible(page, 'company leads (1366 px)');

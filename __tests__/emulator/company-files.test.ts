@@ -117,10 +117,19 @@ test('the leads as an Excel workbook: its type and file name, Greek headers, dat
   const sheet = book.worksheets[0];
   expect(sheet.name).toBe('Επαφές');
   const values = (row: number) => (sheet.getRow(row).values as unknown[]).slice(1);
-  expect(values(1)).toEqual(['Όνομα', 'Email', 'Τηλέφωνο', 'Ημερομηνία', 'Κάρτα', 'Μέλος']);
+  expect(values(1)).toEqual([
+    'Όνομα',
+    'Email',
+    'Τηλέφωνο',
+    'Ημερομηνία',
+    'Κατάσταση',
+    'Κάρτα',
+    'Μέλος',
+  ]);
   expect(sheet.rowCount).toBe(3);
   for (const [index, lead] of leads.entries()) {
-    const [name, , , date, card, member] = values(index + 2);
+    const [name, , , date, status, card, member] = values(index + 2);
+    expect(status).toBe('Νέα');
     expect([name, card, member]).toEqual([lead.name, USERNAME, 'Μαρία Φωτίου']);
     // A real date, whose fields are the Greek wall-clock time of the lead.
     expect(date).toBeInstanceOf(Date);

@@ -21,8 +21,15 @@ import {
   PUT as setRole,
 } from '@/app/api/owner/companies/[id]/members/[uid]/route';
 import { GET as contacts } from '@/app/api/owner/companies/[id]/contacts/route';
-import { DELETE as deleteLead } from '@/app/api/owner/companies/[id]/contacts/[username]/[contactId]/route';
-import { DELETE as deleteOwnContact } from '@/app/api/owner/cards/[username]/contacts/[id]/route';
+import {
+  DELETE as deleteLead,
+  PATCH as setLeadStatus,
+} from '@/app/api/owner/companies/[id]/contacts/[username]/[contactId]/route';
+import {
+  DELETE as deleteOwnContact,
+  PATCH as setOwnStatus,
+} from '@/app/api/owner/cards/[username]/contacts/[id]/route';
+import { LEAD_STATUS_REFUSED } from '@/lib/lead-status';
 import { COMPANY_LEAD_MESSAGE } from '@/lib/company-lead';
 import { GET as stats } from '@/app/api/owner/companies/[id]/stats/route';
 import { GET as openInvite, POST as accept } from '@/app/api/owner/invites/[token]/route';
@@ -404,11 +411,11 @@ test('the company’s leads: every member card’s since it joined, newest first
   const csv = await leadsAs(maria, '?format=csv');
   expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
   const lines = csv.text.replace(/^\uFEFF/, '').split('\r\n');
-  expect(lines[0]).toBe('Όνομα,Email,Τηλέφωνο,Ημερομηνία,Κάρτα,Μέλος');
+  expect(lines[0]).toBe('Όνομα,Email,Τηλέφωνο,Ημερομηνία,Κατάσταση,Κάρτα,Μέλος');
   expect(lines[1]).toMatch(
-    /^"'=HYPERLINK\(""x""\)",HYPERLINKx@visitor\.test,,\d{4}-\d\d-\d\d \d\d:\d\d,alice-join,Alice Smith$/,
+    /^"'=HYPERLINK\(""x""\)",HYPERLINKx@visitor\.test,,\d{4}-\d\d-\d\d \d\d:\d\d,Νέα,alice-join,Alice Smith$/,
   );
-  expect(lines[2]).toMatch(/^Νίκος,.*,kostas-join,Κώστας Λάμπρου$/);
+  expect(lines[2]).toMatch(/^Νίκος,.*,Νέα,kostas-join,Κώστας Λάμπρου$/);
   expect(lines).toHaveLength(3);
 });
 
@@ -456,6 +463,65 @@ test('a lead is the company’s: the member whose card it came to cannot delete 
   });
   expect((await companyDelete(maria, 'alice-join', id)).status).toBe(200);
   expect(await listed()).not.toContain(id);
+});
+
+test('a lead’s status: the member sets it on their own card, an admin on any member card, no one else; a visitor cannot; the files carry it', async () => {
+  await leaveContact('alice-join', 'Σταύρος');
+  const id = (
+    await adminDb().collection('users/alice-join/contacts').where('name', '==', 'Σταύρος').get()
+  ).docs[0].id;
+  const stored = async () =>
+    (await adminDb().doc(`users/alice-join/contacts/${id}`).get()).get('status') as unknown;
+  const own = (who: Account, json: unknown, contactId = id) =>
+    send(
+      setOwnStatus,
+      `/api/owner/cards/alice-join/contacts/${contactId}`,
+      { username: 'alice-join', id: contactId },
+      { token: who.token, method: 'PATCH', json },
+    );
+  const asAdmin = (who: Account, json: unknown, username = 'alice-join') =>
+    send(
+      setLeadStatus,
+      `/api/owner/companies/${companyId}/contacts/${username}/${id}`,
+      { id: companyId, username, contactId: id },
+      { token: who.token, method: 'PATCH', json },
+    );
+
+  expect(await own(alice, { status: 'contacted' })).toMatchObject({
+    status: 200,
+    body: { status: 'contacted' },
+  });
+  expect(await stored()).toBe('contacted');
+  expect(await asAdmin(maria, { status: 'won' })).toMatchObject({ status: 200 });
+  expect(await stored()).toBe('won');
+  const listed = (await leadsAs(maria)).body as { contacts: Array<{ id: string; status: string }> };
+  expect(listed.contacts.find((c) => c.id === id)?.status).toBe('won');
+  const csv = (await leadsAs(maria, '?format=csv')).text;
+  expect(csv).toMatch(/\r\nΣταύρος,.*,Κερδισμένη,alice-join,Alice Smith\r\n/);
+
+  // Refused, and nothing changed: another member, through either route; a status that is none.
+  expect(await own(kostas, { status: 'lost' })).toMatchObject({
+    status: 403,
+    body: { error: 'not-owner' },
+  });
+  expect(await asAdmin(alice, { status: 'lost' })).toMatchObject({
+    status: 403,
+    body: { error: 'not-admin' },
+  });
+  expect(await own(alice, { status: 'σκουπίδι' })).toMatchObject({
+    status: 400,
+    body: { field: 'status', error: LEAD_STATUS_REFUSED },
+  });
+  expect(await asAdmin(maria, {})).toMatchObject({ status: 400, body: { field: 'status' } });
+  expect(await own(alice, { status: 'lost' }, 'no-such-lead')).toMatchObject({
+    status: 404,
+    body: { error: 'no-contact' },
+  });
+  expect(await asAdmin(maria, { status: 'lost' }, 'kostas-join')).toMatchObject({
+    status: 404,
+    body: { error: 'no-contact' },
+  });
+  expect(await stored()).toBe('won');
 });
 
 test('the company’s stats: each member’s views, saves and exchanges over 7 and 30 days from the day it joined, and the sums', async () => {

@@ -15,6 +15,7 @@ import { cardRef, contactRef, contactsOf } from '../helpers/card-refs';
 import { rulesFile } from '../helpers/rules';
 import { visitorContact } from '../helpers/visitor-contact';
 import { USERS_COLLECTION, cardPath } from '@/lib/collections';
+import { LEAD_STATUSES } from '@/lib/lead-status';
 
 const PROFILE = 'maria';
 const SEEDED_CONTACT = 'seeded';
@@ -109,6 +110,11 @@ describe('creating a contact', () => {
     ['a 21-character phone', visitorContact({ phone: '+' + '1'.repeat(20) })],
     ['a numeric phone', visitorContact({ phone: 6912345678 })],
     ['an extra key', visitorContact({ company: 'ACME' })],
+    // The lead's status is its owner's (lib/lead-status.ts), set only through karta's server.
+    ...LEAD_STATUSES.map((status): [string, DocumentData] => [
+      `a status (${status})`,
+      visitorContact({ status }),
+    ]),
     ['createdAt from Timestamp.now()', visitorContact({ createdAt: Timestamp.now() })],
     ['createdAt from a Date', visitorContact({ createdAt: new Date() })],
   ])('is denied with %s', async (_label, data) => {

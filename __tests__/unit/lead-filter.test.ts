@@ -1,17 +1,19 @@
 // The company leads' search and filters (lib/lead-filter.ts): by words in the name, e-mail or
-// phone (accents, case and spacing aside), by member card, and by days.
+// phone (accents, case and spacing aside), by member card, by status, and by days.
 import { filterLeads, NO_FILTER, searchForm } from '@/lib/lead-filter';
+import type { LeadStatus } from '@/lib/lead-status';
 
-const lead = (username: string, name: string, email: string, day: string, phone?: string) => ({
-  username,
-  name,
-  email,
-  phone,
-  createdAt: new Date(`${day}T12:00`),
-});
+const lead = (
+  username: string,
+  name: string,
+  email: string,
+  day: string,
+  phone?: string,
+  status: LeadStatus = 'new',
+) => ({ username, name, email, phone, createdAt: new Date(`${day}T12:00`), status });
 const LEADS = [
-  lead('sofia', 'Γιώργος Νικολάου', 'giorgos@example.gr', '2026-11-20', '+30 694 123 4567'),
-  lead('alice', 'Anna Schmidt', 'anna@firma.de', '2026-11-10'),
+  lead('sofia', 'Γιώργος Νικολάου', 'giorgos@example.gr', '2026-11-20', '+30 694 123 4567', 'won'),
+  lead('alice', 'Anna Schmidt', 'anna@firma.de', '2026-11-10', undefined, 'contacted'),
   lead('sofia', 'Ελένη Παππά', 'eleni@example.gr', '2026-11-01', '210-555-0101'),
 ];
 const names = (filter: Partial<typeof NO_FILTER>) =>
@@ -43,4 +45,12 @@ test('by member card, and by days with both ends included', () => {
     'Anna Schmidt',
   ]);
   expect(names({ member: 'alice', query: 'γιώργος' })).toEqual([]);
+});
+
+test('by status, beside the other filters', () => {
+  expect(names({ status: 'won' })).toEqual(['Γιώργος Νικολάου']);
+  expect(names({ status: 'new' })).toEqual(['Ελένη Παππά']);
+  expect(names({ status: 'lost' })).toEqual([]);
+  expect(names({ status: 'contacted', member: 'sofia' })).toEqual([]);
+  expect(names({ status: 'new', member: 'sofia', query: 'παππα' })).toEqual(['Ελένη Παππά']);
 });

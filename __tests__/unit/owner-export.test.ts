@@ -10,16 +10,24 @@ const CONTACTS: ReceivedContact[] = [
     email: 'maria@example.gr',
     phone: '+30 691 234 5678',
     createdAt: new Date('2026-11-21T08:05:00Z'),
+    status: 'won',
   },
   {
     id: 'b',
     name: 'Νίκος',
     email: 'nikos@example.gr',
     createdAt: new Date('2026-11-20T22:30:00Z'),
+    status: 'new',
   },
   // A visitor's attempt at a spreadsheet formula, and the characters CSV must quote.
-  { id: 'c', name: '=HYPERLINK("x")', email: 'x@example.gr', createdAt: null },
-  { id: 'd', name: 'Κώστας, "ο μηχανικός"', email: 'k@example.gr', createdAt: null },
+  { id: 'c', name: '=HYPERLINK("x")', email: 'x@example.gr', createdAt: null, status: 'new' },
+  {
+    id: 'd',
+    name: 'Κώστας, "ο μηχανικός"',
+    email: 'k@example.gr',
+    createdAt: null,
+    status: 'lost',
+  },
 ];
 
 describe('contactsCsv', () => {
@@ -43,7 +51,14 @@ describe('contactsCsv', () => {
     expect(parsed.data[0]).toMatchObject({
       Email: 'maria@example.gr',
       Ημερομηνία: '2026-11-21 10:05',
+      Κατάσταση: 'Κερδισμένη',
     });
+    expect(parsed.data.map((row) => row['Κατάσταση'])).toEqual([
+      'Κερδισμένη',
+      'Νέα',
+      'Νέα',
+      'Χαμένη',
+    ]);
     expect(parsed.data[1]['Τηλέφωνο']).toBe('');
   });
 });
@@ -54,6 +69,7 @@ describe('contactsCsv neutralises a formula whatever follows its first character
     name,
     email: 'f@example.gr',
     createdAt: null,
+    status: 'new',
   });
   /** The name cell as a spreadsheet would read it back. */
   const exportedName = (name: string): string =>

@@ -7,6 +7,7 @@ const at = (iso: string | null): ReceivedContact => ({
   name: 'x',
   email: 'x@example.gr',
   createdAt: iso === null ? null : new Date(iso),
+  status: 'new',
 });
 
 const CONTACTS = [at('2026-11-20T10:00:00Z'), at('2026-11-21T10:00:00Z'), at(null)];

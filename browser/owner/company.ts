@@ -16,6 +16,7 @@ import {
   ADMINS_FIELD,
   COMPANY_NAME_FIELD,
   CREATED_FIELD,
+  LEAD_STATUS_FIELD,
   LOGO_VERSION_FIELD,
   MEMBER_UIDS_FIELD,
   TEMPLATE_FIELD,
@@ -40,6 +41,7 @@ import type {
 import { FORWARD_FIELD, REMOVED_BY_FIELD } from '../../lib/company-removal';
 import { ownerDb } from './firebase';
 import type { LeadsFileFormat } from '../../lib/leads-file';
+import { leadStatusOf, type LeadStatus } from '../../lib/lead-status';
 import { ownerFile, ownerJson, ownerRequest } from './owner-api';
 
 /** companies/{id} as the console shows it. */
@@ -87,6 +89,7 @@ export interface CompanyLead {
   email: string;
   phone?: string;
   createdAt: Date | null;
+  status: LeadStatus;
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -235,6 +238,7 @@ export function watchMemberLeads(
             email: text(data.email),
             ...(text(data.phone) ? { phone: text(data.phone) } : {}),
             createdAt: dateOf(data[CREATED_FIELD]),
+            status: leadStatusOf(data[LEAD_STATUS_FIELD]),
           };
         }),
       ),
@@ -331,6 +335,17 @@ export function removeMember(
 /** Where a removed member's card forwards to: a colleague's card, or nowhere (switched off). */
 export function setForwarding(id: string, uid: string, forwardTo: string | null): Promise<void> {
   return ownerRequest(memberEndpoint(id, uid), { method: 'PATCH', json: { forwardTo } });
+}
+
+/** Where the follow-up of the lead `contactId` on member card `username` stands, set by an admin. */
+export function setLeadStatus(
+  id: string,
+  username: string,
+  contactId: string,
+  status: LeadStatus,
+): Promise<void> {
+  const path = `${companyEndpoint(id)}/contacts/${encodeURIComponent(username)}/${encodeURIComponent(contactId)}`;
+  return ownerRequest(path, { method: 'PATCH', json: { status } });
 }
 
 /** Every member card's leads since it joined, as the server writes them in CSV or Excel. */

@@ -14,7 +14,8 @@ import {
   where,
   type QueryDocumentSnapshot,
 } from 'firebase/firestore';
-import { CREATED_FIELD, contactsPath } from '../../lib/collections';
+import { CREATED_FIELD, LEAD_STATUS_FIELD, contactsPath } from '../../lib/collections';
+import { leadStatusOf, type LeadStatus } from '../../lib/lead-status';
 import type { ClaimedCard } from './claim-time';
 import { ownerDb } from './firebase';
 import { ownerRequest } from './owner-api';
@@ -26,6 +27,7 @@ export interface ReceivedContact {
   phone?: string;
   /** When it arrived; the server's time once written (an estimate for a moment before). */
   createdAt: Date | null;
+  status: LeadStatus;
 }
 
 function toContact(snapshot: QueryDocumentSnapshot): ReceivedContact {
@@ -42,6 +44,7 @@ function toContact(snapshot: QueryDocumentSnapshot): ReceivedContact {
       createdAt && typeof (createdAt as { toDate?: unknown }).toDate === 'function'
         ? (createdAt as { toDate(): Date }).toDate()
         : null,
+    status: leadStatusOf(data[LEAD_STATUS_FIELD]),
   };
 }
 
@@ -113,8 +116,15 @@ export async function countContacts(
   return { total, fresh: (await getCountFromServer(after)).data().count };
 }
 
+const contactEndpoint = (username: string, id: string) =>
+  `/api/owner/cards/${encodeURIComponent(username)}/contacts/${encodeURIComponent(id)}`;
+
 /** Deleted by karta's server (the rules let no browser delete one). */
 export function deleteContact(username: string, id: string): Promise<void> {
-  const path = `/api/owner/cards/${encodeURIComponent(username)}/contacts/${encodeURIComponent(id)}`;
-  return ownerRequest(path, { method: 'DELETE' });
+  return ownerRequest(contactEndpoint(username, id), { method: 'DELETE' });
+}
+
+/** Where its follow-up stands, set by karta's server (the rules let no browser change a contact). */
+export function setContactStatus(username: string, id: string, status: LeadStatus): Promise<void> {
+  return ownerRequest(contactEndpoint(username, id), { method: 'PATCH', json: { status } });
 }

@@ -7,6 +7,7 @@ import {
   CONTACTS_PAGE,
   countContacts,
   deleteContact,
+  setContactStatus,
   watchContacts,
   type ContactsPage,
   type ReceivedContact,
@@ -20,6 +21,7 @@ import { OwnerRequestError } from '@/browser/owner/owner-api';
 import { JOINED_FIELD } from '@/lib/collections';
 import { COMPANY_LEAD_MESSAGE, isCompanyLead } from '@/lib/company-lead';
 import styles from './account.module.css';
+import LeadStatusSelect from './LeadStatusSelect';
 import type { ClaimedCardState } from './use-claimed-card';
 import type { CompanyState } from './use-company';
 
@@ -57,8 +59,8 @@ function plural(count: number, one: string, many: string): string {
 
 /**
  * The contacts visitors left, newest first and live, a page at a time (the rest on demand), with
- * their counts, exports of every one, and deletion: of a member card, the company's leads only by
- * its admins (lib/company-lead.ts).
+ * their counts, exports of every one, each one's status, and deletion: of a member card, the
+ * company's leads only by its admins (lib/company-lead.ts).
  */
 export default function ContactsPanel({
   username,
@@ -214,6 +216,11 @@ export default function ContactsPanel({
                     {mail ? <a href={mail}>{contact.email}</a> : <span>{contact.email}</span>}
                     {contact.phone &&
                       (tel ? <a href={tel}>{contact.phone}</a> : <span>{contact.phone}</span>)}
+                    <LeadStatusSelect
+                      name={contact.name}
+                      status={contact.status}
+                      save={(next) => setContactStatus(username, contact.id, next)}
+                    />
                     {deletable(contact) && (
                       <div className={styles.actions}>
                         <button

@@ -1,16 +1,19 @@
-// Deleting a company's lead (lib/company-lead.ts): its admins through the company's own route; the
-// member whose card it was left on is refused (server/owner/contacts.ts asks here).
+// Deleting a company's lead (lib/company-lead.ts), or setting its status: its admins through the
+// company's own route; the member whose card it was left on may not delete it
+// (server/owner/contacts.ts asks here).
 import 'server-only';
 import { Timestamp, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
 import {
   COMPANY_FIELD,
   CREATED_FIELD,
   JOINED_FIELD,
+  LEAD_STATUS_FIELD,
   cardPath,
   companyPath,
   contactsPath,
 } from '../../lib/collections';
 import { COMPANY_LEAD_MESSAGE, isCompanyLead } from '../../lib/company-lead';
+import type { LeadStatus } from '../../lib/lead-status';
 import { adminDb } from '../firebase/admin-app';
 import type { Owner } from '../owner/auth';
 import { isDocumentId } from '../owner/contacts';
@@ -46,16 +49,18 @@ export async function assertMayDeleteLead(
 }
 
 /**
- * An admin of company `id` deletes the lead `contactId` left on its card `username`; one already
- * gone is no error. A contact that is not the company's (another company's card, or left before
- * the card joined) is a 404 `no-contact`, as if it did not exist.
+ * Runs `act` in a transaction over the lead `contactId` left on company `id`'s card `username`, as
+ * an admin of it, charged as an owner's write; `act` gets null for a lead already gone. A contact
+ * that is not the company's (another company's card, or left before the card joined) is a 404
+ * `no-contact`, as if it did not exist.
  */
-export async function deleteCompanyLead(
+async function inCompanyLead(
   owner: Owner,
   id: string,
   username: string,
   contactId: string,
-  now = Date.now(),
+  now: number,
+  act: (tx: Transaction, contact: DocumentSnapshot | null) => void,
 ): Promise<void> {
   assertVerified(owner);
   if (!isDocumentId(contactId)) throw new OwnerError(404, { error: 'no-contact' });
@@ -67,9 +72,37 @@ export async function deleteCompanyLead(
     assertAdmin(company, owner);
     const [card, contact] = await tx.getAll(cardRef, contactRef);
     if (card.get(COMPANY_FIELD) !== id) throw new OwnerError(404, { error: 'no-contact' });
-    if (!contact.exists) return;
+    if (!contact.exists) return act(tx, null);
     if (leadCompany(card, contact) !== id) throw new OwnerError(404, { error: 'no-contact' });
     await chargeOwnerWrite(tx, owner.uid, now);
-    tx.delete(contactRef);
+    act(tx, contact);
+  });
+}
+
+/** An admin of company `id` deletes one of its leads; one already gone is no error. */
+export async function deleteCompanyLead(
+  owner: Owner,
+  id: string,
+  username: string,
+  contactId: string,
+  now = Date.now(),
+): Promise<void> {
+  await inCompanyLead(owner, id, username, contactId, now, (tx, contact) => {
+    if (contact) tx.delete(contact.ref);
+  });
+}
+
+/** An admin of company `id` sets where the follow-up of one of its leads stands. */
+export async function setCompanyLeadStatus(
+  owner: Owner,
+  id: string,
+  username: string,
+  contactId: string,
+  status: LeadStatus,
+  now = Date.now(),
+): Promise<void> {
+  await inCompanyLead(owner, id, username, contactId, now, (tx, contact) => {
+    if (!contact) throw new OwnerError(404, { error: 'no-contact' });
+    tx.update(contact.ref, { [LEAD_STATUS_FIELD]: status });
   });
 }

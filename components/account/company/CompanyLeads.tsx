@@ -2,13 +2,19 @@
 
 import { useState } from 'react';
 import { downloadBlob } from '@/browser/download';
-import { companyLeadsFile, LEADS_PER_MEMBER, type Company } from '@/browser/owner/company';
+import {
+  companyLeadsFile,
+  LEADS_PER_MEMBER,
+  setLeadStatus,
+  type Company,
+} from '@/browser/owner/company';
 import { leadsFileName, type LeadsFileFormat } from '@/lib/leads-file';
 import { filterLeads, NO_FILTER, type LeadFilter } from '@/lib/lead-filter';
 import { mailtoLink } from '@/lib/links';
 import { telLink } from '@/lib/phone';
 import { profilePath } from '@/lib/routes';
 import styles from '../account.module.css';
+import LeadStatusSelect from '../LeadStatusSelect';
 import LeadFilters from './LeadFilters';
 import { refusalOf } from './messages';
 import type { CompanyData } from './use-company-data';
@@ -23,7 +29,10 @@ const DOWNLOADS: ReadonlyArray<{ format: LeadsFileFormat; label: string }> = [
 
 const leadCount = (count: number) => (count === 1 ? '1 επαφή' : `${count} επαφές`);
 
-/** Every contact left on a member's card since it joined, newest first and live, with its member. */
+/**
+ * Every contact left on a member's card since it joined, newest first and live, with its member
+ * and its status, which an admin sets.
+ */
 export default function CompanyLeads({ company, data }: { company: Company; data: CompanyData }) {
   const [status, setStatus] = useState('');
   const [busy, setBusy] = useState(false);
@@ -106,6 +115,11 @@ export default function CompanyLeads({ company, data }: { company: Company; data
                   </span>
                   {mail ? <a href={mail}>{lead.email}</a> : <span>{lead.email}</span>}
                   {lead.phone && (tel ? <a href={tel}>{lead.phone}</a> : <span>{lead.phone}</span>)}
+                  <LeadStatusSelect
+                    name={lead.name}
+                    status={lead.status}
+                    save={(next) => setLeadStatus(company.id, lead.username, lead.id, next)}
+                  />
                 </li>
               );
             })}

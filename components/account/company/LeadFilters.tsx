@@ -1,9 +1,10 @@
 'use client';
 
-// The search and filters above the company's leads (CompanyLeads.tsx): words, member, days. What
-// they keep is judged by lib/lead-filter.ts.
+// The search and filters above the company's leads (CompanyLeads.tsx): words, member, status, days.
+// What they keep is judged by lib/lead-filter.ts.
 import type { Member } from '@/browser/owner/company';
 import { NO_FILTER, type LeadFilter } from '@/lib/lead-filter';
+import { LEAD_STATUSES, LEAD_STATUS_LABELS } from '@/lib/lead-status';
 import styles from '../account.module.css';
 import own from './LeadFilters.module.css';
 
@@ -18,7 +19,7 @@ const memberName = (m: Member) => `${m.firstName} ${m.lastName}`.trim() || m.use
 export default function LeadFilters({ filter, onChange, members }: Props) {
   const set = (field: keyof LeadFilter) => (value: string) =>
     onChange({ ...filter, [field]: value });
-  const input = (field: keyof LeadFilter, label: string, type: 'search' | 'date') => (
+  const input = (field: 'query' | 'from' | 'to', label: string, type: 'search' | 'date') => (
     <div className={`${styles.field} ${field === 'query' ? own.search : ''}`}>
       <label htmlFor={`leads-${field}`}>{label}</label>
       <input
@@ -51,6 +52,22 @@ export default function LeadFilters({ filter, onChange, members }: Props) {
                 {memberName(m)} ({m.username})
               </option>
             ))}
+        </select>
+      </div>
+      <div className={styles.field}>
+        <label htmlFor="leads-status">Κατάσταση</label>
+        <select
+          id="leads-status"
+          className={styles.input}
+          value={filter.status}
+          onChange={(e) => set('status')(e.target.value)}
+        >
+          <option value="">Όλες οι καταστάσεις</option>
+          {LEAD_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {LEAD_STATUS_LABELS[status]}
+            </option>
+          ))}
         </select>
       </div>
       {input('from', 'Από (ημερομηνία)', 'date')}
