@@ -37,3 +37,16 @@ export function printedCardsFate(forwardName: string | null): string {
 
 /** The refusal of a `forwardTo` that names no active member card of the company other than theirs. */
 export const FORWARD_TARGET_MESSAGE = 'Επιλέξτε ένα ενεργό μέλος της εταιρείας για την προώθηση';
+
+/**
+ * What the confirmation says of the `count` switched-off cards that forward to the one removed:
+ * they follow it (server/company/members.ts), to the colleague `forwardName` or switched off.
+ */
+export function forwardedCardsFate(count: number, forwardName: string | null): string {
+  if (count === 0) return '';
+  const one = count === 1;
+  const cards = one ? 'Η κάρτα που προωθείται' : `Οι ${count} κάρτες που προωθούνται`;
+  return forwardName
+    ? `${cards} σε αυτήν θα ${one ? 'ανοίγει' : 'ανοίγουν'} επίσης την κάρτα «${forwardName}».`
+    : `${cards} σε αυτήν θα ${one ? 'απενεργοποιηθεί' : 'απενεργοποιηθούν'} επίσης.`;
+}

@@ -3,7 +3,7 @@
 // page, English page and vCard the old address then redirects to, under the old card's tags;
 // changes and ends the forwarding; a switched-off card's vCard is the company's contact. Who ended
 // a membership is kept («Αφαιρέθηκε» / «Αποχώρησε»), and the person's departure note says it.
-import { Timestamp } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { cardPaths, cardTag } from '@/lib/routes';
 import { departurePath } from '@/lib/collections';
 import { adminDb } from '@/server/firebase/admin-app';
@@ -197,4 +197,55 @@ test('the departure note goes once its person claims a card again: nothing of it
   expect(await data(departurePath(kostas.uid))).toBeDefined();
   expect(await claimCard(kostas, 'kostas-new-rm', { firstName: 'Κώστας' })).toBe(201);
   expect(await data(departurePath(kostas.uid))).toBeUndefined();
+});
+
+test('a card forwarding to a member who is removed in turn follows them: one hop to a live card, or switched off, never a chain', async () => {
+  const [nikos, eleni, petros] = await Promise.all([
+    account('nikos@removal.test'),
+    account('eleni@removal.test'),
+    account('petros@removal.test'),
+  ]);
+  await seedMember(nikos, 'nikos-rm', 'member');
+  await seedMember(eleni, 'eleni-rm', 'member');
+  await seedMember(petros, 'petros-rm', 'member');
+  await db()
+    .doc(`companies/${ID}`)
+    .update({ memberUids: FieldValue.arrayUnion(nikos.uid, eleni.uid, petros.uid) });
+  const location = async (username: string) =>
+    (await visit(page, `/${username}`)).headers.get('location');
+
+  expect((await removeAs(maria, nikos.uid, '?forwardTo=eleni-rm')).status).toBe(200);
+  expect(await location('nikos-rm')).toBe('/eleni-rm');
+
+  // Eleni forwarded to Petros: Nikos's card now forwards to Petros too, and is purged.
+  const before = markedPaths().length;
+  expect((await removeAs(maria, eleni.uid, '?forwardTo=petros-rm')).status).toBe(200);
+  expect(markedPaths(before)).toEqual(
+    expect.arrayContaining([...cardPaths('eleni-rm'), ...cardPaths('nikos-rm')]),
+  );
+  expect(await location('eleni-rm')).toBe('/petros-rm');
+  expect(await location('nikos-rm')).toBe('/petros-rm');
+  expect(await data(`companies/${ID}/members/${nikos.uid}`)).toMatchObject({
+    forwardTo: 'petros-rm',
+  });
+  expect(await data(departurePath(nikos.uid))).toMatchObject({ forwardTo: 'petros-rm' });
+
+  // Petros leaves (switched off): both cards forwarding to his are switched off with it.
+  const then = markedPaths().length;
+  expect((await removeAs(petros, petros.uid)).status).toBe(200);
+  expect(markedPaths(then)).toEqual(
+    expect.arrayContaining([...cardPaths('nikos-rm'), ...cardPaths('eleni-rm')]),
+  );
+  for (const [username, uid] of [
+    ['nikos-rm', nikos.uid],
+    ['eleni-rm', eleni.uid],
+  ]) {
+    expect((await data(`users/${username}`))?.forwardTo).toBeUndefined();
+    expect((await data(`companies/${ID}/members/${uid}`))?.forwardTo).toBeUndefined();
+    expect((await data(departurePath(uid)))?.forwardTo).toBeUndefined();
+    // Switched off: no redirect; its vCard is the company's contact (its page the 410 page).
+    const saved = await visit(vcard, `/${username}/vcard`);
+    expect([saved.status, saved.headers.get('location')]).toEqual([200, null]);
+    expect(saved.text).toContain('ORG:Studio Φως');
+  }
 });

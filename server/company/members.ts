@@ -15,6 +15,7 @@ import {
   cardPath,
   companyPath,
   memberPath,
+  membersPath,
   ownerPath,
   departurePath,
 } from '../../lib/collections';
@@ -109,11 +110,57 @@ async function assertForwardTarget(
 /** The forwarding as written on the card, the member's record and their departure note. */
 const forwardValue = (forwardTo: string | null) => forwardTo ?? FieldValue.delete();
 
+/** A removed member's switched-off card, as a change of its forwarding reads it. */
+interface ForwardedCard {
+  card: DocumentSnapshot;
+  member: DocumentSnapshot;
+  departure: DocumentSnapshot;
+}
+
+/** Writes, in `tx`, where a removed member's card forwards: on the card, the record and the note. */
+function writeForwarding(tx: Transaction, forwarded: ForwardedCard, forwardTo: string | null) {
+  const value = forwardValue(forwardTo);
+  tx.update(forwarded.card.ref, { [FORWARD_FIELD]: value, ...cardChanged() });
+  tx.update(forwarded.member.ref, { [FORWARD_FIELD]: value });
+  // The note of this card's departure, not of a later membership's.
+  if (forwarded.departure.get('username') === forwarded.card.id) {
+    tx.update(forwarded.departure.ref, { [FORWARD_FIELD]: value });
+  }
+}
+
+/**
+ * Reads, in `tx`, the switched-off cards of company `id` that forward to `username`'s. When that
+ * card is switched off or forwarded too, theirs follow it (lib/company-removal.ts), so that a
+ * forward is always one hop to a live card, never a chain or a loop.
+ */
+async function cardsForwardingTo(
+  tx: Transaction,
+  id: string,
+  username: string,
+): Promise<ForwardedCard[]> {
+  const db = adminDb();
+  const records = await tx.get(db.collection(membersPath(id)).where(FORWARD_FIELD, '==', username));
+  const removed = records.docs.filter(
+    (member) => member.get('status') === 'removed' && typeof member.get('username') === 'string',
+  );
+  if (removed.length === 0) return [];
+  const read = await tx.getAll(
+    ...removed.flatMap((member) => [
+      db.doc(cardPath(member.get('username') as string)),
+      db.doc(departurePath(member.id)),
+    ]),
+  );
+  return removed
+    .map((member, i) => ({ member, card: read[2 * i], departure: read[2 * i + 1] }))
+    .filter(({ card }) => card.exists && card.get(COMPANY_FIELD) === id);
+}
+
 /**
  * Removes the active member `uid` (an admin's act), or lets them leave (their own uid): their card
  * is switched off, or forwarded to the card `forwardTo` of a colleague (an admin's choice), and
- * they are no longer of the company; their departure note tells their console. 409 `last-admin`
- * when no admin would be left.
+ * they are no longer of the company; their departure note tells their console. The cards that
+ * forwarded to theirs follow: to `forwardTo`, or switched off. 409 `last-admin` when no admin
+ * would be left.
  */
 export async function removeMember(
   owner: Owner,
@@ -126,7 +173,7 @@ export async function removeMember(
   const db = adminDb();
   const memberRef = db.doc(memberPath(id, uid));
   const index = db.doc(ownerPath(uid));
-  const username = await db.runTransaction(async (tx) => {
+  const changed = await db.runTransaction(async (tx) => {
     const company = await readCompany(tx, id);
     if (uid !== owner.uid) assertAdmin(company, owner);
     const [member, owned] = await tx.getAll(memberRef, index);
@@ -138,8 +185,11 @@ export async function removeMember(
     // Leaving is one's own: only an admin forwards (and an admin leaving is one).
     if (forwardTo !== null) assertAdmin(company, owner);
     await assertForwardTarget(tx, id, typeof username === 'string' ? username : null, forwardTo);
+    const forwarders =
+      typeof username === 'string' ? await cardsForwardingTo(tx, id, username) : [];
     await chargeOwnerWrite(tx, owner.uid, now);
     const forward = forwardTo === null ? {} : { [FORWARD_FIELD]: forwardTo };
+    for (const forwarded of forwarders) writeForwarding(tx, forwarded, forwardTo);
     if (cardRef && card?.exists && card.get(COMPANY_FIELD) === id) {
       tx.update(cardRef, {
         [OFF_FIELD]: FieldValue.serverTimestamp(),
@@ -166,10 +216,10 @@ export async function removeMember(
       at: FieldValue.serverTimestamp(),
       ...forward,
     });
-    return typeof username === 'string' ? username : null;
+    return typeof username === 'string' ? [username, ...forwarders.map(({ card }) => card.id)] : [];
   });
-  // The card now answers 410, or its redirect.
-  if (username) await publishCards([username]);
+  // The card, and those that forwarded to it, now answer 410 or their new redirect.
+  if (changed.length > 0) await publishCards(changed);
 }
 
 /**
@@ -202,12 +252,7 @@ export async function setForwarding(
     }
     await assertForwardTarget(tx, id, username, forwardTo);
     await chargeOwnerWrite(tx, owner.uid, now);
-    tx.update(cardRef, { [FORWARD_FIELD]: forwardValue(forwardTo), ...cardChanged() });
-    tx.update(memberRef, { [FORWARD_FIELD]: forwardValue(forwardTo) });
-    // The note of this card's departure, not of a later membership's.
-    if (departure.get('username') === username) {
-      tx.update(departureRef, { [FORWARD_FIELD]: forwardValue(forwardTo) });
-    }
+    writeForwarding(tx, { card, member, departure }, forwardTo);
     return username;
   });
   await publishCards([username]);

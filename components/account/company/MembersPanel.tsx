@@ -10,7 +10,7 @@ import {
   type Company,
   type Member,
 } from '@/browser/owner/company';
-import { endedLabel, printedCardsFate } from '@/lib/company-removal';
+import { endedLabel, forwardedCardsFate, printedCardsFate } from '@/lib/company-removal';
 import { profilePath } from '@/lib/routes';
 import styles from '../account.module.css';
 import InviteForm from './InviteForm';
@@ -26,6 +26,11 @@ const memberName = (m: { firstName: string; lastName: string; email: string }) =
 /** The colleague a card may forward to: an active member other than its own. */
 function colleaguesOf(member: Member, members: readonly Member[]): Member[] {
   return members.filter((m) => m.status === 'active' && m.uid !== member.uid && m.username);
+}
+
+/** How many switched-off cards forward to `member`'s. */
+function forwardersOf(member: Member, members: readonly Member[]): number {
+  return members.filter((m) => m.status !== 'active' && m.forwardTo === member.username).length;
 }
 
 /** The choice of a colleague's card, by name and address. */
@@ -66,12 +71,15 @@ function ColleagueSelect({
 function RemovalChoice({
   member,
   colleagues,
+  forwardedHere,
   busy,
   onConfirm,
   onCancel,
 }: {
   member: Member;
   colleagues: Member[];
+  /** How many switched-off cards forward to this member's: they follow it. */
+  forwardedHere: number;
   busy: boolean;
   onConfirm: (forwardTo: string | null) => void;
   onCancel: () => void;
@@ -110,8 +118,13 @@ function RemovalChoice({
         Απενεργοποίηση της κάρτας
       </label>
       <p data-testid="printed-cards">
-        {printedCardsFate(chosen ? memberName(chosen) : null)} Οι επαφές της κάρτας μένουν στην
-        εταιρεία.
+        {[
+          printedCardsFate(chosen ? memberName(chosen) : null),
+          forwardedCardsFate(forwardedHere, chosen ? memberName(chosen) : null),
+          'Οι επαφές της κάρτας μένουν στην εταιρεία.',
+        ]
+          .filter(Boolean)
+          .join(' ')}
       </p>
       <div className={styles.actions}>
         <button
@@ -224,6 +237,7 @@ function MemberRow({
   self,
   company,
   colleagues,
+  forwardedHere,
   lastLead,
   onStatus,
 }: {
@@ -231,6 +245,7 @@ function MemberRow({
   self: boolean;
   company: Company;
   colleagues: Member[];
+  forwardedHere: number;
   lastLead: Date | null;
   onStatus: (text: string) => void;
 }) {
@@ -319,13 +334,20 @@ function MemberRow({
         <RemovalChoice
           member={member}
           colleagues={colleagues}
+          forwardedHere={forwardedHere}
           busy={busy}
           onCancel={() => setConfirming(false)}
           onConfirm={(forwardTo) => {
             const to = colleagues.find((m) => m.username === forwardTo);
             void act(
               () => removeMember(company.id, member.uid, forwardTo),
-              `${name}: αφαιρέθηκε. ${printedCardsFate(to ? memberName(to) : null)}`,
+              [
+                `${name}: αφαιρέθηκε.`,
+                printedCardsFate(to ? memberName(to) : null),
+                forwardedCardsFate(forwardedHere, to ? memberName(to) : null),
+              ]
+                .filter(Boolean)
+                .join(' '),
             );
           }}
         />
@@ -386,6 +408,7 @@ export default function MembersPanel({
               self={member.uid === uid}
               company={company}
               colleagues={colleaguesOf(member, data.members ?? [])}
+              forwardedHere={forwardersOf(member, data.members ?? [])}
               lastLead={lastLead(member.username)}
               onStatus={setStatus}
             />
