@@ -3,7 +3,7 @@
 // A lead's status as a select that saves on change, with its result beside it: in the owner's
 // contacts (ContactsPanel.tsx) and the company's leads (company/CompanyLeads.tsx). The stored value
 // comes back through the live list; until it does, the select keeps showing the choice.
-import { useId, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { LEAD_STATUSES, LEAD_STATUS_LABELS, type LeadStatus } from '@/lib/lead-status';
 import styles from './account.module.css';
 import { refusalOf } from './company/messages';
@@ -17,11 +17,17 @@ interface Props {
 }
 
 export default function LeadStatusSelect({ name, status, save }: Props) {
-  const id = useId();
+  const shownResult = useRef<HTMLSpanElement>(null);
   // The choice shows until the stored status moves off the one it was made from.
   const [choice, setChoice] = useState<{ to: LeadStatus; from: LeadStatus } | null>(null);
   const [saving, setSaving] = useState(false);
   const [result, setResult] = useState<{ text: string; failed: boolean } | null>(null);
+
+  // The select may sit at the screen's edge (a phone's bottom bar below it): its result is brought
+  // into view, clear of the bar (scroll-margin in account.module.css).
+  useEffect(() => {
+    if (result) shownResult.current?.scrollIntoView({ block: 'nearest' });
+  }, [result]);
 
   async function change(next: LeadStatus) {
     setChoice({ to: next, from: status });
@@ -43,11 +49,11 @@ export default function LeadStatusSelect({ name, status, save }: Props) {
 
   return (
     <div className={styles.leadStatus}>
-      <label htmlFor={id}>
-        Κατάσταση<span className="visually-hidden"> της επαφής {name}</span>
-      </label>
+      {/* The select's own name says whose status it is; the visible word is no <label>, so that
+          the lead's name is not said twice in its item's text. */}
+      <span aria-hidden="true">Κατάσταση</span>
       <select
-        id={id}
+        aria-label={`Κατάσταση της επαφής ${name}`}
         className={styles.input}
         value={choice && status === choice.from ? choice.to : status}
         disabled={saving}
@@ -59,7 +65,11 @@ export default function LeadStatusSelect({ name, status, save }: Props) {
           </option>
         ))}
       </select>
-      <span className={result?.failed ? styles.error : styles.status} role="status">
+      <span
+        ref={shownResult}
+        className={`${result?.failed ? styles.error : styles.status} ${styles.leadStatusResult}`}
+        role="status"
+      >
         {saving ? 'Αποθήκευση…' : result?.text}
       </span>
     </div>
