@@ -11,10 +11,10 @@
 import { Timestamp, type Firestore, type QuerySnapshot } from 'firebase-admin/firestore';
 import {
   COMPANIES_COLLECTION,
-  COMPANY_FIELD,
   ERASURES_COLLECTION,
   UPDATED_FIELD,
   USERS_COLLECTION,
+  companyCardsQuery,
 } from '../lib/collections';
 import { requestRevalidation, type RevalidateClientOptions } from '../server/revalidation/client';
 import { followErasures } from './cleanup/erasures';
@@ -170,11 +170,7 @@ export function startWatcher(options: WatcherOptions): Watcher {
    * holds it and has left the CDN, and redoes one that is not) finishes a fan-out it did not.
    */
   async function recheckCompany(companyId: string): Promise<void> {
-    const cards = await db
-      .collection(USERS_COLLECTION)
-      .where(COMPANY_FIELD, '==', companyId)
-      .select()
-      .get();
+    const cards = await companyCardsQuery(db, companyId).select().get();
     onRead?.({ listener: USERS_COLLECTION, docs: cards.size, initial: false });
     const usernames = cards.docs.map((doc) => doc.id);
     for (let i = 0; i < usernames.length; i += MAX_USERNAMES) {

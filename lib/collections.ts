@@ -6,6 +6,8 @@
 // The helpers give slash-separated paths, which both SDKs accept wherever they take a path
 // (`doc(db, path)`, `db.doc(path)`, `db.collection(path)`).
 
+import type { Firestore as AdminFirestore } from 'firebase-admin/firestore';
+
 // ---------------------------------------------------------------------------------------------
 // users/{username}: the cards, one document per public username.
 export const USERS_COLLECTION = 'users';
@@ -111,6 +113,13 @@ export const leadDigestPath = (username: string, windowStart: number) =>
 export const COMPANY_FIELD = 'companyId';
 export const JOINED_FIELD = 'companyJoinedAt';
 export const OFF_FIELD = 'offAt';
+
+/**
+ * Every card of company `id`, switched-off ones too, as firebase-admin asks for them (the server
+ * and the daemon): the one place that query is written.
+ */
+export const companyCardsQuery = (db: AdminFirestore, id: string) =>
+  db.collection(USERS_COLLECTION).where(COMPANY_FIELD, '==', id);
 
 // companies/{id}: the company's name, its template (lib/company.ts CompanyTemplate), its logo's
 // version (the bytes in companies/{id}/logo/current, as a card's photo), and the uids of its

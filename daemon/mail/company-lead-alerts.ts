@@ -37,6 +37,7 @@ import {
   companyPath,
   contactsPath,
   memberPath,
+  companyCardsQuery,
 } from '../../lib/collections';
 import { LEAD_ALERT_FIELD, leadAlertOf, type LeadAlert } from '../../lib/lead-alert';
 import { secondsToAthensMidnight } from '../../lib/invite-quota';
@@ -219,7 +220,7 @@ export function startCompanyLeadAlerts(options: CompanyLeadAlertsOptions): Compa
 
   /** The company's leads of the Athens `day`, newest first, from its cards since each joined. */
   async function leadsOfDay(companyId: string, day: string, dayEnd: number) {
-    const cards = await db.collection(USERS_COLLECTION).where(COMPANY_FIELD, '==', companyId).get();
+    const cards = await companyCardsQuery(db, companyId).get();
     const perCard = await Promise.all(
       cards.docs.map(async (card) => {
         const joinedAt: unknown = card.get(JOINED_FIELD);

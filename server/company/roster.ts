@@ -2,7 +2,7 @@
 // carrying the company's id) and the member each belongs to: what the admin's leads and stats read.
 import 'server-only';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { COMPANY_FIELD, JOINED_FIELD, USERS_COLLECTION, membersPath } from '../../lib/collections';
+import { JOINED_FIELD, membersPath, companyCardsQuery } from '../../lib/collections';
 import type { MemberStatus } from '../../lib/company';
 
 export interface CompanyCard {
@@ -34,7 +34,7 @@ export async function companyMembers(db: Firestore, id: string): Promise<Company
 
 export async function companyCards(db: Firestore, id: string): Promise<CompanyCard[]> {
   const [cards, members] = await Promise.all([
-    db.collection(USERS_COLLECTION).where(COMPANY_FIELD, '==', id).get(),
+    companyCardsQuery(db, id).get(),
     db.collection(membersPath(id)).get(),
   ]);
   const owners = new Map<string, NonNullable<CompanyCard['member']>>();

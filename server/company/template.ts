@@ -4,9 +4,12 @@
 // the template as it renders (applyCompany), which also tells which cards the save changes.
 import 'server-only';
 import { isDeepStrictEqual } from 'node:util';
-import { FieldValue, type DocumentSnapshot } from 'firebase-admin/firestore';
 import {
-  COMPANY_FIELD,
+  FieldValue,
+  type DocumentSnapshot,
+  type QueryDocumentSnapshot,
+} from 'firebase-admin/firestore';
+import {
   COMPANY_NAME_FIELD,
   LOGO_VERSION_FIELD,
   OFF_FIELD,
@@ -15,6 +18,7 @@ import {
   USERS_COLLECTION,
   companyLogoPath,
   companyPath,
+  companyCardsQuery,
 } from '../../lib/collections';
 import {
   applyCompany,
@@ -29,6 +33,7 @@ import type { Owner } from '../owner/auth';
 import { isMultipart, parseForm, parseJson, readCapped } from '../owner/body';
 import { badField } from '../owner/respond';
 import { chargeOwnerWrite } from '../owner/write-limit';
+import { readWithDeadline } from '../profile-store';
 import { fanOutCompany } from '../revalidation/company-fan-out';
 import { assertAdmin, assertVerified, memberUidsOf, readCompany } from './auth';
 import { readLogo, type AcceptedLogo } from './logo';
@@ -76,14 +81,13 @@ function sourceOf(id: string, company: DocumentSnapshot): CompanySource {
  * How many of the company's active member cards show otherwise with `after` than with `before`:
  * each card as it shows in both languages (applyCompany, English twins and the company included).
  */
-async function cardsChanged(
-  id: string,
+function cardsChanged(
+  cards: readonly QueryDocumentSnapshot[],
   before: CompanySource,
   after: CompanySource,
-): Promise<number> {
-  const cards = await adminDb().collection(USERS_COLLECTION).where(COMPANY_FIELD, '==', id).get();
+): number {
   let changed = 0;
-  for (const card of cards.docs) {
+  for (const card of cards) {
     if (card.get(OFF_FIELD) !== undefined) continue;
     const own = normaliseProfile(card.id, card.data());
     if (!isDeepStrictEqual(applyCompany(own, before), applyCompany(own, after))) changed++;
@@ -133,15 +137,17 @@ export async function saveTemplate(
     template: parsed.template,
     ...(logoVersion ? { logoVersion } : {}),
   };
-  const [changed] = await Promise.all([
-    cardsChanged(id, before, after),
-    // The save stands if the fan-out fails: the daemon follows the company's templateAt.
-    fanOutCompany(id).catch((error: unknown) =>
-      console.error(
-        `Revalidating the cards of company ${id} after its template save failed:`,
-        error,
-      ),
-    ),
-  ]);
-  return { members, changed };
+  // Read once, for the count and the fan-out. The save stands if this or the fan-out fails: the
+  // daemon follows the company's templateAt.
+  const cards = await readWithDeadline(
+    () => companyCardsQuery(db, id).get(),
+    `${USERS_COLLECTION} of ${id}`,
+  );
+  await fanOutCompany(
+    id,
+    cards.docs.map((card) => card.id),
+  ).catch((error: unknown) =>
+    console.error(`Revalidating the cards of company ${id} after its template save failed:`, error),
+  );
+  return { members, changed: cardsChanged(cards.docs, before, after) };
 }

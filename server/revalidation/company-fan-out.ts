@@ -8,7 +8,7 @@
 // whichever origin it asks, rather than queued on this one.
 import 'server-only';
 import { after } from 'next/server';
-import { COMPANY_FIELD, USERS_COLLECTION } from '../../lib/collections';
+import { USERS_COLLECTION, companyCardsQuery } from '../../lib/collections';
 import { env } from '../../lib/env';
 import { cardPaths, companyTag } from '../../lib/routes';
 import { purgeServed, purgeUnderWay } from '../cdn/purge-ledger';
@@ -27,8 +27,8 @@ const POLL_MS = 25;
  * Steps 2 to 4 of a template save (above). Throws when Firestore does not answer the list of
  * cards; nothing is marked then.
  */
-export async function fanOutCompany(companyId: string): Promise<void> {
-  const usernames = await companyCards(companyId);
+export async function fanOutCompany(companyId: string, cards?: readonly string[]): Promise<void> {
+  const usernames = cards ? [...cards] : await companyCards(companyId);
   if (usernames.length === 0) return;
   const markedAt = markCards(usernames);
   after(async () => {
@@ -39,7 +39,7 @@ export async function fanOutCompany(companyId: string): Promise<void> {
 
 /** Every card of the company (switched-off ones too: their 410 page shows its name), by name. */
 async function companyCards(companyId: string): Promise<string[]> {
-  const query = adminDb().collection(USERS_COLLECTION).where(COMPANY_FIELD, '==', companyId);
+  const query = companyCardsQuery(adminDb(), companyId);
   const cards = await readWithDeadline(
     () => query.select().get(),
     `${USERS_COLLECTION} of ${companyId}`,
