@@ -10,6 +10,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { COMPANY_FIELD, OUTBOX_COLLECTION } from '@/lib/collections';
 import { INVITE_MESSAGES } from '@/lib/invite-rows';
 import { adminAuth, adminDb } from '@/server/firebase/admin-app';
+import { CSV_HEADERS } from '@/lib/contacts-csv';
 import { browserForThisFile, expectAccessible } from '../helpers/browser';
 import { eventually } from '../helpers/eventually';
 import { makeOwner, section, signIn, type Owner } from '../helpers/owner';
@@ -193,11 +194,7 @@ test('the company’s leads download as an Excel workbook with Greek headers and
   await book.xlsx.load(new Uint8Array(readFileSync((await download.path()) as string)).buffer);
   const sheet = book.worksheets[0];
   expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
-    'Όνομα',
-    'Email',
-    'Τηλέφωνο',
-    'Ημερομηνία',
-    'Κατάσταση',
+    ...CSV_HEADERS,
     'Κάρτα',
     'Μέλος',
   ]);
