@@ -10,6 +10,7 @@ import { adminAuth, adminDb } from '@/server/firebase/admin-app';
 import { baseUrl, browserForThisFile, expectAccessible } from '../helpers/browser';
 import { companyDocument } from '../helpers/company-docs';
 import { eventually } from '../helpers/eventually';
+import { expectInView } from '../helpers/in-view';
 import { makeOwner, section, signIn, type Owner } from '../helpers/owner';
 
 const PHONE = { width: 360, height: 800 };
@@ -140,10 +141,7 @@ test('at 360 px the filter narrows the leads by words, member and days, and the 
   await page.getByLabel('Κατάσταση της επαφής Ελένη Βήτα').selectOption('contacted');
   const saved = eleni.getByText('Αποθηκεύτηκε.');
   await saved.waitFor();
-  // Where the admin is looking: on the screen, above the phone's bottom bar.
-  const box = await saved.boundingBox();
-  const bar = await page.getByRole('navigation', { name: 'Ενότητες λογαριασμού' }).boundingBox();
-  expect([box && box.y >= 0, box && bar && box.y + box.height <= bar.y]).toEqual([true, true]);
+  await expectInView(page, saved);
   await eventually(
     async () => {
       const stored = await adminDb()

@@ -10,6 +10,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { adminAuth, adminDb } from '@/server/firebase/admin-app';
 import { baseUrl, browserForThisFile, expectAccessible } from '../helpers/browser';
 import { eventually } from '../helpers/eventually';
+import { expectInView } from '../helpers/in-view';
 import { get } from '../helpers/http';
 import { makeOwner, section, signIn, submitSignIn, type Owner } from '../helpers/owner';
 import { saveScreenshot } from '../helpers/screenshots';
@@ -105,6 +106,9 @@ test('the confirmation offers forwarding or switching off and says what the prin
 
   await choice.getByRole('button', { name: 'Επιβεβαίωση αφαίρεσης Αλίκη Σταύρου' }).click();
   await row.getByText('Αφαιρέθηκε', { exact: true }).waitFor();
+  const result = row.getByText('Αλίκη Σταύρου: αφαιρέθηκε.', { exact: false });
+  await result.waitFor();
+  await expectInView(page, result);
   await row.getByTestId('forwarding').getByText(`/${kostas.username}`).waitFor();
   await expectAccessible(page, 'removed member, forwarded (360 px)');
 

@@ -11,6 +11,7 @@ import { accentColors } from '@/lib/theme';
 import type { BrowserContext, Page } from 'playwright-core';
 import { baseUrl, expectAccessible } from '../helpers/browser';
 import { eventually } from '../helpers/eventually';
+import { expectInView } from '../helpers/in-view';
 import { get } from '../helpers/http';
 import { ownerFile } from '../helpers/owner-file';
 import { section, signIn, type Owner } from '../helpers/owner';
@@ -55,7 +56,9 @@ async function accentOf(path: string): Promise<string> {
 
 async function saveTemplate(saved: string): Promise<void> {
   await page.getByRole('button', { name: 'Αποθήκευση προτύπου' }).click();
-  await page.getByTestId('template-status').getByText(saved, { exact: true }).waitFor();
+  const status = page.getByTestId('template-status');
+  await status.getByText(saved, { exact: true }).waitFor();
+  await expectInView(page, status);
 }
 
 test('a default colour reaches every member card with no colour of its own, and the console says how many change', async () => {

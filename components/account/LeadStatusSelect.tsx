@@ -3,10 +3,11 @@
 // A lead's status as a select that saves on change, with its result beside it: in the owner's
 // contacts (ContactsPanel.tsx) and the company's leads (company/CompanyLeads.tsx). The stored value
 // comes back through the live list; until it does, the select keeps showing the choice.
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { LEAD_STATUSES, LEAD_STATUS_LABELS, type LeadStatus } from '@/lib/lead-status';
 import styles from './account.module.css';
 import { refusalOf } from './company/messages';
+import { useRevealed } from './use-revealed';
 
 interface Props {
   /** The lead's name, for the select's accessible name. */
@@ -17,17 +18,11 @@ interface Props {
 }
 
 export default function LeadStatusSelect({ name, status, save }: Props) {
-  const shownResult = useRef<HTMLSpanElement>(null);
   // The choice shows until the stored status moves off the one it was made from.
   const [choice, setChoice] = useState<{ to: LeadStatus; from: LeadStatus } | null>(null);
   const [saving, setSaving] = useState(false);
   const [result, setResult] = useState<{ text: string; failed: boolean } | null>(null);
-
-  // The select may sit at the screen's edge (a phone's bottom bar below it): its result is brought
-  // into view, clear of the bar (scroll-margin in account.module.css).
-  useEffect(() => {
-    if (result) shownResult.current?.scrollIntoView({ block: 'nearest' });
-  }, [result]);
+  const shownResult = useRevealed<HTMLSpanElement>(result?.text);
 
   async function change(next: LeadStatus) {
     setChoice({ to: next, from: status });
@@ -67,7 +62,7 @@ export default function LeadStatusSelect({ name, status, save }: Props) {
       </select>
       <span
         ref={shownResult}
-        className={`${result?.failed ? styles.error : styles.status} ${styles.leadStatusResult}`}
+        className={`${result?.failed ? styles.error : styles.status} ${styles.revealed}`}
         role="status"
       >
         {saving ? 'Αποθήκευση…' : result?.text}

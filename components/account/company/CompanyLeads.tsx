@@ -15,6 +15,7 @@ import { telLink } from '@/lib/phone';
 import { profilePath } from '@/lib/routes';
 import styles from '../account.module.css';
 import LeadStatusSelect from '../LeadStatusSelect';
+import { useRevealed } from '../use-revealed';
 import LeadFilters from './LeadFilters';
 import { refusalOf } from './messages';
 import type { CompanyData } from './use-company-data';
@@ -35,6 +36,7 @@ const leadCount = (count: number) => (count === 1 ? '1 επαφή' : `${count} �
  */
 export default function CompanyLeads({ company, data }: { company: Company; data: CompanyData }) {
   const [status, setStatus] = useState('');
+  const shownStatus = useRevealed<HTMLParagraphElement>(status);
   const [busy, setBusy] = useState(false);
   const members = new Map((data.members ?? []).map((m) => [m.username, m]));
   const [filter, setFilter] = useState<LeadFilter>(NO_FILTER);
@@ -74,7 +76,7 @@ export default function CompanyLeads({ company, data }: { company: Company; data
           </button>
         ))}
       </div>
-      <p className={styles.status} role="status">
+      <p ref={shownStatus} className={`${styles.status} ${styles.revealed}`} role="status">
         {status}
       </p>
       {data.leads === null ? (

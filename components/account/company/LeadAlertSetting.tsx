@@ -5,11 +5,13 @@ import { useEffect, useState } from 'react';
 import { readLeadAlert, saveLeadAlert } from '@/browser/owner/lead-alert';
 import { LEAD_ALERT_LABELS, LEAD_ALERTS, type LeadAlert } from '@/lib/lead-alert';
 import styles from '../account.module.css';
+import { useRevealed } from '../use-revealed';
 import { refusalOf } from './messages';
 
 export default function LeadAlertSetting({ companyId }: { companyId: string }) {
   const [alert, setAlert] = useState<LeadAlert | null>(null);
   const [status, setStatus] = useState('');
+  const shownStatus = useRevealed<HTMLParagraphElement>(status);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -58,7 +60,7 @@ export default function LeadAlertSetting({ companyId }: { companyId: string }) {
           {LEAD_ALERT_LABELS[choice]}
         </label>
       ))}
-      <p className={styles.status} role="status">
+      <p ref={shownStatus} className={`${styles.status} ${styles.revealed}`} role="status">
         {status}
       </p>
     </fieldset>

@@ -14,6 +14,7 @@ import { endedLabel, forwardedCardsFate, printedCardsFate } from '@/lib/company-
 import { profilePath } from '@/lib/routes';
 import styles from '../account.module.css';
 import InviteForm from './InviteForm';
+import { useRevealed } from '../use-revealed';
 import { refusalOf } from './messages';
 import type { CompanyData } from './use-company-data';
 
@@ -239,7 +240,6 @@ function MemberRow({
   colleagues,
   forwardedHere,
   lastLead,
-  onStatus,
 }: {
   member: Member;
   self: boolean;
@@ -247,9 +247,11 @@ function MemberRow({
   colleagues: Member[];
   forwardedHere: number;
   lastLead: Date | null;
-  onStatus: (text: string) => void;
 }) {
   const [confirming, setConfirming] = useState(false);
+  // The result beside the buttons pressed, not atop the list.
+  const [result, setResult] = useState('');
+  const shownResult = useRevealed<HTMLParagraphElement>(result);
   const [busy, setBusy] = useState(false);
   const name = memberName(member);
   const admin = company.admins.includes(member.uid);
@@ -259,9 +261,9 @@ function MemberRow({
     setBusy(true);
     try {
       await run();
-      onStatus(done);
+      setResult(done);
     } catch (caught) {
-      onStatus(refusalOf(caught).message);
+      setResult(refusalOf(caught).message);
     } finally {
       setBusy(false);
       setConfirming(false);
@@ -362,6 +364,9 @@ function MemberRow({
           }
         />
       )}
+      <p ref={shownResult} className={`${styles.status} ${styles.revealed}`} role="status">
+        {result}
+      </p>
     </li>
   );
 }
@@ -377,6 +382,7 @@ export default function MembersPanel({
   data: CompanyData;
 }) {
   const [status, setStatus] = useState('');
+  const shownStatus = useRevealed<HTMLParagraphElement>(status);
   const [now] = useState(() => Date.now());
   const lastLead = (username: string) =>
     data.leads?.find((lead) => lead.username === username)?.createdAt ?? null;
@@ -394,9 +400,6 @@ export default function MembersPanel({
   return (
     <div className={styles.companyScreen}>
       <h3>Μέλη</h3>
-      <p className={styles.status} role="status">
-        {status}
-      </p>
       {data.members === null ? (
         <p role="status">Φόρτωση μελών…</p>
       ) : (
@@ -410,12 +413,14 @@ export default function MembersPanel({
               colleagues={colleaguesOf(member, data.members ?? [])}
               forwardedHere={forwardersOf(member, data.members ?? [])}
               lastLead={lastLead(member.username)}
-              onStatus={setStatus}
             />
           ))}
         </ul>
       )}
       <h3>Προσκλήσεις σε αναμονή</h3>
+      <p ref={shownStatus} className={`${styles.status} ${styles.revealed}`} role="status">
+        {status}
+      </p>
       {data.invites === null ? (
         <p role="status">Φόρτωση προσκλήσεων…</p>
       ) : pending.length === 0 ? (

@@ -25,6 +25,7 @@ import LinksEditor from '../LinksEditor';
 import SubmitRow from '../SubmitRow';
 import styles from '../account.module.css';
 import MemberCardPreview from './MemberCardPreview';
+import { useRevealed } from '../use-revealed';
 import { refusalOf } from './messages';
 
 const FIELDS: Array<{
@@ -95,6 +96,7 @@ export default function TemplateEditor({
     text: '',
     error: false,
   });
+  const shownStatus = useRevealed<HTMLParagraphElement>(status.text);
   const [busy, setBusy] = useState(false);
   const draft = useMemo(() => draftTemplate(values), [values]);
 
@@ -263,7 +265,8 @@ export default function TemplateEditor({
         />
         <SubmitRow label="Αποθήκευση προτύπου" busy={busy} />
         <p
-          className={status.error ? styles.error : styles.status}
+          ref={shownStatus}
+          className={`${status.error ? styles.error : styles.status} ${styles.revealed}`}
           role="status"
           data-testid="template-status"
         >
