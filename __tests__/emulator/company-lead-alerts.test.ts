@@ -8,6 +8,7 @@ import { deleteApp, getApps, initializeApp } from 'firebase-admin/app';
 import { FieldValue, getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import {
   COMPANY_LEAD_ALERTS_COLLECTION,
+  RECORD_KEPT_MS,
   startCompanyLeadAlerts,
   type CompanyLeadAlerts,
   type CompanyLeadAlertsOptions,
@@ -202,4 +203,30 @@ test('the daily digest: once to each admin who asked for it, never to a former a
   expect((await mailsTo('maria@studio.test')).every((m) => !m.subject.startsWith('Σύνοψη'))).toBe(
     true,
   );
+});
+
+test('a record is kept three days, then deleted by a mailer, however many look at once', async () => {
+  const records = db.collection(COMPANY_LEAD_ALERTS_COLLECTION);
+  // The records this file's mails left carry their expiry, three days on.
+  const written = await records.where('expireAt', '>', Timestamp.now()).get();
+  expect(written.size).toBeGreaterThan(0);
+  for (const record of written.docs) {
+    const left = (record.get('expireAt') as Timestamp).toMillis() - Date.now();
+    expect(left).toBeGreaterThan(RECORD_KEPT_MS - 10 * 60_000);
+    expect(left).toBeLessThanOrEqual(RECORD_KEPT_MS);
+  }
+  const past = Timestamp.fromMillis(Date.now() - 1000);
+  await Promise.all(
+    ['lead_gone_1', 'day_gone_2', 'hour_gone_3'].map((id) =>
+      records.doc(id).set({ sentAt: past, expireAt: past }),
+    ),
+  );
+  const [a, b] = [alerts('fa'), alerts('fb')];
+  await Promise.all([a.ready, b.ready]);
+  const [byA, byB] = await Promise.all([a.forgetExpired(), b.forgetExpired()]);
+  expect(byA + byB).toBeGreaterThanOrEqual(3);
+  for (const id of ['lead_gone_1', 'day_gone_2', 'hour_gone_3']) {
+    expect((await records.doc(id).get()).exists).toBe(false);
+  }
+  expect((await records.where('expireAt', '>', Timestamp.now()).get()).size).toBe(written.size);
 });

@@ -16,6 +16,9 @@
 //
 // A flood: an admin gets at most `singlesPerHour` single mails an hour (the lead mailer's
 // SINGLE_MAILS_PER_HOUR); the rest are skipped (`quota`) and are in the console's list.
+//
+// A record is kept RECORD_KEPT_MS (`expireAt`): the mailers delete those past it every
+// `forgetEveryMs`, and a Firestore TTL policy on `expireAt` may do the same (docs/deployment.md).
 import { randomUUID } from 'node:crypto';
 import {
   FieldValue,
@@ -63,6 +66,19 @@ export const COMPANY_LEAD_ALERTS_COLLECTION = 'companyLeadAlerts';
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
+/**
+ * How long a record of `companyLeadAlerts` is kept: a lead is looked at again at most a day after
+ * it was left (the listener's lookback) and a day's digest a day after the day ended, so three
+ * days outlive both, and an hour's count long before.
+ */
+export const RECORD_KEPT_MS = 3 * DAY_MS;
+/** When a record may go (a Firestore TTL policy's field). */
+const EXPIRE_FIELD = 'expireAt';
+/** Records deleted per batch of a clean-up. */
+const FORGET_BATCH = 500;
+
+const expireAt = () => ({ [EXPIRE_FIELD]: Timestamp.fromMillis(Date.now() + RECORD_KEPT_MS) });
+
 /** As the lead mailer's; `ownerAccount` is here the admin's account. */
 export interface CompanyLeadAlertsOptions extends Pick<
   LeadMailerOptions,
@@ -74,6 +90,8 @@ export interface CompanyLeadAlertsOptions extends Pick<
   sweepMs?: number;
   /** How often the digests due are looked for; 10 minutes unless set. */
   digestEveryMs?: number;
+  /** How often records past their `expireAt` are deleted; an hour unless set. */
+  forgetEveryMs?: number;
   /** The clock of the days (ms); Date.now unless set. Tests move it on a day instead of waiting. */
   now?: () => number;
   singlesPerHour?: number;
@@ -85,6 +103,8 @@ export interface CompanyLeadAlerts {
   idle(): boolean;
   /** Looks for the digests due now (also done every `sweepMs`). */
   digestsDue(): Promise<void>;
+  /** Deletes the records past their `expireAt`; how many (also done every `forgetEveryMs`). */
+  forgetExpired(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -122,6 +142,7 @@ export function startCompanyLeadAlerts(options: CompanyLeadAlertsOptions): Compa
     leaseMs = 60_000,
     sweepMs = 60_000,
     digestEveryMs = 10 * 60_000,
+    forgetEveryMs = HOUR_MS,
     now = Date.now,
     singlesPerHour = SINGLE_MAILS_PER_HOUR,
     id = randomUUID().slice(0, 8),
@@ -158,8 +179,8 @@ export function startCompanyLeadAlerts(options: CompanyLeadAlertsOptions): Compa
       tx.set(
         ref,
         skip
-          ? { ...fields, skipped: skip, skippedAt: FieldValue.serverTimestamp() }
-          : { ...fields, claimedBy: id, claimedAt: FieldValue.serverTimestamp() },
+          ? { ...fields, ...expireAt(), skipped: skip, skippedAt: FieldValue.serverTimestamp() }
+          : { ...fields, ...expireAt(), claimedBy: id, claimedAt: FieldValue.serverTimestamp() },
         { merge: true },
       );
       return !skip;
@@ -205,7 +226,7 @@ export function startCompanyLeadAlerts(options: CompanyLeadAlertsOptions): Compa
       const claimed = await claim(ref, { companyId, uid }, async (tx) => {
         const count = Number((await tx.get(hourRef)).get('singles') ?? 0);
         if (count >= singlesPerHour) return 'quota';
-        tx.set(hourRef, { singles: count + 1, companyId, uid }, { merge: true });
+        tx.set(hourRef, { singles: count + 1, companyId, uid, ...expireAt() }, { merge: true });
         return null;
       });
       if (!claimed) continue;
@@ -277,6 +298,24 @@ export function startCompanyLeadAlerts(options: CompanyLeadAlertsOptions): Compa
     }
   }
 
+  /** Deletes records past their expireAt, a batch at a time; several mailers may do it at once. */
+  async function forgetExpired(): Promise<number> {
+    let forgotten = 0;
+    for (;;) {
+      const expired = await alerts
+        .where(EXPIRE_FIELD, '<', Timestamp.now())
+        .limit(FORGET_BATCH)
+        .select()
+        .get();
+      if (expired.empty) return forgotten;
+      const batch = db.batch();
+      for (const record of expired.docs) batch.delete(record.ref);
+      await batch.commit();
+      forgotten += expired.size;
+      if (expired.size < FORGET_BATCH || stopped) return forgotten;
+    }
+  }
+
   // One look at a time: looks that overlapped fought over the same claims.
   let digesting: Promise<void> | undefined;
   const digestsDue = () =>
@@ -342,17 +381,30 @@ export function startCompanyLeadAlerts(options: CompanyLeadAlertsOptions): Compa
   sweep.unref();
   const digestTimer = setInterval(() => track(digestsDue(), 'digests'), digestEveryMs);
   digestTimer.unref();
+  const forgetTimer = setInterval(
+    () =>
+      track(
+        forgetExpired().then((count) => {
+          if (count > 0) log(`company lead alert: ${count} expired records deleted`);
+        }),
+        'expired records',
+      ),
+    forgetEveryMs,
+  );
+  forgetTimer.unref();
   void ready.then(() => track(digestsDue(), 'digests'));
 
   return {
     ready,
     idle: () => active.size === 0 && pending.size === 0 && digesting === undefined,
     digestsDue,
+    forgetExpired,
     async stop() {
       stopped = true;
       contacts.stop();
       clearInterval(sweep);
       clearInterval(digestTimer);
+      clearInterval(forgetTimer);
       await Promise.allSettled([...active]);
     },
   };
