@@ -41,6 +41,7 @@ import type {
 import { FORWARD_FIELD, REMOVED_BY_FIELD } from '../../lib/company-removal';
 import { ownerDb } from './firebase';
 import type { LeadsFileFormat } from '../../lib/leads-file';
+import type { FilterableLead } from '../../lib/lead-filter';
 import { leadStatusOf, type LeadStatus } from '../../lib/lead-status';
 import { ownerFile, ownerJson, ownerRequest } from './owner-api';
 
@@ -81,15 +82,12 @@ export interface Invite {
   expiresAt: Date | null;
 }
 
-export interface CompanyLead {
+/**
+ * A lead as the admins' list shows it: what its filters read (`username`: the member card it was
+ * left on), and its id.
+ */
+export interface CompanyLead extends FilterableLead {
   id: string;
-  /** The member card it was left on. */
-  username: string;
-  name: string;
-  email: string;
-  phone?: string;
-  createdAt: Date | null;
-  status: LeadStatus;
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
