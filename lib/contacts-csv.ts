@@ -2,12 +2,7 @@
 // runs no visitor's formula: the owner's export (browser/owner/export.ts) and a company's
 // (server/company/leads.ts) are written alike, and the company's Excel workbook has their columns.
 import Papa from 'papaparse';
-import {
-  LEAD_STATUS_HEADER,
-  LEAD_STATUS_LABELS,
-  leadStatusOf,
-  type LeadStatus,
-} from './lead-status';
+import { LEAD_STATUS_HEADER, LEAD_STATUS_LABELS, type LeadStatus } from './lead-status';
 
 /** UTF-8's byte-order mark: without it Excel reads a CSV as the local code page, not UTF-8. */
 const BOM = '\uFEFF';
@@ -26,7 +21,7 @@ export interface CsvContact {
   email: string;
   phone?: string;
   createdAt: Date | null;
-  status?: LeadStatus;
+  status: LeadStatus;
 }
 
 /** 'YYYY-MM-DD HH:mm' in the given time zone (the browser's by default): what spreadsheets parse. */
@@ -72,7 +67,7 @@ export function contactsTable<C extends CsvContact>(
       c.email,
       c.phone ?? '',
       c.createdAt,
-      LEAD_STATUS_LABELS[leadStatusOf(c.status)],
+      LEAD_STATUS_LABELS[c.status],
       ...extra.cells(c),
     ]),
   };

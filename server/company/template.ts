@@ -137,8 +137,8 @@ export async function saveTemplate(
     template: parsed.template,
     ...(logoVersion ? { logoVersion } : {}),
   };
-  // Read once, for the count and the fan-out. The save stands if this or the fan-out fails: the
-  // daemon follows the company's templateAt.
+  // Read once, for the count and the fan-out. The save stands if the fan-out fails, or this read
+  // (then answered with an error): the daemon follows the company's templateAt.
   const cards = await readWithDeadline(
     () => companyCardsQuery(db, id).get(),
     `${USERS_COLLECTION} of ${id}`,
