@@ -314,7 +314,7 @@ test('the admin removes the member: the card answers 410', async () => {
   const row = page.getByTestId('member').filter({ hasText: `/${MEMBER}` });
   await row.getByRole('button', { name: 'Αφαίρεση μέλους Νίκος Μελετίου' }).click();
   await row.getByRole('button', { name: 'Επιβεβαίωση αφαίρεσης Νίκος Μελετίου' }).click();
-  await row.getByText('Αφαιρέθηκε').waitFor();
+  await row.getByText('Αφαιρέθηκε', { exact: true }).waitFor();
   const removed = Date.now();
   await eventually(async () => (await get(`/${MEMBER}`)).status === 410, {
     what: `/${MEMBER} answering 410`,
