@@ -59,6 +59,8 @@ export default function nextConfig(phase: string): NextConfig {
     env: cardAssetsEnv(phase),
     ...sharedCache(phase),
     reactStrictMode: true,
+    // ESM-only: listed so that next/jest compiles them for the tests, which import server/sso/.
+    transpilePackages: ['openid-client', 'oauth4webapi', 'jose'],
     experimental: {
       // The site's few KiB of CSS arrive in <style> inside the HTML instead of render-blocking
       // <link>s: a card paints after one round trip (docs/performance.md).

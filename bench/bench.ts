@@ -1,13 +1,15 @@
 // npm run bench: page weight and Lighthouse (of /maria, and of her card with as many links as a
 // card takes), the exchange sheet's tap → form usable, throughput, contact-write latency, the
 // console of a card with 10,000 contacts, the path through Varnish and Redis and the stats
-// endpoint, the Redis bytes a cached card takes and an origin's memory with its Redis frozen, on
-// the one local stack (tools/lib/stack.ts) with the demo data, built into a dist dir of its own
-// (.next-bench, so the demo's .next is never touched); and the change watcher at 10,000 cards, a
-// flood of 10,000 contacts on one card, 100,000 beacons for made-up names through the stats route
-// in process, and the lead mailer's memory over days of contacts (each on an emulator of its own,
-// no build). Each is compared with its budget (bench/lib/budgets.ts and the parts' own files); the
-// summary printed last is written into bench/figures.md (bench/lib/figures-file.ts).
+// endpoint, a company's template save and a directory of 1,000 users provisioned by SCIM, the
+// Redis bytes a cached card takes and an origin's memory with its Redis frozen, on the one local
+// stack (tools/lib/stack.ts) with the demo data, built into a dist dir of its own (.next-bench, so
+// the demo's .next is never touched); and the change watcher at 10,000 cards, a flood of 10,000
+// contacts on one card, 100,000 beacons for made-up names through the stats route in process, and
+// the lead mailer's memory over days of contacts, 10,000 leads delivered to one webhook endpoint
+// (each on an emulator of its own, no build). Each
+// is compared with its budget (bench/lib/budgets.ts and the parts' own files); the summary printed
+// last is written into bench/figures.md (bench/lib/figures-file.ts).
 // Exits 0 whatever the figures; 1 only when a part could not run. Ctrl-C stops everything.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -27,6 +29,7 @@ import {
   type ConsoleFloodResult,
 } from './lib/console-flood';
 import { measureContactWrites } from './lib/contacts';
+import { directoryRows, measureDirectory, type DirectoryResult } from './lib/directory';
 import { measureExchange } from './lib/exchange';
 import { floodRows, measureFlood, type FloodResult } from './lib/flood';
 import {
@@ -51,6 +54,7 @@ import {
 import { measureThroughput, warm, type Target, type Throughput } from './lib/throughput';
 import { seedUploadedPhotoCard } from './lib/uploaded-photo';
 import { measureWatcher } from './lib/watcher';
+import { measureWebhooks, webhooksRows, type WebhooksResult } from './lib/webhooks';
 import { measureWeight } from './lib/weight';
 import { CHROMIUM_ARGS, chromiumPath as findChromiumPath } from '../tools/lib/chromium';
 import { EmulatorSetupError, freePort } from '../tools/lib/emulator';
@@ -84,7 +88,11 @@ const WATCHER_CARDS = 10_000;
 const WATCHER_EDITED_WHILE_CUT = 5;
 const WATCHER_EDITS = 20;
 const FLOOD_CONTACTS = 10_000;
+/** Leads delivered to one webhook endpoint (bench/lib/webhooks.ts). */
+const WEBHOOK_LEADS = 10_000;
 const COMPANY_MEMBERS = 200;
+const DIRECTORY_USERS = 1000;
+const DIRECTORY_DEPROVISIONED = 100;
 
 type Cleanup = () => Promise<void>;
 const cleanups: Cleanup[] = [];
@@ -119,11 +127,13 @@ const PARTS = [
   'console',
   'cdn',
   'company',
+  'directory',
   'watcher',
   'beacons',
   'flood',
   'stats-flood',
   'mailer-memory',
+  'webhooks',
   'redis',
   'redis-frozen',
 ] as const;
@@ -168,6 +178,7 @@ let consoleFlood: ConsoleFloodResult | undefined;
 let redisMemory: RedisMemoryResult | undefined;
 let redisFrozen: RedisFrozenResult | undefined;
 let company: CompanyResult | undefined;
+let directory: DirectoryResult | undefined;
 
 /** Every part that needs the production build, its server and Chromium. */
 async function siteParts(results: BenchResults, runDir: string, chromiumPath: string) {
@@ -316,6 +327,18 @@ async function siteParts(results: BenchResults, runDir: string, chromiumPath: st
     });
   });
 
+  await part('directory', results, async () => {
+    directory = await measureDirectory({
+      env: stack.env,
+      builtDistDir: DIST_DIR,
+      db,
+      users: DIRECTORY_USERS,
+      deprovisioned: DIRECTORY_DEPROVISIONED,
+      runDir,
+      addCleanup,
+    });
+  });
+
   await part('beacons', results, async () => {
     results.beacons = await measureBeacons({
       env: stack.env,
@@ -353,7 +376,8 @@ async function main(): Promise<number> {
   // The watcher and the floods have emulators of their own and no site.
   const sitePartsRun = PARTS.some(
     (name) =>
-      !['watcher', 'flood', 'stats-flood', 'mailer-memory'].includes(name) && parts.has(name),
+      !['watcher', 'flood', 'stats-flood', 'mailer-memory', 'webhooks'].includes(name) &&
+      parts.has(name),
   );
   const chromiumPath = sitePartsRun ? findChromiumPath() : undefined;
   const cpus = os.cpus();
@@ -393,6 +417,11 @@ async function main(): Promise<number> {
     mailerMemory = await measureMailerMemory({ days: 6, perDay: 1000, addCleanup });
   });
 
+  let webhooks: WebhooksResult | undefined;
+  await part('webhooks', results, async () => {
+    webhooks = await measureWebhooks({ leads: WEBHOOK_LEADS, addCleanup });
+  });
+
   await cleanup();
   const rows = [
     ...budgetRows(results),
@@ -400,9 +429,11 @@ async function main(): Promise<number> {
     ...floodRows(flood, results.errors.flood),
     ...statsFloodRows(statsFlood, results.errors['stats-flood']),
     ...mailerMemoryRows(mailerMemory, results.errors['mailer-memory']),
+    ...webhooksRows(webhooks, results.errors.webhooks),
     ...redisMemoryRows(redisMemory, results.errors.redis),
     ...redisFrozenRows(redisFrozen, results.errors['redis-frozen']),
     ...companyRows(company, results.errors.company),
+    ...directoryRows(directory, results.errors.directory),
   ];
   console.log(details(results));
   const note = runNote(results, parts.size < PARTS.length ? [...parts].join(',') : undefined);

@@ -195,6 +195,9 @@ export function startWatcher(options: WatcherOptions): Watcher {
     onRead: (docs, initial) => onRead?.({ listener: COMPANIES_COLLECTION, docs, initial }),
   });
 
+  /** Each card's stamp as the listener last delivered it; only the listener's own cards. */
+  const stamps = new Map<string, number>();
+
   function onSnapshot({ snapshot, from }: CardsSnapshot, initial: boolean): void {
     const changes = snapshot.docChanges();
     const reads = changes.filter((change) => change.type !== 'removed').length;
@@ -202,10 +205,20 @@ export function startWatcher(options: WatcherOptions): Watcher {
     if (initial && lastReadTime) {
       log(`watch: listening from ${from.toDate().toISOString()}; ${reads} cards changed meanwhile`);
     }
+    if (initial) stamps.clear();
     // In the first snapshot of a listener every card is one stamped after `from`: a change.
     for (const change of changes) {
       const username = change.doc.id;
+      const stamp = change.doc.get(UPDATED_FIELD) as Timestamp | undefined;
+      if (change.type !== 'removed' && stamp) {
+        const seen = stamps.get(username);
+        stamps.set(username, stamp.toMillis());
+        // The same stamp: only the daemon's own mark moved (fan-out clearing hooksPending), not
+        // the card, which would otherwise be regenerated and purged twice for every edit.
+        if (change.type === 'modified' && seen === stamp.toMillis()) continue;
+      }
       if (change.type === 'removed') {
+        stamps.delete(username);
         // Deleted, or stamped back into the past: either way, revalidate and clean up.
         note(username, { kind: 'removed', at: snapshot.readTime.toMillis() });
         erasures.cardRemoved(username);

@@ -5,8 +5,16 @@
 // listener asks only for companies saved after a point in time, as the card listener does
 // (card-watcher.ts): from Firestore's "now" at the start, then from the last snapshot's read time
 // after a dropped listener or a periodic re-listen, so it never holds the whole collection.
+// A change of a team's overrides (its updatedAt, server/company/teams.ts) is followed the same
+// way: its company's cards are rechecked, which redoes only those served from before it (the
+// team's members; the others are found current, at no render and no purge).
 import { Timestamp, type Firestore, type QuerySnapshot } from 'firebase-admin/firestore';
-import { COMPANIES_COLLECTION, TEMPLATE_AT_FIELD } from '../lib/collections';
+import {
+  COMPANIES_COLLECTION,
+  TEAMS_COLLECTION,
+  TEAM_UPDATED_FIELD,
+  TEMPLATE_AT_FIELD,
+} from '../lib/collections';
 import { listenSince } from './listen-since';
 import { keepListening, type Unsubscribe } from './listener';
 
@@ -117,14 +125,79 @@ export function followCompanies(options: CompaniesOptions): Companies {
     relisten: { everyMs: refreshMs, when: () => held > 0 },
   });
 
+  const teams = followTeams({
+    ...options,
+    changed: (companyId, at) => schedule(companyId, at, delayMs),
+  });
+
   return {
     ready,
     async stop() {
       stopped = true;
       listener.stop();
+      teams.stop();
       due.forEach(({ timer }) => clearTimeout(timer));
       due.clear();
       await Promise.allSettled([...inFlight]);
     },
   };
+}
+
+/**
+ * Follows the teams whose overrides change (their updatedAt, in every company: a collection-group
+ * listener), from Firestore's "now" as the companies' listener does; tells `changed` the team's
+ * company and the time of the change.
+ */
+function followTeams(
+  options: CompaniesOptions & { changed: (companyId: string, at: number) => void },
+): { stop(): void } {
+  const { db, log, refreshMs, onRead, changed } = options;
+  const group = db.collectionGroup(TEAMS_COLLECTION);
+  let since: Timestamp | undefined;
+  let lastReadTime: Timestamp | undefined;
+  let held = 0;
+  /** Each held team's last change seen: a rename alone is none. */
+  const seen = new Map<string, number>();
+
+  function onSnapshot(snapshot: QuerySnapshot, initial: boolean): void {
+    const changes = snapshot.docChanges().filter((change) => change.type !== 'removed');
+    onRead?.(changes.length, initial);
+    if (initial) seen.clear();
+    for (const change of changes) {
+      const companyId = change.doc.ref.parent.parent?.id;
+      const at = (change.doc.get(TEAM_UPDATED_FIELD) as Timestamp | undefined)?.toMillis();
+      if (!companyId || at === undefined || seen.get(change.doc.ref.path) === at) continue;
+      seen.set(change.doc.ref.path, at);
+      changed(companyId, change.doc.updateTime.toMillis());
+    }
+    held = snapshot.size;
+    lastReadTime = snapshot.readTime;
+  }
+
+  function open(
+    next: (snapshot: QuerySnapshot) => void,
+    fail: (reason: string) => void,
+  ): Unsubscribe {
+    held = 0;
+    since = lastReadTime ?? since;
+    return listenSince(
+      group,
+      TEAM_UPDATED_FIELD,
+      since,
+      (from) =>
+        group
+          .where(TEAM_UPDATED_FIELD, '>', from)
+          .onSnapshot(next, (error) => fail(`Firestore listener failed (${error.message})`)),
+      (from) => (since = from),
+      fail,
+    );
+  }
+
+  return keepListening({
+    open,
+    onSnapshot,
+    log,
+    name: 'watch teams',
+    relisten: { everyMs: refreshMs, when: () => held > 0 },
+  });
 }

@@ -1,7 +1,7 @@
 // The daemon's listeners follow only documents stamped after a point in Firestore's own time: the
 // last snapshot's read time, or, when they first start, Firestore's present, read as the read time
 // of a query that answers nothing. The card watcher and the company watcher open theirs here.
-import { Timestamp, type CollectionReference } from 'firebase-admin/firestore';
+import { Timestamp, type Query } from 'firebase-admin/firestore';
 import type { Unsubscribe } from './listener';
 
 /** Later than any write: a query for it answers nothing, with Firestore's time. */
@@ -13,7 +13,7 @@ const END_OF_TIME = new Timestamp(253402300799, 0);
  * the listen it would open.
  */
 export function listenSince(
-  collection: CollectionReference,
+  collection: Query,
   field: string,
   since: Timestamp | undefined,
   listen: (from: Timestamp) => Unsubscribe,

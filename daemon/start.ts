@@ -4,6 +4,9 @@
 // in production as locally.
 import type { Firestore } from 'firebase-admin/firestore';
 import { startWatcher } from './card-watcher';
+import { deliveryChannels } from './deliveries/channels';
+import { startFanOut } from './deliveries/fan-out-start';
+import { startDeliveries } from './deliveries/worker';
 import { startConfiguredMailers } from './mail/start';
 
 /** The start of the line the daemon prints once every listener has its first snapshot. */
@@ -21,15 +24,23 @@ export function startDaemon(options: { db: Firestore; siteUrl: string; secret: s
   const { siteUrl } = options;
   const watcher = startWatcher(options);
   const mailer = startConfiguredMailers();
+  const channels = deliveryChannels();
+  const deliveries = startDeliveries({ db: options.db, channels });
+  // Each delivery fan-out creates goes to this worker at once, under its lease.
+  const fanOut = startFanOut({ db: options.db, channels, handover: deliveries });
   return {
-    ready: Promise.all([watcher.ready, mailer?.ready]).then(
+    ready: Promise.all([watcher.ready, mailer?.ready, deliveries.ready, fanOut.ready]).then(
       () =>
         `${DAEMON_READY} (updatedAt) and erasures; revalidating ${siteUrl}; ` +
-        "deleting erased cards' orphaned contacts; " +
+        "deleting erased cards' orphaned contacts; delivering webhooks and wallet updates; " +
         `${mailer ? 'mailing owners their new contacts, and the outbox' : 'no SMTP_URL, so no mail'}. Ctrl-C stops.`,
     ),
     stop: async () => {
-      await Promise.all([watcher.stop(), mailer?.stop()]);
+      await Promise.all([
+        watcher.stop(),
+        mailer?.stop(),
+        fanOut.stop().then(() => deliveries.stop()),
+      ]);
     },
   };
 }

@@ -36,6 +36,11 @@ export const CONTACTS_COLLECTION = 'contacts';
 export const CREATED_FIELD = 'createdAt';
 /** The lead mailer's state of the contact (daemon/mail/lead-mailer.ts), beside what the visitor wrote. */
 export const LEAD_MAIL_FIELD = 'leadMail';
+/**
+ * The server's time the daemon fanned the contact's lead.created out into deliveries
+ * (daemon/deliveries/fan-out-leads.ts), in the same transaction; only the daemon writes it.
+ */
+export const LEAD_HOOKS_FIELD = 'hooksAt';
 /** Where its follow-up stands (lib/lead-status.ts); only karta's server writes it. */
 export const LEAD_STATUS_FIELD = 'status';
 
@@ -175,3 +180,109 @@ export const departurePath = (uid: string) => `${DEPARTURES_COLLECTION}/${uid}`;
 const INVITE_QUOTAS_COLLECTION = 'inviteQuotas';
 export const accountInviteQuotaPath = (uid: string) => `${INVITE_QUOTAS_COLLECTION}/account-${uid}`;
 export const companyInviteQuotaPath = (id: string) => `${INVITE_QUOTAS_COLLECTION}/company-${id}`;
+
+// ---------------------------------------------------------------------------------------------
+// Sign-in with the company's account (OpenID Connect, server/sso/). All server-only: firestore.rules
+// match none of these, so every browser is refused.
+//
+// signInConfigs/{companyId}: { issuer, clientId, secret (the client secret, sealed with AES-GCM by
+// server/sso/secret-box.ts), domains (lower case), required, updatedAt, updatedBy }.
+const SIGN_IN_CONFIGS_COLLECTION = 'signInConfigs';
+export const signInConfigPath = (companyId: string) => `${SIGN_IN_CONFIGS_COLLECTION}/${companyId}`;
+// signInDomains/{domain}: { companyId, required }: a domain belongs to one company, found from an
+// address at sign-in and by the check that refuses password sign-in when the company requires its own.
+const SIGN_IN_DOMAINS_COLLECTION = 'signInDomains';
+export const signInDomainPath = (domain: string) => `${SIGN_IN_DOMAINS_COLLECTION}/${domain}`;
+// signInStates/{sha256 of the state}: { companyId, nonce, verifier, expiresAt }: one sign-in under
+// way at the company's provider, deleted by the callback that uses it (so a replayed state finds none).
+const SIGN_IN_STATES_COLLECTION = 'signInStates';
+export const signInStatePath = (hash: string) => `${SIGN_IN_STATES_COLLECTION}/${hash}`;
+
+// ---------------------------------------------------------------------------------------------
+// Directory sync (SCIM 2.0, server/scim/). All server-only: firestore.rules match none of these,
+// so every browser is refused.
+//
+// scimTokens/{sha256 of the token}: { companyId, createdAt, createdBy }, the one way a SCIM
+// request's bearer token finds its company. A company has at most one: a new token deletes the
+// old one's document in the same transaction, and revoking deletes it.
+export const SCIM_TOKENS_COLLECTION = 'scimTokens';
+export const scimTokenPath = (hash: string) => `${SCIM_TOKENS_COLLECTION}/${hash}`;
+
+// companies/{id}/scim/settings: { tokenHash?, tokenCreatedAt?, holdCardsUntilAccepted? } (the
+// company's current token and its directory's choices).
+export const scimSettingsPath = (id: string) => `${companyPath(id)}/scim/settings`;
+/** True: a provisioned card stays switched off until its person accepts the invitation. */
+export const HOLD_CARDS_FIELD = 'holdCardsUntilAccepted';
+
+// companies/{id}/directoryUsers/{scimId}: a SCIM User as the directory sent it (server/scim/
+// users-store.ts), with its card's `username`. The index companies/{id}/directoryUserNames/
+// {userName in lower case} → { scimId } keeps userName unique per company inside a transaction.
+export const DIRECTORY_USERS_COLLECTION = 'directoryUsers';
+export const directoryUsersPath = (id: string) =>
+  `${companyPath(id)}/${DIRECTORY_USERS_COLLECTION}`;
+export const directoryUserPath = (id: string, scimId: string) =>
+  `${directoryUsersPath(id)}/${scimId}`;
+export const directoryUserNamePath = (id: string, userNameKey: string) =>
+  `${companyPath(id)}/directoryUserNames/${userNameKey}`;
+/** On a member card and on its invitation: the directory user (SCIM id) the card is for. */
+export const DIRECTORY_USER_FIELD = 'directoryUserId';
+
+// companies/{id}/scimLog/{auto id}: the company's last SCIM requests (server/scim/request-log.ts).
+export const scimLogPath = (id: string) => `${companyPath(id)}/scimLog`;
+
+// Teams (lib/teams.ts, server/company/teams.ts; SCIM Groups). companies/{id}/teams/{teamId}:
+// { displayName, externalId?, overrides (template entries laid over the company's template on its
+// members' cards), updatedAt (the server's time of the last change of its name or overrides: part
+// of each member card's version) }. A member card holds its one team in TEAM_FIELD. The company's
+// members read its teams (their card's preview shows them); only the server writes them.
+export const TEAMS_COLLECTION = 'teams';
+export const teamsPath = (id: string) => `${companyPath(id)}/${TEAMS_COLLECTION}`;
+export const teamPath = (id: string, teamId: string) => `${teamsPath(id)}/${teamId}`;
+export const TEAM_NAME_FIELD = 'displayName';
+export const TEAM_EXTERNAL_ID_FIELD = 'externalId';
+export const TEAM_OVERRIDES_FIELD = 'overrides';
+export const TEAM_UPDATED_FIELD = 'updatedAt';
+/** On a member card: its team's id. */
+export const TEAM_FIELD = 'teamId';
+
+/** The cards of one team of company `id`, switched-off ones too (firebase-admin). */
+export const teamCardsQuery = (db: AdminFirestore, id: string, teamId: string) =>
+  companyCardsQuery(db, id).where(TEAM_FIELD, '==', teamId);
+
+// ---------------------------------------------------------------------------------------------
+// Deliveries to other systems (lib/deliveries.ts): webhooks, Apple Wallet pushes and Google
+// Wallet updates, through one outbox the daemon delivers (daemon/deliveries/). All server-only:
+// firestore.rules match none of these, so every browser is refused.
+//
+// hookEvents/{eventId}: an event karta's server records in the transaction of the write it is
+// about (lib/deliveries.ts HookEventDoc); the daemon fans it out into deliveries and deletes it.
+export const HOOK_EVENTS_COLLECTION = 'hookEvents';
+export const hookEventPath = (eventId: string) => `${HOOK_EVENTS_COLLECTION}/${eventId}`;
+// deliveries/{idempotency key}: one event to one destination (lib/deliveries.ts DeliveryDoc),
+// kept as the delivery log.
+export const DELIVERIES_COLLECTION = 'deliveries';
+export const deliveryPath = (key: string) => `${DELIVERIES_COLLECTION}/${key}`;
+// webhookEndpoints/{id}: an https receiver registered for a card or for a company
+// (lib/deliveries.ts WebhookEndpointDoc).
+export const WEBHOOK_ENDPOINTS_COLLECTION = 'webhookEndpoints';
+export const webhookEndpointPath = (id: string) => `${WEBHOOK_ENDPOINTS_COLLECTION}/${id}`;
+// googleWalletObjects/{objectId}: a Google Wallet object a save link named (server/wallet/
+// google-save.ts), { username, lang, createdAt }, so that the daemon's Google channel knows which
+// objects a card's change or voiding PATCHes (daemon/deliveries/google-channel.ts). Server-only.
+export const GOOGLE_OBJECTS_COLLECTION = 'googleWalletObjects';
+export const googleObjectPath = (objectId: string) => `${GOOGLE_OBJECTS_COLLECTION}/${objectId}`;
+/**
+ * On a card: true from a write that owes its deliveries (card.updated to webhooks, updated
+ * passes) until the daemon has fanned them out; set by cardChanged() (server/card-stamp.ts), so
+ * a daemon stopped meanwhile finds it on its return.
+ */
+export const HOOKS_PENDING_FIELD = 'hooksPending';
+// Apple Wallet's PassKit web service (app/api/passkit/, server/wallet/passkit-store.ts), read and
+// written by the server and the daemon's APNs channel only:
+// applePasses/{serialNumber}: a pass karta has served, the card and language it shows, its
+// last-updated tag (whole seconds, so that HTTP's Last-Modified carries it) and whether it is voided.
+export const APPLE_PASSES_COLLECTION = 'applePasses';
+export const applePassDocPath = (serial: string) => `${APPLE_PASSES_COLLECTION}/${serial}`;
+// passRegistrations/{id}: a device that registered for a pass's pushes, with its push token.
+export const PASS_REGISTRATIONS_COLLECTION = 'passRegistrations';
+export const passRegistrationPath = (id: string) => `${PASS_REGISTRATIONS_COLLECTION}/${id}`;

@@ -43,6 +43,8 @@ export interface InviteInfo {
   jobTitle?: string;
   /** ISO 8601. */
   expiresAt: string;
+  /** A directory's invitation (server/scim/): the card made for the person, which accepting claims. */
+  card?: string;
 }
 
 /** GET /api/owner/invites/{token}: the invitation, and what its link's holder alone may learn. */

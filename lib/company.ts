@@ -6,11 +6,14 @@
 // (lib/profile.ts, lib/card-links.ts) and messages.
 import { MAX_LINKS, type CardLink } from './card-links';
 import { NO_CONTROL_CHARACTERS, TEXT_CONTROL_CHARACTER_MESSAGE } from './control-characters';
+import { judgeGemiNumber, judgeVatNumber } from './greek-business-ids';
 import { linkTextProblem } from './link-text';
 import {
+  CARD_MESSAGES,
   ENGLISH_FIELDS,
   cardValueProblem,
   linkProblemField,
+  readOwn,
   type CardChanges,
   type EnglishField,
   type FieldProblem,
@@ -54,8 +57,20 @@ export interface TemplateEntry<T = string> {
   valueEn?: string;
 }
 
+/**
+ * A Greek company's legal details (N.4919/2022 art. 22: its ΓΕΜΗ number beside its legal name, ΑΦΜ
+ * and ΔΟΥ on its web pages). Template fields but no card's: a member card has no value of its own,
+ * and they are always locked, whatever a save says of `locked`: the law asks for them on every
+ * card. Shown in the card's footer, its JSON-LD and the e-mail signature (CardCompany `legal`).
+ */
+export const LEGAL_FIELDS = ['legalName', 'vatNumber', 'taxOffice', 'gemiNumber'] as const;
+export type LegalField = (typeof LEGAL_FIELDS)[number];
+
+/** The company's legal details that its template sets, as stored (ΑΦΜ and ΓΕΜΗ their digits). */
+export type LegalDetails = Partial<Record<LegalField, string>>;
+
 /** A template as stored in companies/{id} (`template`) and as a save sends it. */
-export type CompanyTemplate = Partial<Record<TemplateTextField, TemplateEntry>> & {
+export type CompanyTemplate = Partial<Record<TemplateTextField | LegalField, TemplateEntry>> & {
   links?: TemplateEntry<CardLink[]>;
 };
 
@@ -70,7 +85,7 @@ function templateFieldOf(field: string): TemplateField | undefined {
 }
 
 /** Each template field as the member's editor names it, for the Greek messages about it. */
-const TEMPLATE_FIELD_LABELS: Readonly<Record<TemplateField, string>> = {
+export const TEMPLATE_FIELD_LABELS: Readonly<Record<TemplateField, string>> = {
   companyName: 'Εταιρεία',
   websiteLink: 'Ιστότοπος',
   address: 'Διεύθυνση',
@@ -80,6 +95,45 @@ const TEMPLATE_FIELD_LABELS: Readonly<Record<TemplateField, string>> = {
   accentColor: 'Χρώμα κάρτας',
   links: 'Σύνδεσμοι',
 };
+
+/** Each legal detail as the template editor names it. */
+export const LEGAL_FIELD_LABELS: Readonly<Record<LegalField, string>> = {
+  legalName: 'Επωνυμία',
+  vatNumber: 'ΑΦΜ',
+  taxOffice: 'ΔΟΥ',
+  gemiNumber: 'Αριθμός ΓΕΜΗ',
+};
+
+/** The longest legal name and tax office a template takes, in characters. */
+export const LEGAL_TEXT_MAX: Readonly<Record<'legalName' | 'taxOffice', number>> = {
+  legalName: 150,
+  taxOffice: 60,
+};
+
+const isLegalField = (key: string): key is LegalField =>
+  (LEGAL_FIELDS as readonly string[]).includes(key);
+
+/**
+ * A legal detail as a save sends it: the value as stored (the ΑΦΜ's and ΓΕΜΗ's digits alone, the
+ * texts trimmed), or why it cannot be, in Greek.
+ */
+export function judgeLegalValue(
+  field: LegalField,
+  value: unknown,
+): { value: string } | { error: string } {
+  if (typeof value !== 'string') return { error: CARD_MESSAGES.notText };
+  if (field === 'vatNumber' || field === 'gemiNumber') {
+    const judged = field === 'vatNumber' ? judgeVatNumber(value) : judgeGemiNumber(value);
+    return 'error' in judged ? judged : { value: judged.digits };
+  }
+  const text = value.trim();
+  if (text === '') return { error: CARD_MESSAGES.empty };
+  if ([...text].length > LEGAL_TEXT_MAX[field]) {
+    return { error: CARD_MESSAGES.tooLong(LEGAL_TEXT_MAX[field]) };
+  }
+  if (!NO_CONTROL_CHARACTERS.test(text)) return { error: TEXT_CONTROL_CHARACTER_MESSAGE };
+  return { value: text };
+}
 
 /**
  * The 403 `locked` of a member's edit, in Greek, naming the card field (`cityEn`: «Πόλη στα
@@ -147,12 +201,23 @@ export function parseTemplate(
   const template: CompanyTemplate = {};
   for (const [field, entry] of Object.entries(raw)) {
     const at = `fields.${field}`;
-    if (!isTemplateField(field))
-      return { ok: false, field: at, error: COMPANY_MESSAGES.unknownField };
     if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
-      return { ok: false, field: at, error: COMPANY_MESSAGES.notEntry };
+      const known = isTemplateField(field) || isLegalField(field);
+      return { ok: false, field: at, error: COMPANY_MESSAGES[known ? 'notEntry' : 'unknownField'] };
     }
     const { value, locked, valueEn } = entry as Record<string, unknown>;
+    if (isLegalField(field)) {
+      // Always locked: a save that sends `locked: false`, or none, is stored locked all the same.
+      if (Object.keys(entry).some((k) => !ENTRY_KEYS.includes(k)) || !isOptionalBoolean(locked)) {
+        return { ok: false, field: at, error: COMPANY_MESSAGES.notEntry };
+      }
+      const judged = judgeLegalValue(field, value);
+      if ('error' in judged) return { ok: false, field: at, error: judged.error };
+      template[field] = { value: judged.value, locked: true };
+      continue;
+    }
+    if (!isTemplateField(field))
+      return { ok: false, field: at, error: COMPANY_MESSAGES.unknownField };
     const keys = isTranslated(field) ? ENTRY_KEYS_EN : ENTRY_KEYS;
     if (typeof locked !== 'boolean' || Object.keys(entry).some((k) => !keys.includes(k))) {
       return { ok: false, field: at, error: COMPANY_MESSAGES.notEntry };
@@ -182,19 +247,21 @@ export function parseTemplate(
 const ENTRY_KEYS: readonly string[] = ['value', 'locked'];
 const ENTRY_KEYS_EN: readonly string[] = [...ENTRY_KEYS, 'valueEn'];
 
+const isOptionalBoolean = (value: unknown): boolean =>
+  value === undefined || typeof value === 'boolean';
+
 /** The template as stored, whatever the document holds: entries the card's rules refuse are dropped. */
 export function normaliseTemplate(raw: unknown): CompanyTemplate {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return {};
   const template: CompanyTemplate = {};
+  for (const field of LEGAL_FIELDS) {
+    const entry = readOwn(raw, field);
+    if (typeof entry !== 'object' || entry === null) continue;
+    const judged = judgeLegalValue(field, (entry as Record<string, unknown>).value);
+    if ('value' in judged) template[field] = { value: judged.value, locked: true };
+  }
   for (const field of TEMPLATE_FIELDS) {
-    let entry: unknown;
-    try {
-      entry = Object.prototype.hasOwnProperty.call(raw, field)
-        ? (raw as Record<string, unknown>)[field]
-        : undefined;
-    } catch {
-      continue;
-    }
+    const entry = readOwn(raw, field);
     if (typeof entry !== 'object' || entry === null) continue;
     const { value, locked, valueEn } = entry as Record<string, unknown>;
     if (typeof locked !== 'boolean') continue;
@@ -267,6 +334,8 @@ export interface CardCompany {
   logoVersion?: string;
   /** The template's website, locked or not: the switched-off page links to it. */
   websiteLink?: string;
+  /** The company's legal details, when its template sets any: the card's footer shows them. */
+  legal?: LegalDetails;
 }
 
 /** A card as it shows: a member's carries its company. */
@@ -278,6 +347,11 @@ export interface CompanySource {
   name: string;
   template: CompanyTemplate;
   logoVersion?: string;
+  /**
+   * The card's team's overrides (lib/teams.ts): each entry, locked or a default, replaces the
+   * template's for that field on this card.
+   */
+  teamOverrides?: CompanyTemplate;
 }
 
 /**
@@ -291,6 +365,12 @@ export function cardCompany({ id, name, template, logoVersion }: CompanySource):
   if (logoVersion) shown.logoVersion = logoVersion;
   const websiteLink = template.websiteLink?.value;
   if (websiteLink) shown.websiteLink = websiteLink;
+  const legal: LegalDetails = {};
+  for (const field of LEGAL_FIELDS) {
+    const value = template[field]?.value;
+    if (value) legal[field] = value;
+  }
+  if (Object.keys(legal).length > 0) shown.legal = legal;
   return shown;
 }
 
@@ -307,13 +387,14 @@ const hasValue = (value: unknown): boolean =>
  *   English words; a member's own value, Greek or English, keeps the field theirs;
  * - locked links come before the member's own (at most MAX_LINKS in all); default links show on a
  *   card with none of its own;
- * - the company itself (cardCompany).
+ * - the company itself (cardCompany);
+ * - a team's entry (`teamOverrides`) in place of the template's, for its members' cards.
  */
 export function applyCompany<P extends Profile>(
   profile: P,
   company: CompanySource,
 ): CompanyProfile<P> {
-  const template = company.template;
+  const template = { ...company.template, ...company.teamOverrides };
   const shown: CompanyProfile<P> = { ...profile, company: cardCompany(company) };
   for (const field of TEMPLATE_FIELDS) {
     if (field === 'links') {

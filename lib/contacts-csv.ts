@@ -2,7 +2,8 @@
 // runs no visitor's formula: the owner's export (browser/owner/export.ts) and a company's
 // (server/company/leads.ts) are written alike, and the company's Excel workbook has their columns.
 import Papa from 'papaparse';
-import { LEAD_STATUS_HEADER, LEAD_STATUS_LABELS, type LeadStatus } from './lead-status';
+import { LEAD_STATUS_HEADER, LEAD_STATUS_LABELS } from './lead-status';
+import { joinTags, type LeadWorkflow } from './lead-workflow';
 
 /** UTF-8's byte-order mark: without it Excel reads a CSV as the local code page, not UTF-8. */
 const BOM = '\uFEFF';
@@ -13,15 +14,19 @@ export const CSV_HEADERS = [
   'Τηλέφωνο',
   'Ημερομηνία',
   LEAD_STATUS_HEADER,
+  'Σημείωση',
+  'Ετικέτες',
 ] as const;
 
-/** One contact as its CSV row begins: what the visitor left, when, and where its follow-up stands. */
-export interface CsvContact {
+/**
+ * One contact as its CSV row begins: what the visitor left, when, and its workflow (where its
+ * follow-up stands, the private note, the tags in one cell, separated by commas).
+ */
+export interface CsvContact extends LeadWorkflow {
   name: string;
   email: string;
   phone?: string;
   createdAt: Date | null;
-  status: LeadStatus;
 }
 
 /** 'YYYY-MM-DD HH:mm' in the given time zone (the browser's by default): what spreadsheets parse. */
@@ -68,6 +73,8 @@ export function contactsTable<C extends CsvContact>(
       c.phone ?? '',
       c.createdAt,
       LEAD_STATUS_LABELS[c.status],
+      c.note,
+      joinTags(c.tags),
       ...extra.cells(c),
     ]),
   };

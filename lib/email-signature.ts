@@ -1,9 +1,10 @@
-// The owner's e-mail signature: the card as it shows (a member's with its company's locked values),
-// as the markup a mail client keeps. Mail clients drop stylesheets, web fonts and scripts, so it is
+// The owner's e-mail signature: the card as it shows (a member's with its company's locked values
+// and legal details), as the markup a mail client keeps. Mail clients drop stylesheets, web fonts and scripts, so it is
 // tables with inline styles; every link is built from the card's validated values (http(s), mailto,
 // tel) and every text and attribute is escaped.
 import { cardSummary, type SummaryLine } from './card-summary';
 import type { CompanyProfile } from './company';
+import { legalLine } from './company-legal';
 import { escapeHtml } from './html-escape';
 
 const FONT = 'font-family:Arial,Helvetica,sans-serif;';
@@ -37,6 +38,13 @@ export function signatureHtml(profile: CompanyProfile): string {
   rows.push(
     `<tr><td style="${FONT}font-size:13px;line-height:18px;padding:4px 0 0 0;"><a href="${escapeHtml(parts.card.href ?? '')}" style="color:${accent};font-weight:bold;text-decoration:none;">Η ψηφιακή μου κάρτα</a></td></tr>`,
   );
+  // The company's legal details, as its cards print them (N.4919/2022 art. 22): small, last.
+  const legal = legalLine(profile.company?.legal, 'el');
+  if (legal) {
+    rows.push(
+      `<tr><td style="${FONT}font-size:11px;line-height:15px;color:#6b7280;padding:6px 0 0 0;">${escapeHtml(legal)}</td></tr>`,
+    );
+  }
   const photo = parts.photoUrl
     ? `<td style="padding:0 12px 0 0;vertical-align:top;"><img src="${escapeHtml(parts.photoUrl)}" alt="${escapeHtml(parts.name)}" width="${PHOTO_SIZE}" height="${PHOTO_SIZE}" style="display:block;width:${PHOTO_SIZE}px;height:${PHOTO_SIZE}px;border-radius:50%;border:0;"></td>`
     : '';
@@ -58,6 +66,7 @@ export function signatureText(profile: CompanyProfile): string {
     parts.email && `E: ${parts.email.text}`,
     parts.website && `W: ${parts.website.text}`,
     parts.card.href,
+    legalLine(profile.company?.legal, 'el'),
   ]
     .filter((line): line is string => typeof line === 'string' && line !== '')
     .join('\n');

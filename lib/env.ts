@@ -36,6 +36,9 @@ const DEFAULT_PORT = 3000;
 /** Firebase's prefix for a project that exists only in the emulators. */
 const DEMO_PROJECT_PREFIX = 'demo-';
 
+/** A project that exists only in the emulators (the demo, the tests): nothing in it is real. */
+export const isDemoProject = (projectId: string) => projectId.startsWith(DEMO_PROJECT_PREFIX);
+
 const WHOLE_NUMBER = /^[1-9]\d*$/;
 const WHOLE_NUMBER_OR_ZERO = /^(0|[1-9]\d*)$/;
 
@@ -196,6 +199,19 @@ export function envProblems(source: Source, options: EnvCheckOptions = {}): stri
         'number of proxies in front of next start that append to X-Forwarded-For (0 for none).',
     );
   }
+  // Companies' OIDC client secrets are sealed with a key derived from it (server/sso/secret-box.ts):
+  // without it a real project could neither keep nor use one.
+  if (
+    !source.REVALIDATE_SECRET &&
+    projectId &&
+    PROJECT_ID.test(projectId) &&
+    !isDemoProject(projectId)
+  ) {
+    problems.push(
+      `REVALIDATE_SECRET is not set: project "${projectId}" is not a demo- project, and companies' ` +
+        'sign-in secrets are sealed with a key derived from it.',
+    );
+  }
   for (const name of Object.keys(WHOLE_NUMBER_VARS) as WholeNumberName[]) {
     const problem = wholeNumberProblem(name, source[name]);
     if (problem) problems.push(problem);
@@ -286,6 +302,18 @@ export const env = {
    */
   get siteUrl(): URL {
     return this.publicSiteUrl ?? new URL(`http://localhost:${process.env.PORT || DEFAULT_PORT}`);
+  },
+  /** Whether the server's project is an emulator-only demo- one (unset: not). */
+  get isDemoProject(): boolean {
+    const projectId = this.firebaseProjectId;
+    return projectId !== undefined && isDemoProject(projectId);
+  },
+  /**
+   * Whether a webhook may go to plain http on this machine's loopback: only in the emulator's
+   * demo- projects (the demo and the tests). Never link-local or metadata addresses, anywhere.
+   */
+  get webhooksAllowLoopback(): boolean {
+    return this.isDemoProject;
   },
   /** Bearer secret of POST /api/revalidate; unset disables the endpoint. */
   get revalidateSecret(): string | undefined {

@@ -1,15 +1,19 @@
-// Which of the company's leads an admin's search and filters keep (components/account/company/
-// CompanyLeads.tsx). Pure, so the console and its tests judge a lead alike.
+// Which leads the search and filters keep: the company's for its admins (components/account/
+// company/CompanyLeads.tsx), the card's for its owner (components/account/ContactsPanel.tsx). Pure,
+// so the console and its tests judge a lead alike.
 import type { LeadStatus } from './lead-status';
+import { tagKey } from './lead-workflow';
 
 /** What the filter reads of a lead. */
 export interface FilterableLead {
-  username: string;
+  /** The member card it was left on (the company's leads; the owner's have none). */
+  username?: string;
   name: string;
   email: string;
   phone?: string;
   createdAt: Date | null;
   status: LeadStatus;
+  tags: readonly string[];
 }
 
 export interface LeadFilter {
@@ -22,9 +26,27 @@ export interface LeadFilter {
   to: string;
   /** One status kept; empty for every one. */
   status: LeadStatus | '';
+  /** One tag kept (its case aside, as tags are told apart); empty for any. */
+  tag: string;
 }
 
-export const NO_FILTER: LeadFilter = { query: '', member: '', from: '', to: '', status: '' };
+export const NO_FILTER: LeadFilter = {
+  query: '',
+  member: '',
+  from: '',
+  to: '',
+  status: '',
+  tag: '',
+};
+
+/** The tags the leads carry, each once (its first spelling), in the order of Greek. */
+export function tagsOf(leads: readonly FilterableLead[]): string[] {
+  const tags = new Map<string, string>();
+  for (const lead of leads) {
+    for (const tag of lead.tags) if (!tags.has(tagKey(tag))) tags.set(tagKey(tag), tag);
+  }
+  return [...tags.values()].sort((a, b) => a.localeCompare(b, 'el'));
+}
 
 /**
  * Text as a search compares it: lower case, without accents, with a final sigma as any other, so
@@ -62,9 +84,11 @@ export function filterLeads<L extends FilterableLead>(
   const from = dayStart(filter.from);
   const toStart = dayStart(filter.to);
   const to = toStart && new Date(toStart.getFullYear(), toStart.getMonth(), toStart.getDate() + 1);
+  const tag = filter.tag && tagKey(filter.tag);
   return leads.filter((lead) => {
     if (filter.member && lead.username !== filter.member) return false;
     if (filter.status && lead.status !== filter.status) return false;
+    if (tag && !lead.tags.some((t) => tagKey(t) === tag)) return false;
     if (from || to) {
       // A lead still being written has no time yet: it is newer than any day asked for.
       const at = lead.createdAt ?? new Date();

@@ -145,7 +145,8 @@ function toImageSrc(value: string): string | undefined {
   return parseHttpUrl(value) ? value : undefined;
 }
 
-function readOwn(raw: object, key: string): unknown {
+/** A stored object's own property, or undefined (a Proxy's or a throwing getter's too). */
+export function readOwn(raw: object, key: string): unknown {
   // Own properties only, and guarded: a Proxy or a throwing getter must not break the page.
   try {
     return Object.prototype.hasOwnProperty.call(raw, key)

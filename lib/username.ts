@@ -31,6 +31,8 @@ export const RESERVED_USERNAMES: readonly string[] = [
   'manifest.webmanifest',
   'privacy',
   'robots.txt',
+  'schemas',
+  'scim',
   'settings',
   'signin',
   'signup',

@@ -1,31 +1,13 @@
 import 'server-only';
 import { cache } from 'react';
-import type { DocumentSnapshot, Timestamp } from 'firebase-admin/firestore';
+import type { DocumentSnapshot } from 'firebase-admin/firestore';
 import { withDeadline } from '../lib/deadline';
 import { env } from '../lib/env';
 import { adminDb } from './firebase/admin-app';
-import { normaliseProfile, type Profile } from '../lib/profile';
-import { companyContact } from '../lib/company-contact';
-import { FORWARD_FIELD } from '../lib/company-removal';
-import {
-  COMPANY_FIELD,
-  COMPANY_NAME_FIELD,
-  LOGO_VERSION_FIELD,
-  OFF_FIELD,
-  TEMPLATE_AT_FIELD,
-  TEMPLATE_FIELD,
-  USERS_COLLECTION,
-  cardPath,
-  companyPath,
-} from '../lib/collections';
-import {
-  applyCompany,
-  cardCompany,
-  normaliseTemplate,
-  type CardCompany,
-  type CompanySource,
-  type CompanyProfile,
-} from '../lib/company';
+import { USERS_COLLECTION, cardPath } from '../lib/collections';
+import { storedCard, type StoredCard } from './card-shown';
+
+export type { StoredCard };
 
 const PAGE_SIZE = 1000;
 /** Documents fetched in one round trip while pre-rendering. */
@@ -59,108 +41,30 @@ export async function readWithDeadline<T>(read: () => Promise<T>, what: string):
   }
 }
 
-/** A card as read: its profile (null when there is none) and which write of it was read. */
-export interface StoredCard {
-  /** As it shows: a member card's carries its company's locked values and the company itself. */
-  profile: CompanyProfile | null;
-  /**
-   * The document's update time, exact to the nanosecond, or 'none' when it does not exist: two
-   * answers rendered from the same write carry the same version, whatever wrote it. A card of a
-   * company adds `:` and the company's templateAt ('none' without a company document), so that a
-   * template save is a new version of every member card.
-   */
-  version: string;
-  /**
-   * A card switched off (its owner left the company or was removed): its company, whose name and
-   * website its 410 page shows (the company's id alone when the company document is gone).
-   * The profile is null then.
-   */
-  off?: CardCompany;
-  /** A switched-off card: its company's own contact (lib/company-contact.ts). */
-  companyContact?: Profile;
-  /** A switched-off card forwarded to a colleague's: their username (lib/company-removal.ts). */
-  forwardTo?: string;
-}
-
 /** A card document as read, before its company is. */
 interface CardRead {
   snapshot: DocumentSnapshot;
 }
 
-const exactTime = (time: Timestamp) =>
-  `${time.seconds}.${String(time.nanoseconds).padStart(9, '0')}`;
-
-/**
- * A Timestamp field's exact time, or undefined. By its shape rather than `instanceof`: a second
- * copy of the SDK (a test's isolated modules) makes Timestamps of another class.
- */
-function timeIn(value: unknown): string | undefined {
-  const time = value as Partial<Timestamp> | null | undefined;
-  return typeof time?.seconds === 'number' && typeof time.nanoseconds === 'number'
-    ? exactTime(time as Timestamp)
-    : undefined;
-}
-
-/** A document's text field, or undefined. */
-function textOf(data: Record<string, unknown> | undefined, field: string): string | undefined {
-  const value = data?.[field];
-  return typeof value === 'string' && value !== '' ? value : undefined;
-}
-
 // A template save regenerates every member card at once: the renders that read one company at the
 // same time share its read, while it is under way only (never a read that has ended), so a render
 // begun after a save never reads an answer older than one read's round trip; such a render carries
-// the older templateAt in its version, which the revalidation's recheck redoes.
-const companyReads = new Map<string, Promise<DocumentSnapshot | null>>();
+// the older templateAt in its version, which the revalidation's recheck redoes. A team's change
+// regenerates its members' cards: the same holds for its read.
+const sharedReads = new Map<string, Promise<DocumentSnapshot | null>>();
 
-/** The company a card names, read with the card's deadline; null when its document is missing. */
-function readCompany(companyId: string): Promise<DocumentSnapshot | null> {
-  const underWay = companyReads.get(companyId);
+/** The company (or team) a card names, read with the card's deadline; null when it is missing. */
+function readShared(path: string): Promise<DocumentSnapshot | null> {
+  const underWay = sharedReads.get(path);
   if (underWay) return underWay;
-  const path = companyPath(companyId);
   const read = readWithDeadline(() => adminDb().doc(path).get(), path)
     .then((snapshot) => (snapshot.exists ? snapshot : null))
-    .finally(() => companyReads.delete(companyId));
-  companyReads.set(companyId, read);
+    .finally(() => sharedReads.delete(path));
+  sharedReads.set(path, read);
   return read;
 }
 
-/**
- * The card as it shows. A member card shows its company's locked values (applyCompany); one whose
- * company document is missing shows as a personal card (its own values), so a company deleted by
- * hand breaks no card.
- */
-async function toStoredCard({ snapshot }: CardRead): Promise<StoredCard> {
-  if (!snapshot.exists) return { profile: null, version: 'none' };
-  const data = snapshot.data();
-  const updated = snapshot.updateTime ? exactTime(snapshot.updateTime) : 'none';
-  const companyId = textOf(data, COMPANY_FIELD);
-  const offAt = data?.[OFF_FIELD];
-  if (!companyId) {
-    return { profile: normaliseProfile(snapshot.id, data), version: updated };
-  }
-  const company = await readCompany(companyId);
-  const fields = company?.data();
-  const version = `${updated}:${timeIn(fields?.[TEMPLATE_AT_FIELD]) ?? 'none'}`;
-  const source: CompanySource = {
-    id: companyId,
-    name: textOf(fields, COMPANY_NAME_FIELD) ?? '',
-    template: normaliseTemplate(fields?.[TEMPLATE_FIELD]),
-    logoVersion: textOf(fields, LOGO_VERSION_FIELD),
-  };
-  if (offAt !== undefined && offAt !== null) {
-    const forwardTo = textOf(data, FORWARD_FIELD);
-    return {
-      profile: null,
-      version,
-      off: cardCompany(source),
-      companyContact: companyContact(snapshot.id, source),
-      ...(forwardTo ? { forwardTo } : {}),
-    };
-  }
-  const profile = normaliseProfile(snapshot.id, data);
-  return { profile: company ? applyCompany(profile, source) : profile, version };
-}
+const toStoredCard = ({ snapshot }: CardRead) => storedCard(snapshot, readShared);
 
 /**
  * Up to `limit` usernames in id order, without downloading any field (a field-less select),

@@ -3,6 +3,9 @@
 // contacts to a mail catcher. Ctrl-C stops everything.
 import { authMailUrl } from './lib/auth-emulator';
 import { DEMO_INVITE, companyNote } from './lib/demo-company';
+import { startDemoOidc, type DemoOidc } from './lib/demo-oidc';
+import { demoScim } from './lib/demo-scim';
+import { seedDemoTeam } from './lib/demo-teams';
 import { ownerLine } from './lib/demo-owners';
 import { EmulatorSetupError } from './lib/emulator';
 import { DEMO_PROJECT_ID } from './lib/local-env';
@@ -13,6 +16,7 @@ import { loadProfilesFile } from './lib/seed';
 import { optionalPort, startStack, type Stack } from './lib/stack';
 
 let stack: Stack | undefined;
+let oidc: DemoOidc | undefined;
 
 async function main(): Promise<void> {
   const profiles = loadProfilesFile(DEMO_PROFILES_FILE);
@@ -40,6 +44,17 @@ async function main(): Promise<void> {
       base,
     );
     console.log(`invite: ${DEMO_INVITE.email} ${link.href} (pending, to ${company.name})`);
+    // What an IT admin enters in Entra ID or Okta; the token is shown once, as in the console.
+    // Written after the build, as a console's save would be: the daemon revalidates its member.
+    await seedDemoTeam(stack.db);
+    console.log('team: «Θεσσαλονίκη», its own address over the template, with /kostas in it');
+    const site = base ?? stack.baseUrl;
+    const scim = await demoScim(stack.db, site);
+    console.log(`scim: ${scim.baseUrl} ${scim.token}`);
+    if (auth) {
+      oidc = await startDemoOidc({ siteUrl: site, authHostPort: auth.hostPort });
+      console.log(oidc.line);
+    }
   }
   console.log(`\nEmulators (project ${DEMO_PROJECT_ID}):`);
   console.log(`FIRESTORE_EMULATOR_HOST=${emulator.hostPort}`);
@@ -68,10 +83,12 @@ async function main(): Promise<void> {
 }
 
 onShutdown(async () => {
+  await oidc?.stop();
   await stack?.stop();
 });
 main().catch(async (error: Error) => {
   console.error(error instanceof EmulatorSetupError ? error.message : error);
+  await oidc?.stop();
   await stack?.stop();
   process.exit(1);
 });

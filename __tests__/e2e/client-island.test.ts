@@ -5,19 +5,13 @@ import path from 'node:path';
 import ICAL from 'ical.js';
 import { Timestamp } from 'firebase-admin/firestore';
 import type { Page } from 'playwright-core';
-import { LEAD_MAIL_FIELD } from '@/lib/collections';
 import { adminDb } from '@/server/firebase/admin-app';
 import { DEMO_PROFILES_FILE, ROOT } from '@/tools/lib/paths';
 import { loadProfilesFile } from '@/tools/lib/seed';
 import { baseUrl, watchProblems, browserForThisFile } from '../helpers/browser';
 import { untilAtRest } from '../helpers/at-rest';
 import { get } from '../helpers/http';
-
-/** The fields the visitor wrote: the run's lead mailer, as production's, adds its own. */
-const visitorFields = (data: Record<string, unknown>) =>
-  Object.keys(data)
-    .filter((key) => key !== LEAD_MAIL_FIELD)
-    .sort();
+import { visitorFields } from '../helpers/visitor-fields';
 
 const maria = loadProfilesFile(DEMO_PROFILES_FILE).find((p) => p.username === 'maria')!;
 const browser = browserForThisFile();

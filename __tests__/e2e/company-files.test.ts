@@ -183,7 +183,7 @@ test('the company’s leads download as an Excel workbook with Greek headers and
   await companyScreen('Επαφές μελών');
   await page
     .getByRole('list', { name: 'Επαφές των μελών, οι νεότερες πρώτα' })
-    .getByText(`Επισκέπτης ${STAMP}`)
+    .getByText(`Επισκέπτης ${STAMP}`, { exact: true })
     .waitFor();
   const [download] = await Promise.all([
     page.waitForEvent('download'),

@@ -1,7 +1,8 @@
 // The company's leads in real Chromium, at 360 and 1366 px, against the production build and the
 // run's emulators: the admin's search, member filter and date range narrow the list, a lead's
-// status is set beside it and filtered by, and the admin's choice of alert is saved; a visitor's sheet on a member card says that the company
-// receives the details. axe on each.
+// status, note and tags are set beside it and filtered by, and the admin's choice of alert is
+// saved; a visitor's sheet on a member card says that the company receives the details. axe on
+// each.
 import { Timestamp } from 'firebase-admin/firestore';
 import type { BrowserContext, Page } from 'playwright-core';
 import { COMPANY_FIELD, JOINED_FIELD } from '@/lib/collections';
@@ -142,22 +143,46 @@ test('at 360 px the filter narrows the leads by words, member and days, and the 
   const saved = eleni.getByText('Αποθηκεύτηκε.');
   await saved.waitFor();
   await expectInView(page, saved);
-  await eventually(
-    async () => {
-      const stored = await adminDb()
-        .collection(`users/${SOFIA}/contacts`)
-        .where('name', '==', 'Ελένη Βήτα')
-        .get();
-      return stored.docs[0]?.get('status') === 'contacted';
-    },
-    { what: 'the status saved' },
-  );
+  /** Eleni's lead as stored. */
+  const storedEleni = async () =>
+    (
+      await adminDb().collection(`users/${SOFIA}/contacts`).where('name', '==', 'Ελένη Βήτα').get()
+    ).docs[0]?.data();
+  await eventually(async () => (await storedEleni())?.status === 'contacted', {
+    what: 'the status saved',
+  });
   const byStatus = page.getByLabel('Κατάσταση', { exact: true });
   await byStatus.selectOption('contacted');
   await expectLeads(page, ['Ελένη Βήτα']);
   await byStatus.selectOption('new');
   await expectLeads(page, ['Γιώργος Άλφα', 'Anna Gamma']);
   await expectAccessible(page, 'company leads by status (360 px)');
+  await page.getByRole('button', { name: 'Καθαρισμός φίλτρων' }).click();
+  await expectLeads(page, ['Ελένη Βήτα', 'Γιώργος Άλφα', 'Anna Gamma']);
+
+  // A private note and tags, saved from the lead's own form, then a filter by tag.
+  await eleni.locator('summary').click();
+  await eleni.getByLabel('Ιδιωτική σημείωση').fill('Ζήτησε κατάλογο');
+  await eleni.getByLabel('Ετικέτες', { exact: true }).fill('Έκθεση 2026, χονδρική');
+  await eleni.getByRole('button', { name: /^Αποθήκευση σημείωσης/ }).click();
+  await eleni.getByText('Η σημείωση και οι ετικέτες αποθηκεύτηκαν.').waitFor();
+  await eventually(
+    async () => {
+      const data = await storedEleni();
+      return (
+        data?.note === 'Ζήτησε κατάλογο' &&
+        JSON.stringify(data.tags) === JSON.stringify(['Έκθεση 2026', 'χονδρική'])
+      );
+    },
+    { what: 'the note and tags saved' },
+  );
+  const byTag = page.getByLabel('Ετικέτα', { exact: true });
+  await eventually(async () => (await byTag.locator('option').count()) === 3, {
+    what: 'the tags offered',
+  });
+  await byTag.selectOption('χονδρική');
+  await expectLeads(page, ['Ελένη Βήτα']);
+  await expectAccessible(page, 'company leads by tag (360 px)');
   await page.getByRole('button', { name: 'Καθαρισμός φίλτρων' }).click();
   await expectLeads(page, ['Ελένη Βήτα', 'Γιώργος Άλφα', 'Anna Gamma']);
 });
@@ -173,6 +198,11 @@ test('at 1366 px: a phone number however spaced, and the saved alert shown', asy
       (await page.getByLabel('Κατάσταση της επαφής Ελένη Βήτα').inputValue()) === 'contacted',
     { what: 'the saved status shown after a reload' },
   );
+  await leads(page)
+    .filter({ hasText: 'Ελένη Βήτα' })
+    .getByRole('list', { name: 'Ετικέτες της επαφής Ελένη Βήτα' })
+    .getByText('Έκθεση 2026', { exact: true })
+    .waitFor();
   await page.getByLabel('Αναζήτηση σε όνομα, email, τηλέφωνο').fill('2105550101');
   await expectLeads(page, ['Ελένη Βήτα']);
   await expectAccessible(page, 'company leads (1366 px)');

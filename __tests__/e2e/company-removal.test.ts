@@ -193,7 +193,7 @@ test('a member sees the company’s leads on their card without a delete button,
   const context = await browser().newContext({ viewport: PHONE });
   try {
     const member = await signIn(context, kostas);
-    await member.getByText(lead).waitFor();
+    await member.getByText(lead, { exact: true }).waitFor();
     await member.getByTestId('company-leads-note').waitFor();
     expect(await member.getByRole('button', { name: `Διαγραφή της επαφής ${lead}` }).count()).toBe(
       0,

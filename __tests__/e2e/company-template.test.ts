@@ -4,7 +4,9 @@
 // shows the company's colour, the other keeps its own. Then the company's name, locked, with its
 // English words: both cards change, and the English card shows those words, not a
 // transliteration. axe on the template editor at 360 px. A default typed and not saved shows at
-// once in the preview of a member's card, below the form and within the phone's width.
+// once in the preview of a member's card, below the form and within the phone's width. The
+// company's legal details: a wrong ΑΦΜ is refused beside its field in Greek; saved, they show in
+// every member card's footer, Greek and English, axe clean.
 import { adminAuth, adminDb } from '@/server/firebase/admin-app';
 import { COMPANY_FIELD } from '@/lib/collections';
 import { accentColors } from '@/lib/theme';
@@ -117,4 +119,45 @@ test('a default phone, typed and not saved, shows at once in the preview of a me
     true,
   );
   await saveScreenshot(page, 'template-editor-360', true);
+});
+
+const LEGAL_NAME = `Φως ${stamp} Μονοπρόσωπη Ι.Κ.Ε.`;
+
+/** The legal footer of the card's page at `path`, as Chromium shows it, after axe has judged the page. */
+async function legalFooter(path: string, screen: string): Promise<string> {
+  const card = await context.newPage();
+  try {
+    await card.goto(`${baseUrl()}${path}`);
+    await expectAccessible(card, screen);
+    return await card.locator('footer.legal').innerText();
+  } finally {
+    await card.close();
+  }
+}
+
+test('the legal details: a wrong ΑΦΜ is refused beside its field in Greek; saved, every member card’s footer shows them, in Greek and in English', async () => {
+  const field = (name: string) => page.getByRole('textbox', { name, exact: true });
+  await field('Επωνυμία').fill(LEGAL_NAME);
+  await field('ΑΦΜ').fill('094014202');
+  await field('ΔΟΥ').fill('Α’ Αθηνών');
+  await field('Αριθμός ΓΕΜΗ').fill('180123401000');
+  await page.getByRole('button', { name: 'Αποθήκευση προτύπου' }).click();
+  const refusal = page.locator('#template-vatNumber-error');
+  await refusal.getByText('Ο ΑΦΜ δεν είναι έγκυρος· ελέγξτε τα ψηφία', { exact: true }).waitFor();
+  expect(await field('ΑΦΜ').getAttribute('aria-invalid')).toBe('true');
+  await expectAccessible(page, 'company template, a wrong ΑΦΜ (360 px)');
+
+  await field('ΑΦΜ').fill('094014201');
+  await saveTemplate('Αποθηκεύτηκε. Αλλάζουν οι κάρτες 2 μελών.');
+  for (const path of [`/${KEPT}`, `/${KEPT}/en`]) {
+    await eventually(async () => (await get(path)).body.includes('094014201'), {
+      what: `${path} with its company's legal details`,
+    });
+  }
+  expect(await legalFooter(`/${KEPT}`, 'a member card’s legal footer (360 px)')).toBe(
+    `${LEGAL_NAME} · ΑΦΜ 094014201 · ΔΟΥ Α’ Αθηνών · ΓΕΜΗ 180123401000`,
+  );
+  expect(await legalFooter(`/${KEPT}/en`, 'an English member card’s legal footer (360 px)')).toBe(
+    `${LEGAL_NAME} · VAT no. 094014201 · Tax office Α’ Αθηνών · G.E.MI. no. 180123401000`,
+  );
 });

@@ -299,7 +299,7 @@ test('each company screen and the navigation pass axe at 1366 px', async () => {
     await wide.getByTestId('member').first().waitFor();
     await expectAccessible(wide, 'company members (1366 px)');
     await companyScreen(wide, 'Επαφές μελών');
-    await wide.getByText(LEAD).waitFor();
+    await wide.getByText(LEAD, { exact: true }).waitFor();
     await expectAccessible(wide, 'company leads (1366 px)');
     await companyScreen(wide, 'Στατιστικά μελών');
     await wide.getByRole('table', { name: 'Τελευταίες 30 ημέρες' }).waitFor();

@@ -15,11 +15,19 @@ import sharp from 'sharp';
 import { adminDb } from '@/server/firebase/admin-app';
 import { CONTACTS_PAGE } from '@/browser/owner/contacts';
 import { CLAIMED_FIELD, ERASURES_COLLECTION, OWNER_FIELD } from '@/lib/collections';
+import { LEAD_NOTE_MAX, LEAD_NOTE_TOO_LONG } from '@/lib/lead-workflow';
 import { CARD_MESSAGES } from '@/lib/profile';
 import { USERNAME_MESSAGES } from '@/lib/username';
 import { baseUrl, expectAccessible, watchProblems } from '../helpers/browser';
 import { get } from '../helpers/http';
-import { authHost, queryStatus, section, signIn, verifyByLink, type Owner } from '../helpers/owner';
+import {
+  queryStatus,
+  restSignInStatus,
+  section,
+  signIn,
+  verifyByLink,
+  type Owner,
+} from '../helpers/owner';
 import { realProblems, watchErrorResponses } from '../helpers/page-problems';
 import { eventually } from '../helpers/eventually';
 import { ownerFile } from '../helpers/owner-file';
@@ -181,6 +189,78 @@ describe('an owner', () => {
     ]);
     expect(cards[0].getFirstPropertyValue('email')).toBe('zoi@example.gr');
     expect(cards[0].getFirstPropertyValue('tel')).toBe('+30 697 000 1111');
+  });
+
+  test('keeps a private note and tags on a lead, filters by tag and status; the CSV carries them', async () => {
+    const zoi = contactList(page).getByRole('listitem').filter({ hasText: 'Ζωή Ξανθοπούλου' });
+    const stored = async () =>
+      (
+        await adminDb()
+          .collection(`users/${ektor.username}/contacts`)
+          .where('name', '==', 'Ζωή Ξανθοπούλου')
+          .get()
+      ).docs[0]?.data();
+    await zoi.locator('summary').click();
+    await zoi.getByLabel('Ιδιωτική σημείωση').fill('Θέλει προσφορά\nως την Παρασκευή');
+    await zoi.getByLabel('Ετικέτες', { exact: true }).fill('Έκθεση, vip, VIP');
+    await expectAccessible(page, 'contacts, a lead’s note and tags open');
+    await zoi
+      .getByRole('button', { name: 'Αποθήκευση σημείωσης και ετικετών της επαφής Ζωή Ξανθοπούλου' })
+      .click();
+    await zoi.getByText('Η σημείωση και οι ετικέτες αποθηκεύτηκαν.').waitFor();
+    await eventually(
+      async () => {
+        const data = await stored();
+        return (
+          data?.note === 'Θέλει προσφορά\nως την Παρασκευή' &&
+          JSON.stringify(data.tags) === JSON.stringify(['Έκθεση', 'vip'])
+        );
+      },
+      { what: 'the note and tags saved' },
+    );
+    const tags = zoi.getByRole('list', { name: 'Ετικέτες της επαφής Ζωή Ξανθοπούλου' });
+    await eventually(
+      async () =>
+        JSON.stringify(await tags.getByRole('listitem').allTextContents()) ===
+        JSON.stringify(['Έκθεση', 'vip']),
+      { what: 'the tags shown' },
+    );
+
+    // A note over the limit is refused in the form, naming the field, and nothing is sent.
+    await zoi.locator('summary').click();
+    const note = zoi.getByLabel('Ιδιωτική σημείωση');
+    await note.fill('α'.repeat(LEAD_NOTE_MAX + 1));
+    await zoi.getByRole('button', { name: /^Αποθήκευση σημείωσης/ }).click();
+    await zoi.getByText(LEAD_NOTE_TOO_LONG).waitFor();
+    expect(await note.getAttribute('aria-invalid')).toBe('true');
+    expect((await stored())?.note).toBe('Θέλει προσφορά\nως την Παρασκευή');
+    await zoi.locator('summary').click();
+
+    await page.getByLabel('Κατάσταση της επαφής Ζωή Ξανθοπούλου').selectOption('won');
+    await zoi.getByText('Αποθηκεύτηκε.').waitFor();
+    const names = () => contactList(page).locator('strong').allTextContents();
+    const expectNames = (expected: string[]) =>
+      eventually(async () => JSON.stringify(await names()) === JSON.stringify(expected), {
+        what: `the contacts ${expected.join(', ')}`,
+      });
+    await page.getByLabel('Ετικέτα', { exact: true }).selectOption('Έκθεση');
+    await expectNames(['Ζωή Ξανθοπούλου']);
+    await page.getByLabel('Κατάσταση', { exact: true }).selectOption('new');
+    await page.getByText('Καμία επαφή με αυτά τα κριτήρια.').waitFor();
+    await expectAccessible(page, 'contacts filtered to none');
+    await page.getByRole('button', { name: 'Καθαρισμός φίλτρων' }).click();
+    await expectNames(['Ζωή Ξανθοπούλου', 'Παλιά Επαφή']);
+
+    const file = await downloaded(page, 'Λήψη CSV');
+    const parsed = Papa.parse<Record<string, string>>(file.toString('utf8').slice(1), {
+      header: true,
+    });
+    expect(
+      parsed.data.map((row) => [row['Όνομα'], row['Κατάσταση'], row['Σημείωση'], row['Ετικέτες']]),
+    ).toEqual([
+      ['Ζωή Ξανθοπούλου', 'Κερδισμένη', 'Θέλει προσφορά\nως την Παρασκευή', 'Έκθεση, vip'],
+      ['Παλιά Επαφή', 'Νέα', '', ''],
+    ]);
   });
 
   test('deletes one contact', async () => {
@@ -457,15 +537,7 @@ test('sign-up, verified by the e-mail’s link: a taken or reserved username is 
       { what: `the daemon's clean-up after /${username}'s erasure` },
     );
     expect((await adminDb().doc(`owners/${uid}`).get()).exists).toBe(false);
-    const signInAgain = await fetch(
-      `http://${authHost()}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=x`,
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password: 'secret-password', returnSecureToken: true }),
-      },
-    );
-    expect(signInAgain.status).toBe(400);
+    expect(await restSignInStatus(email, 'secret-password')).toBe(400);
 
     expect((await revalidate(username)).status).toBe(200);
     await untilStatus(`/${username}`, 404);

@@ -15,6 +15,7 @@ import { cardKey } from '@/server/stats/card-key';
 import { stopProcess } from '@/tools/lib/processes';
 import { startRedis, type RunningRedis } from '@/tools/lib/redis';
 import { spreadRequests } from '@/tools/lib/spread-requests';
+import { withDeadline } from '@/lib/deadline';
 import { ceiling, eventually, WAIT_MS } from '../helpers/eventually';
 import { redisCliAt } from '../helpers/redis-cli';
 import { copyOfRunBuild, startOnCopy } from '../helpers/build-copy';
@@ -67,37 +68,64 @@ async function card(username: string): Promise<number> {
 
 const count = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
 
-beforeAll(async () => {
-  redis = await startRedis();
-  distDir = copyOfRunBuild('.next-frozen-');
-  // Cards made after the build: each request below renders one from Firestore and stores it.
-  const stamp = Date.now();
-  for (const list of [warmCards, cards]) {
-    const batch = adminDb().batch();
-    for (let i = 0; i < CARDS; i++) {
-      const username = `frozen-${stamp}-${list === cards ? 'f' : 'w'}${i}`;
-      list.push(username);
-      batch.set(adminDb().doc(`users/${username}`), {
-        username,
-        firstName: 'Παγωμένη',
-        lastName: `Κάρτα ${i}`,
-        jobTitle: 'Δοκιμή μνήμης',
-      });
+/** The set-up's steps so far and their times, for a failure's message. */
+const setUp: string[] = [];
+
+/**
+ * `run`, bounded by `ms` and named: a set-up that hangs says which step, and what the ones before
+ * it took, rather than only that the hook ran out of time.
+ */
+async function step<T>(name: string, ms: number, run: () => Promise<T> | T): Promise<T> {
+  const started = Date.now();
+  const result = await withDeadline(
+    Promise.resolve().then(run),
+    ceiling(ms),
+    () =>
+      new Error(
+        `set-up step "${name}" did not end in ${ceiling(ms)} ms; before it: ${setUp.join(', ')}`,
+      ),
+  );
+  setUp.push(`${name} ${Date.now() - started} ms`);
+  return result;
+}
+
+beforeAll(
+  async () => {
+    redis = await step('start Redis', WAIT_MS, () => startRedis());
+    distDir = await step('copy the build', WAIT_MS, () => copyOfRunBuild('.next-frozen-'));
+    // Cards made after the build: each request below renders one from Firestore and stores it.
+    const stamp = Date.now();
+    for (const list of [warmCards, cards]) {
+      const batch = adminDb().batch();
+      for (let i = 0; i < CARDS; i++) {
+        const username = `frozen-${stamp}-${list === cards ? 'f' : 'w'}${i}`;
+        list.push(username);
+        batch.set(adminDb().doc(`users/${username}`), {
+          username,
+          firstName: 'Παγωμένη',
+          lastName: `Κάρτα ${i}`,
+          jobTitle: 'Δοκιμή μνήμης',
+        });
+      }
+      await step(`write ${CARDS} cards`, WAIT_MS, () => batch.commit());
     }
-    await batch.commit();
-  }
-  ({ server, base } = await startOnCopy(
-    distDir,
-    {
-      REDIS_URL: redis.url,
-      // Every beacon below comes from one address, and none is flushed during the test: what
-      // Redis holds is exactly what was applied.
-      STATS_RATE_LIMIT: '0',
-      STATS_FLUSH_MS: String(3_600_000),
-    },
-    'redis-frozen.log',
-  ));
-});
+    ({ server, base } = await step('start the server', 2 * WAIT_MS, () =>
+      startOnCopy(
+        distDir,
+        {
+          REDIS_URL: redis.url,
+          // Every beacon below comes from one address, and none is flushed during the test: what
+          // Redis holds is exactly what was applied.
+          STATS_RATE_LIMIT: '0',
+          STATS_FLUSH_MS: String(3_600_000),
+        },
+        'redis-frozen.log',
+      ),
+    ));
+    // Longer than its steps' ceilings together, so that a step's own message is what fails.
+  },
+  ceiling(6 * WAIT_MS),
+);
 
 afterAll(async () => {
   // Nothing left for the stop's flush to write into the run's shared emulator.

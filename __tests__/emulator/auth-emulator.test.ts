@@ -7,7 +7,7 @@ import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { OWNER_FIELD } from '@/lib/collections';
 import { ceiling } from '@/__tests__/helpers/eventually';
 import {
-  authEmulatorFetch,
+  authToolkit,
   startAuthEmulator,
   type RunningAuthEmulator,
 } from '@/tools/lib/auth-emulator';
@@ -45,15 +45,11 @@ async function signIn(
   email: string,
   password: string,
 ): Promise<{ localId?: string; idToken?: string }> {
-  const res = await authEmulatorFetch(
-    auth.hostPort,
-    '/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=x',
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password, returnSecureToken: true }),
-    },
-  );
+  const res = await authToolkit(auth.hostPort, 'signInWithPassword', {
+    email,
+    password,
+    returnSecureToken: true,
+  });
   return res.json();
 }
 

@@ -411,11 +411,11 @@ test('the company’s leads: every member card’s since it joined, newest first
   const csv = await leadsAs(maria, '?format=csv');
   expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
   const lines = csv.text.replace(/^\uFEFF/, '').split('\r\n');
-  expect(lines[0]).toBe('Όνομα,Email,Τηλέφωνο,Ημερομηνία,Κατάσταση,Κάρτα,Μέλος');
+  expect(lines[0]).toBe('Όνομα,Email,Τηλέφωνο,Ημερομηνία,Κατάσταση,Σημείωση,Ετικέτες,Κάρτα,Μέλος');
   expect(lines[1]).toMatch(
-    /^"'=HYPERLINK\(""x""\)",HYPERLINKx@visitor\.test,,\d{4}-\d\d-\d\d \d\d:\d\d,Νέα,alice-join,Alice Smith$/,
+    /^"'=HYPERLINK\(""x""\)",HYPERLINKx@visitor\.test,,\d{4}-\d\d-\d\d \d\d:\d\d,Νέα,,,alice-join,Alice Smith$/,
   );
-  expect(lines[2]).toMatch(/^Νίκος,.*,Νέα,kostas-join,Κώστας Λάμπρου$/);
+  expect(lines[2]).toMatch(/^Νίκος,.*,Νέα,,,kostas-join,Κώστας Λάμπρου$/);
   expect(lines).toHaveLength(3);
 });
 
@@ -497,7 +497,7 @@ test('a lead’s status: the member sets it on their own card, an admin on any m
   const listed = (await leadsAs(maria)).body as { contacts: Array<{ id: string; status: string }> };
   expect(listed.contacts.find((c) => c.id === id)?.status).toBe('won');
   const csv = (await leadsAs(maria, '?format=csv')).text;
-  expect(csv).toMatch(/\r\nΣταύρος,.*,Κερδισμένη,alice-join,Alice Smith\r\n/);
+  expect(csv).toMatch(/\r\nΣταύρος,.*,Κερδισμένη,,,alice-join,Alice Smith\r\n/);
 
   // Refused, and nothing changed: another member, through either route; a status that is none.
   expect(await own(kostas, { status: 'lost' })).toMatchObject({
@@ -512,7 +512,7 @@ test('a lead’s status: the member sets it on their own card, an admin on any m
     status: 400,
     body: { field: 'status', error: LEAD_STATUS_REFUSED },
   });
-  expect(await asAdmin(maria, {})).toMatchObject({ status: 400, body: { field: 'status' } });
+  expect(await asAdmin(maria, {})).toMatchObject({ status: 400, body: { field: 'body' } });
   expect(await own(alice, { status: 'lost' }, 'no-such-lead')).toMatchObject({
     status: 404,
     body: { error: 'no-contact' },

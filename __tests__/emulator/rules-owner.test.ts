@@ -38,6 +38,7 @@ import {
   CREATED_FIELD,
   ERASED_AT_FIELD,
   ERASURES_COLLECTION,
+  GOOGLE_OBJECTS_COLLECTION,
   INVITES_COLLECTION,
   JOINED_FIELD,
   MEMBERS_COLLECTION,
@@ -51,6 +52,7 @@ import {
   UPDATED_FIELD,
   USERS_COLLECTION,
   DEPARTURES_COLLECTION,
+  TEAMS_COLLECTION,
 } from '@/lib/collections';
 import {
   cardRef,
@@ -203,6 +205,17 @@ const READS: Read[] = [
     NOBODY,
     (db, role) => setDoc(doc(db, OWNER_WRITES_COLLECTION, uidOf(role)), { start: 0, count: 0 }),
   ],
+  // Which Google Wallet objects a card's links named (server/wallet/google-object-store.ts).
+  [
+    'read a Google Wallet object record',
+    NOBODY,
+    (db) => getDoc(doc(db, GOOGLE_OBJECTS_COLLECTION, 'x.y')),
+  ],
+  [
+    'list the Google Wallet object records',
+    NOBODY,
+    (db) => getDocs(collection(db, GOOGLE_OBJECTS_COLLECTION)),
+  ],
   [
     'leave a contact (a visitor’s create)',
     ROLES,
@@ -332,6 +345,7 @@ it('names the collections and the fields it checks as lib/collections.ts does', 
       MEMBERS_COLLECTION,
       INVITES_COLLECTION,
       DEPARTURES_COLLECTION,
+      TEAMS_COLLECTION,
     ].sort(),
   );
   expect(names(/(?<=\/documents\/)\w+(?=\/\$\()/g)).toEqual(
@@ -359,7 +373,7 @@ it('names the collections and the fields it checks as lib/collections.ts does', 
     [
       'allow create:',
       ...Array<string>(5).fill('allow get:'),
-      ...Array<string>(3).fill('allow read:'),
+      ...Array<string>(4).fill('allow read:'),
     ].sort(),
   );
 });

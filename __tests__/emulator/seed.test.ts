@@ -19,6 +19,7 @@ import {
   TEMPLATE_AT_FIELD,
   TEMPLATE_FIELD,
   UPDATED_FIELD,
+  HOOKS_PENDING_FIELD,
   companyLogoPath,
   companyPath,
   invitesPath,
@@ -45,7 +46,8 @@ let app: App;
 let db: Firestore;
 
 /** What a live seed adds to every card it writes: the change watcher follows it. */
-const stamped = { [UPDATED_FIELD]: expect.any(Timestamp) as unknown };
+// A seeded card owes its deliveries as any written card does (server/card-stamp.ts).
+const stamped = { [UPDATED_FIELD]: expect.any(Timestamp) as unknown, [HOOKS_PENDING_FIELD]: true };
 
 async function allUsers(): Promise<Record<string, Record<string, unknown>>> {
   const snapshot = await db.collection('users').get();

@@ -12,6 +12,7 @@ import sharp from 'sharp';
 import { cardPath } from '@/lib/collections';
 import { env } from '@/lib/env';
 import { applePassPath, qrCodeUrl, walletUrl } from '@/lib/routes';
+import { passClaimOf, walletPassId } from '@/lib/wallet-pass-id';
 import { adminDb } from '@/server/firebase/admin-app';
 import { GOOGLE_SAVE_URL } from '@/server/wallet/google-save';
 import { GET as links } from '@/app/api/owner/cards/[username]/wallet/route';
@@ -131,7 +132,11 @@ test("the English card's links: a pass in English, signed for its language; no o
   expect(english.res.status).toBe(200);
   const json = verifiedPassJson(english.bytes);
   expect(passName(json)).toBe('Eleni Zafeiriou');
-  expect(json).toMatchObject({ serialNumber: 'eleni/en' });
+  // A pass of its own: the English pass's id for this claim (lib/wallet-pass-id.ts).
+  const card = await adminDb().doc(cardPath('eleni')).get();
+  expect(json).toMatchObject({
+    serialNumber: walletPassId('eleni', 'en', passClaimOf(card.data())),
+  });
   expect((json.generic as { secondaryFields: unknown }).secondaryFields).toEqual([
     expect.objectContaining({ label: 'Title', value: 'Engineer' }),
   ]);

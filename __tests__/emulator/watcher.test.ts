@@ -10,6 +10,7 @@ import { cardChanged } from '@/server/card-stamp';
 import {
   CLAIMED_FIELD,
   ERASURES_COLLECTION,
+  HOOKS_PENDING_FIELD,
   PHOTO_COLLECTION,
   PHOTO_DOC_ID,
   STATS_COLLECTION,
@@ -209,6 +210,16 @@ test('a write without the updatedAt stamp is not followed (the console hand-edit
   await db.doc('users/anna').update({ jobTitle: 'με σφραγίδα', ...cardChanged() });
   await until(() => calls.length === 1);
   expect(calls[0]).toEqual(['anna']);
+});
+
+test('a card the watcher holds, changed without a new stamp (fan-out clearing hooksPending), is not revalidated again', async () => {
+  await db.doc('users/anna').update({ jobTitle: 'μία αλλαγή', ...cardChanged() });
+  await until(() => called('anna'));
+  calls.length = 0;
+  // As daemon/deliveries/fan-out-cards.ts clears the flag: the card's stamp stays as it was.
+  await db.doc('users/anna').update({ [HOOKS_PENDING_FIELD]: false });
+  await writeLater('after-the-mark');
+  expect(calls).toEqual([['after-the-mark']]);
 });
 
 test('a site that is down is retried with back-off until it answers', async () => {

@@ -35,6 +35,8 @@ jest.mock('@/browser/owner/card', () => ({
   },
   saveCard: (...args: unknown[]) => editor.saveCard(...args),
 }));
+// A card of no team: its team is never read.
+jest.mock('@/browser/owner/teams', () => ({ watchTeamOverrides: () => () => undefined }));
 jest.mock('@/browser/owner/live-check', () => ({
   readCard: (...args: unknown[]) => editor.readCard(...args),
   waitForCardChange: async () => 100,

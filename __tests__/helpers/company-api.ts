@@ -4,7 +4,11 @@
 // runs in Next's own request scope (next-request.ts), so the cards' revalidation a write starts is
 // the real one: its marks are recorded, its after() tasks run before `send` resolves.
 import { deleteApp, getApps } from 'firebase-admin/app';
-import { startAuthEmulator, type RunningAuthEmulator } from '@/tools/lib/auth-emulator';
+import {
+  authToolkit,
+  startAuthEmulator,
+  type RunningAuthEmulator,
+} from '@/tools/lib/auth-emulator';
 import { ensureAccount } from '@/tools/lib/demo-owners';
 import { adminDb } from '@/server/firebase/admin-app';
 import { inNextRequest } from './next-request';
@@ -45,14 +49,8 @@ export async function stopCompanyApi(): Promise<void> {
 }
 
 async function toolkit(method: string, body: object): Promise<Record<string, unknown>> {
-  const res = await fetch(
-    `http://${auth?.hostPort}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=x`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ...body, returnSecureToken: true }),
-    },
-  );
+  if (!auth) throw new Error('the Auth emulator is not running');
+  const res = await authToolkit(auth.hostPort, method, { ...body, returnSecureToken: true });
   return (await res.json()) as Record<string, unknown>;
 }
 
@@ -91,9 +89,17 @@ export async function send(
     body,
     type,
     method = 'POST',
-  }: { token?: string; json?: unknown; body?: BodyInit; type?: string; method?: string } = {},
+    headers: extra,
+  }: {
+    token?: string;
+    json?: unknown;
+    body?: BodyInit;
+    type?: string;
+    method?: string;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<Sent> {
-  const headers = new Headers();
+  const headers = new Headers(extra);
   if (token) headers.set('authorization', `Bearer ${token}`);
   if (json !== undefined) headers.set('content-type', 'application/json');
   if (type) headers.set('content-type', type);

@@ -3,7 +3,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { adminDb } from '@/server/firebase/admin-app';
 import { OWNER_FIELD } from '@/lib/collections';
-import { authMailUrl } from '@/tools/lib/auth-emulator';
+import { authEmulatorFetch, authMailUrl, authToolkit } from '@/tools/lib/auth-emulator';
 import { ensureAccount } from '@/tools/lib/demo-owners';
 import { baseUrl } from './browser';
 import { ceiling, eventually } from './eventually';
@@ -45,7 +45,13 @@ export interface AuthMail {
 /** The account e-mails of the run's Auth emulator (to `email` only, when given), oldest first. */
 export async function authMail(email?: string): Promise<AuthMail[]> {
   const project = process.env.NEXT_PUBLIC_FIREBASE_PROJECT_ID as string;
-  const res = await fetch(authMailUrl(authHost(), project));
+  const res = await authEmulatorFetch(
+    authHost(),
+    new URL(authMailUrl(authHost(), project)).pathname,
+    {
+      method: 'GET',
+    },
+  );
   const { oobCodes } = (await res.json()) as { oobCodes: AuthMail[] };
   return email ? oobCodes.filter((mail) => mail.email === email) : oobCodes;
 }
@@ -90,14 +96,11 @@ export async function verifyByLink(page: Page, email: string): Promise<void> {
 
 /** Signs in over the emulator's REST API, as the web SDK does. */
 function restSignIn(email: string, password: string): Promise<Response> {
-  return fetch(
-    `http://${authHost()}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=x`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password, returnSecureToken: true }),
-    },
-  );
+  return authToolkit(authHost(), 'signInWithPassword', {
+    email,
+    password,
+    returnSecureToken: true,
+  });
 }
 
 /** The HTTP status of a sign-in (200, or 400 for wrong credentials). */

@@ -49,3 +49,15 @@ test('a part no run has measured is shown as skipped, with no run', () => {
     { ...skipped(cdn('')), run: '' },
   ]);
 });
+
+test('a skipped part keeps every row an earlier run gave it, not only its first', () => {
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'karta-figures-')), 'figures.md');
+  const second = { ...cdn('p95 743 ms'), budget: 'edit → live: p95 ≤ 2,000 ms' };
+  writeFigures([weight('23.3 KiB'), cdn('p50 279 ms'), second], 'run one', file);
+  writeFigures([weight('24.0 KiB'), skipped(cdn(''))], 'run two', file);
+  expect(readFigures(readFileSync(file, 'utf8'))).toEqual([
+    { ...weight('24.0 KiB'), run: 'run two' },
+    { ...cdn('p50 279 ms'), run: 'run one' },
+    { ...second, run: 'run one' },
+  ]);
+});

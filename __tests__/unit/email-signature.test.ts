@@ -113,6 +113,25 @@ describe('the e-mail signature', () => {
     expect(text).not.toContain('2100000000');
   });
 
+  it('ends with the company’s legal details, small, escaped, in the plain text too', () => {
+    const shown = applyCompany(complete, {
+      id: 'studio-fos',
+      name: 'Studio Φως',
+      template: {
+        legalName: { value: 'Studio <Φως> & Σία Ο.Ε.', locked: true },
+        vatNumber: { value: '094014201', locked: true },
+        taxOffice: { value: 'Α’ Αθηνών', locked: true },
+        gemiNumber: { value: '180123401000', locked: true },
+      },
+    });
+    const line = 'Studio <Φως> & Σία Ο.Ε. · ΑΦΜ 094014201 · ΔΟΥ Α’ Αθηνών · ΓΕΜΗ 180123401000';
+    const cells = [...parse(signatureHtml(shown)).querySelectorAll('td td, td')];
+    expect(cells.at(-1)?.textContent).toBe(line);
+    expect(cells.at(-1)?.getAttribute('style')).toContain('font-size:11px');
+    expect(signatureText(shown).split('\n').at(-1)).toBe(line);
+    expect(signatureText(complete)).not.toContain('ΑΦΜ');
+  });
+
   it.each(HOSTILE_PROFILES.map((raw) => [raw.username, raw] as const))(
     '%s produces no live markup and its text round-trips',
     (username, raw) => {

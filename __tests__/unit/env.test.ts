@@ -46,6 +46,7 @@ test('a real project without NEXT_PUBLIC_SITE_URL is refused, naming it; a demo-
     NEXT_PUBLIC_FIREBASE_PROJECT_ID: 'karta-prod',
     NEXT_PUBLIC_SITE_URL: undefined,
     STATS_PROXY_HOPS: '1',
+    REVALIDATE_SECRET: 'a-long-secret',
   };
   expect(envProblems(real)).toEqual([
     'NEXT_PUBLIC_SITE_URL is not set: project "karta-prod" is not a demo- project, and its cards ' +
@@ -61,6 +62,7 @@ test('a real project must say how many proxies append to X-Forwarded-For; a demo
     NEXT_PUBLIC_FIREBASE_PROJECT_ID: 'karta-prod',
     NEXT_PUBLIC_SITE_URL: 'https://karta.example',
     STATS_PROXY_HOPS: undefined,
+    REVALIDATE_SECRET: 'a-long-secret',
   };
   expect(envProblems(real)).toEqual([
     'STATS_PROXY_HOPS is not set: project "karta-prod" is not a demo- project; set it to the ' +
@@ -69,6 +71,22 @@ test('a real project must say how many proxies append to X-Forwarded-For; a demo
   expect(envProblems({ ...real, STATS_PROXY_HOPS: '0' })).toEqual([]);
   expect(envProblems({ ...real, STATS_PROXY_HOPS: '2' })).toEqual([]);
   expect(envProblems({ ...valid, STATS_PROXY_HOPS: undefined })).toEqual([]);
+});
+
+test("a real project needs REVALIDATE_SECRET, which seals companies' sign-in secrets; a demo- project need not", () => {
+  const real = {
+    ...valid,
+    NEXT_PUBLIC_FIREBASE_PROJECT_ID: 'karta-prod',
+    NEXT_PUBLIC_SITE_URL: 'https://karta.example',
+    STATS_PROXY_HOPS: '1',
+    REVALIDATE_SECRET: undefined,
+  };
+  expect(envProblems(real)).toEqual([
+    'REVALIDATE_SECRET is not set: project "karta-prod" is not a demo- project, and companies\' ' +
+      'sign-in secrets are sealed with a key derived from it.',
+  ]);
+  expect(envProblems({ ...real, REVALIDATE_SECRET: 'a-long-secret' })).toEqual([]);
+  expect(envProblems({ ...valid, REVALIDATE_SECRET: undefined })).toEqual([]);
 });
 
 test('a credentials file is checked only where a file check is given (the server)', () => {

@@ -1,6 +1,6 @@
 // The company leads' search and filters (lib/lead-filter.ts): by words in the name, e-mail or
-// phone (accents, case and spacing aside), by member card, by status, and by days.
-import { filterLeads, NO_FILTER, searchForm } from '@/lib/lead-filter';
+// phone (accents, case and spacing aside), by member card, by status, by tag, and by days.
+import { filterLeads, NO_FILTER, searchForm, tagsOf } from '@/lib/lead-filter';
 import type { LeadStatus } from '@/lib/lead-status';
 
 const lead = (
@@ -10,10 +10,14 @@ const lead = (
   day: string,
   phone?: string,
   status: LeadStatus = 'new',
-) => ({ username, name, email, phone, createdAt: new Date(`${day}T12:00`), status });
+  tags: string[] = [],
+) => ({ username, name, email, phone, createdAt: new Date(`${day}T12:00`), status, tags });
 const LEADS = [
-  lead('sofia', 'Γιώργος Νικολάου', 'giorgos@example.gr', '2026-11-20', '+30 694 123 4567', 'won'),
-  lead('alice', 'Anna Schmidt', 'anna@firma.de', '2026-11-10', undefined, 'contacted'),
+  lead('sofia', 'Γιώργος Νικολάου', 'giorgos@example.gr', '2026-11-20', '+30 694 123 4567', 'won', [
+    'VIP',
+    'Έκθεση',
+  ]),
+  lead('alice', 'Anna Schmidt', 'anna@firma.de', '2026-11-10', undefined, 'contacted', ['vip']),
   lead('sofia', 'Ελένη Παππά', 'eleni@example.gr', '2026-11-01', '210-555-0101'),
 ];
 const names = (filter: Partial<typeof NO_FILTER>) =>
@@ -53,4 +57,12 @@ test('by status, beside the other filters', () => {
   expect(names({ status: 'lost' })).toEqual([]);
   expect(names({ status: 'contacted', member: 'sofia' })).toEqual([]);
   expect(names({ status: 'new', member: 'sofia', query: 'παππα' })).toEqual(['Ελένη Παππά']);
+});
+
+test('a tag keeps the leads that carry it, whatever its case; the tags listed are each once', () => {
+  expect(names({ tag: 'vip' })).toEqual(['Γιώργος Νικολάου', 'Anna Schmidt']);
+  expect(names({ tag: 'ΈΚΘΕΣΗ' })).toEqual(['Γιώργος Νικολάου']);
+  expect(names({ tag: 'VIP', status: 'contacted' })).toEqual(['Anna Schmidt']);
+  expect(names({ tag: 'άλλη' })).toEqual([]);
+  expect(tagsOf(LEADS)).toEqual(['Έκθεση', 'VIP']);
 });

@@ -18,6 +18,8 @@ import { normaliseProfile, toPublicProfile } from '@/lib/profile';
 import type { PublicProfile } from '@/lib/profile';
 
 // The template's save, which these tests never reach.
+// A card of no team: its team is never read.
+jest.mock('@/browser/owner/teams', () => ({ watchTeamOverrides: () => () => undefined }));
 jest.mock('@/browser/owner/company', () => ({ saveTemplate: jest.fn() }));
 
 describe('the navigation', () => {

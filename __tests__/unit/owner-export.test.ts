@@ -11,6 +11,8 @@ const CONTACTS: ReceivedContact[] = [
     phone: '+30 691 234 5678',
     createdAt: new Date('2026-11-21T08:05:00Z'),
     status: 'won',
+    note: '=Κάλεσε ξανά\nτην Τρίτη',
+    tags: ['έκθεση', 'VIP'],
   },
   {
     id: 'b',
@@ -18,15 +20,27 @@ const CONTACTS: ReceivedContact[] = [
     email: 'nikos@example.gr',
     createdAt: new Date('2026-11-20T22:30:00Z'),
     status: 'new',
+    note: '',
+    tags: [],
   },
   // A visitor's attempt at a spreadsheet formula, and the characters CSV must quote.
-  { id: 'c', name: '=HYPERLINK("x")', email: 'x@example.gr', createdAt: null, status: 'new' },
+  {
+    id: 'c',
+    name: '=HYPERLINK("x")',
+    email: 'x@example.gr',
+    createdAt: null,
+    status: 'new',
+    note: '',
+    tags: [],
+  },
   {
     id: 'd',
     name: 'Κώστας, "ο μηχανικός"',
     email: 'k@example.gr',
     createdAt: null,
     status: 'lost',
+    note: '',
+    tags: ['+30 τηλέφωνο'],
   },
 ];
 
@@ -61,6 +75,16 @@ describe('contactsCsv', () => {
     ]);
     expect(parsed.data[1]['Τηλέφωνο']).toBe('');
   });
+
+  it('carries each lead’s note and tags, a formula in either neutralised', () => {
+    const parsed = Papa.parse<Record<string, string>>(csv.slice(1), { header: true });
+    expect(parsed.data.map((row) => [row['Σημείωση'], row['Ετικέτες']])).toEqual([
+      ["'=Κάλεσε ξανά\nτην Τρίτη", 'έκθεση, VIP'],
+      ['', ''],
+      ['', ''],
+      ['', "'+30 τηλέφωνο"],
+    ]);
+  });
 });
 
 describe('contactsCsv neutralises a formula whatever follows its first character', () => {
@@ -70,6 +94,8 @@ describe('contactsCsv neutralises a formula whatever follows its first character
     email: 'f@example.gr',
     createdAt: null,
     status: 'new',
+    note: '',
+    tags: [],
   });
   /** The name cell as a spreadsheet would read it back. */
   const exportedName = (name: string): string =>

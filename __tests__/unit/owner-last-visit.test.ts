@@ -8,6 +8,8 @@ const at = (iso: string | null): ReceivedContact => ({
   email: 'x@example.gr',
   createdAt: iso === null ? null : new Date(iso),
   status: 'new',
+  note: '',
+  tags: [],
 });
 
 const CONTACTS = [at('2026-11-20T10:00:00Z'), at('2026-11-21T10:00:00Z'), at(null)];

@@ -17,6 +17,8 @@ jest.mock('@/browser/owner/wallet', () => ({
 jest.mock('@/browser/owner/qr-png', () => ({
   qrPngDataUrl: async (url: string) => `data:text/plain,${encodeURIComponent(url)}`,
 }));
+// A card of no team: its team is never read.
+jest.mock('@/browser/owner/teams', () => ({ watchTeamOverrides: () => () => undefined }));
 jest.mock('@/browser/owner/card', () => ({
   watchCard: (_username: string, next: (card: unknown) => void) => {
     next({ firstName: 'Μαρία', lastName: 'Παπαδοπούλου' });

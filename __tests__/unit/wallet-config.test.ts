@@ -1,7 +1,14 @@
 // The wallets' configuration (lib/wallet-env.ts) as the start judges it with node:crypto
 // (server/wallet/credential-checks.ts), and the Apple pass's signed link (server/wallet/pass-link.ts).
+import { generateKeyPairSync } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import { appleWalletConfig, googleWalletConfig, walletProblems } from '@/lib/wallet-env';
+import {
+  APNS_PRODUCTION_ORIGIN,
+  apnsConfig,
+  appleWalletConfig,
+  googleWalletConfig,
+  walletProblems,
+} from '@/lib/wallet-env';
 import { credentialChecks } from '@/server/wallet/credential-checks';
 import {
   PASS_LINK_TTL_S,
@@ -28,6 +35,44 @@ describe('the wallets’ configuration', () => {
     expect(walletProblems({}, credentialChecks)).toEqual([]);
     expect(appleWalletConfig({})).toBeUndefined();
     expect(googleWalletConfig({})).toBeUndefined();
+  });
+
+  it('pushes (APNs) only with both the key id and the .p8 key, at Apple’s origin unless told', () => {
+    const key = `${chain.caFile}.p8`;
+    writeFileSync(
+      key,
+      generateKeyPairSync('ec', {
+        namedCurve: 'P-256',
+        privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+        publicKeyEncoding: { type: 'spki', format: 'pem' },
+      }).privateKey,
+    );
+    const apns = { APPLE_APNS_KEY_ID: 'ABCDE12345', APPLE_APNS_KEY_FILE: key };
+    expect(problems(apns)).toEqual([]);
+    expect(apnsConfig({ ...chain.env, ...apns })).toEqual({
+      keyId: 'ABCDE12345',
+      keyFile: key,
+      origin: APNS_PRODUCTION_ORIGIN,
+    });
+    expect(apnsConfig(chain.env)).toBeUndefined();
+    expect(problems({ APPLE_APNS_KEY_ID: 'ABCDE12345' })).toEqual([
+      expect.stringMatching(/^APPLE_APNS_KEY_FILE is not set, while APPLE_APNS_KEY_ID is/),
+    ]);
+    expect(
+      problems({
+        ...apns,
+        APPLE_APNS_KEY_ID: 'short',
+        APPLE_APNS_ORIGIN: 'http://127.0.0.1:8443',
+        APPLE_APNS_KEY_FILE: chain.caFile,
+      }),
+    ).toEqual([
+      expect.stringContaining('APPLE_APNS_KEY_ID must be'),
+      expect.stringContaining('APPLE_APNS_ORIGIN must be an https origin'),
+      expect.stringContaining('APPLE_APNS_KEY_FILE: '),
+    ]);
+    expect(walletProblems(apns, credentialChecks)).toEqual([
+      expect.stringContaining('while Apple Wallet is off'),
+    ]);
   });
 
   it('names the variables a wallet set only in part is missing', () => {

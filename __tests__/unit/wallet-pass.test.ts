@@ -15,8 +15,9 @@ import { photoPath, walletUrl } from '@/lib/routes';
 import { appleWalletConfig, googleWalletConfig } from '@/lib/wallet-env';
 import { walletPass } from '@/lib/wallet-pass';
 import { passOf as passIn } from '@/server/wallet/wallet-links';
-import { applePass, readSigning } from '@/server/wallet/apple-pass';
+import { applePass, readSigning, voidedApplePass } from '@/server/wallet/apple-pass';
 import { GOOGLE_SAVE_URL, googleSaveUrl } from '@/server/wallet/google-save';
+import { walletPassId } from '@/lib/wallet-pass-id';
 import { ensureCommand } from '@/tools/lib/system-packages';
 import {
   TEST_SERVICE_ACCOUNT_EMAIL,
@@ -93,9 +94,20 @@ function verifySignature(dir: string): void {
   );
 }
 
+/** What apple-card-pass.ts gives each pass: the web service and the pass's own token. */
+const SERVICE = {
+  webServiceURL: 'http://localhost:3000/api/passkit',
+  authenticationToken: 'token-of-this-pass-0123456789',
+};
+
 async function passOf(profile = maria, withPhoto: Buffer | null = photo): Promise<Unzipped> {
   return unzipped(
-    await applePass(walletPass(cardSummary(profile)), withPhoto, await readSigning(apple())),
+    await applePass(
+      walletPass(cardSummary(profile)),
+      withPhoto,
+      await readSigning(apple()),
+      SERVICE,
+    ),
   );
 }
 
@@ -112,7 +124,9 @@ describe('the Apple Wallet pass', () => {
       backgroundColor: 'rgb(10, 124, 85)',
       foregroundColor: 'rgb(255, 255, 255)',
       labelColor: 'rgb(255, 255, 255)',
+      ...SERVICE,
     });
+    expect(json).not.toHaveProperty('voided');
     const generic = json.generic as Record<string, Array<Record<string, string>>>;
     expect(generic.primaryFields).toEqual([
       expect.objectContaining({ key: 'name', value: 'Μαρία Παπαδοπούλου' }),
@@ -133,9 +147,32 @@ describe('the Apple Wallet pass', () => {
     expect(walletUrl('maria')).toBe('http://localhost:3000/maria?src=wallet');
   });
 
+  it('voided: signed, marked voided, naming the web service, and nothing of the card', async () => {
+    const pass = unzipped(
+      await voidedApplePass(
+        '0123456789abcdef0123456789abcdef',
+        'el',
+        await readSigning(apple()),
+        SERVICE,
+      ),
+    );
+    verifySignature(pass.dir);
+    const json = pass.json('pass.json');
+    expect(json).toMatchObject({
+      serialNumber: '0123456789abcdef0123456789abcdef',
+      voided: true,
+      description: 'Ψηφιακή κάρτα που δεν ισχύει πια',
+      ...SERVICE,
+    });
+    expect(json).not.toHaveProperty('barcodes');
+    expect(readdirSync(pass.dir).filter((name) => name.startsWith('thumbnail'))).toEqual([]);
+  });
+
   it("in English: the English card's words, labels and address, a pass of its own", async () => {
     const english = { ...maria, jobTitleEn: 'Architect' };
-    const pass = unzipped(await applePass(passIn(english, 'en'), null, await readSigning(apple())));
+    const pass = unzipped(
+      await applePass(passIn(english, 'en'), null, await readSigning(apple()), SERVICE),
+    );
     verifySignature(pass.dir);
     const json = pass.json('pass.json');
     expect(json).toMatchObject({
@@ -243,8 +280,10 @@ describe('the Apple Wallet pass', () => {
 });
 
 describe('the Google Wallet save link', () => {
+  const claim = { ownerUid: 'uid-maria', claimedAt: Date.UTC(2026, 0, 5) };
+  const mariaId = walletPassId('maria', 'el', claim);
   async function verified(profile = maria) {
-    const url = await googleSaveUrl(walletPass(cardSummary(profile)), google());
+    const url = await googleSaveUrl(walletPass(cardSummary(profile)), mariaId, google());
     expect(url.startsWith(GOOGLE_SAVE_URL)).toBe(true);
     const jwt = url.slice(GOOGLE_SAVE_URL.length);
     const key = await importSPKI(chain.googlePublicKey, 'RS256');
@@ -264,7 +303,7 @@ describe('the Google Wallet save link', () => {
     const [object] = claims.payload.genericObjects;
     expect(claims.payload.genericClasses).toEqual([{ id: '3388000000099999999.karta-card' }]);
     expect(object).toMatchObject({
-      id: '3388000000099999999.card-maria',
+      id: `3388000000099999999.${mariaId}`,
       classId: '3388000000099999999.karta-card',
       state: 'ACTIVE',
       header: { defaultValue: { language: 'el', value: 'Μαρία Παπαδοπούλου' } },
@@ -282,13 +321,15 @@ describe('the Google Wallet save link', () => {
   });
 
   it("in English: the English card's texts, tagged en, its own object and the English address", async () => {
-    const url = await googleSaveUrl(passIn({ ...maria, firstNameEn: 'Mary' }, 'en'), google());
+    const englishId = walletPassId('maria', 'en', claim);
+    const english = passIn({ ...maria, firstNameEn: 'Mary' }, 'en');
+    const url = await googleSaveUrl(english, englishId, google());
     const key = await importSPKI(chain.googlePublicKey, 'RS256');
     const { payload } = await jwtVerify(url.slice(GOOGLE_SAVE_URL.length), key);
     const [object] = (payload as { payload: { genericObjects: Array<Record<string, unknown>> } })
       .payload.genericObjects;
     expect(object).toMatchObject({
-      id: '3388000000099999999.card-maria_2f_en',
+      id: `3388000000099999999.${englishId}`,
       header: { defaultValue: { language: 'en', value: 'Mary Papadopoulou' } },
       subheader: { defaultValue: { language: 'en', value: 'Architektonas' } },
       barcode: { type: 'QR_CODE', value: walletUrl('maria', 'en') },
@@ -304,7 +345,7 @@ describe('the Google Wallet save link', () => {
   it('has no logo without a photo, and fails verification under another key', async () => {
     const claims = await verified({ ...maria, displayImage: undefined });
     expect(claims.payload.genericObjects[0].logo).toBeUndefined();
-    const url = await googleSaveUrl(walletPass(cardSummary(maria)), google());
+    const url = await googleSaveUrl(walletPass(cardSummary(maria)), mariaId, google());
     const other = makeWalletTestChain();
     try {
       const key = await importSPKI(other.googlePublicKey, 'RS256');
@@ -318,7 +359,7 @@ describe('the Google Wallet save link', () => {
     '%s gives an object id Google accepts and the card’s own texts',
     async (username, raw) => {
       const profile = normaliseProfile(username, raw);
-      const url = await googleSaveUrl(walletPass(cardSummary(profile)), google());
+      const url = await googleSaveUrl(walletPass(cardSummary(profile)), mariaId, google());
       const claims = decodeJwt(url.slice(GOOGLE_SAVE_URL.length)) as {
         payload: { genericObjects: Array<{ id: string; header: unknown; barcode: unknown }> };
       };

@@ -79,6 +79,10 @@ export const BUDGETS = {
   /** A company's template save → each member card (200) showing it through the CDN. */
   companyFanOutP50Ms: 2000,
   companyFanOutMaxMs: 10_000,
+  /** A directory user's SCIM POST, as Entra ID sends 1,000 of them, 4 at a time. */
+  scimCreateP95Ms: 500,
+  /** A directory user's PATCH of `active` to false → its card 410 through the CDN. */
+  scimOffMaxMs: 10_000,
   /** An owner's save in the console (through karta's server) → the card live through the CDN. */
   ownerEditP50Ms: 1000,
   minCdnVsNginx: 0.8,

@@ -8,6 +8,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Firestore } from 'firebase-admin/firestore';
 import { cardChanged } from '../../server/card-stamp';
+import { authToolkit } from '../../tools/lib/auth-emulator';
 import { freezeServer } from '../../tools/lib/processes';
 import { rawGet } from './http';
 import type { BuiltPartOptions } from './part-options';
@@ -56,14 +57,10 @@ async function timeUntilServed(url: string, text: string, since: number): Promis
 
 /** The owner's ID token, as the console's SDK gets one when they sign in. */
 async function signIn(authHost: string, owner: CdnOptions['owner']): Promise<string> {
-  const res = await fetch(
-    `http://${authHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=bench`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ...owner, returnSecureToken: true }),
-    },
-  );
+  const res = await authToolkit(authHost, 'signInWithPassword', {
+    ...owner,
+    returnSecureToken: true,
+  });
   const { idToken } = (await res.json()) as { idToken?: string };
   if (!idToken) throw new Error(`The Auth emulator refused ${owner.email}: HTTP ${res.status}`);
   return idToken;

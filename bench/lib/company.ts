@@ -32,6 +32,9 @@ import { BUDGETS, notRunRow, partRow, type BudgetRow } from './budgets';
 import { rawGet } from './http';
 import type { BuiltPartOptions } from './part-options';
 import { startPartStack } from './part-stack';
+import type { ScaleStack } from '../../tools/lib/scale-stack';
+import { LIMIT_MS, untilEvery } from './cdn-poll';
+import { pool } from './pool';
 import { REDIS_BYTES_PER_CARD_BUDGET } from './redis-memory';
 import { median, whole } from './stats';
 
@@ -67,19 +70,9 @@ const OLD_ADDRESS = 'Λεωφόρος Συγγρού 100, Αθήνα';
 const NEW_ADDRESS = 'Λεωφόρος Κηφισίας 200, Μαρούσι';
 /** Requests to Varnish at once while polling. */
 const AT_ONCE = 20;
-const LIMIT_MS = 60_000;
 const TAG_INDEX = '__sharedTags__';
 
 const memberName = (i: number) => `bench-member-${String(i).padStart(3, '0')}`;
-
-/** Runs `task` over `items`, AT_ONCE at a time. */
-async function pool<T>(items: T[], task: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await task(items[next++]);
-  };
-  await Promise.all(Array.from({ length: Math.min(AT_ONCE, items.length) }, worker));
-}
 
 async function seed(db: Firestore, members: number): Promise<string[]> {
   const usernames = Array.from({ length: members }, (_, i) => memberName(i));
@@ -155,7 +148,7 @@ export async function measureCompany(options: CompanyOptions): Promise<CompanyRe
 
   // Every member card cached by Varnish (and its vCard and QR code by the origins), as visitors
   // would have left them.
-  await pool(usernames, async (username) => {
+  await pool(usernames, AT_ONCE, async (username) => {
     for (const pathname of cardPaths(username)) await rawGet(`${stack.cdnUrl}${pathname}`);
     const end = Date.now() + LIMIT_MS;
     for (;;) {
@@ -192,6 +185,7 @@ export async function measureCompany(options: CompanyOptions): Promise<CompanyRe
     }
     await pool(
       usernames.filter((u) => !shownAt.has(u)),
+      AT_ONCE,
       async (username) => {
         const page = await viaCdn(username);
         if (page.body.includes(NEW_ADDRESS)) shownAt.set(username, Date.now() - since);
@@ -227,41 +221,12 @@ export async function measureCompany(options: CompanyOptions): Promise<CompanyRe
   };
 }
 
-interface OffStack {
-  cdnUrl: string;
-  origins: string[];
-  env: NodeJS.ProcessEnv;
-}
-
-/** Polls the CDN, 25 ms apart, until `done` holds for every path; throws after LIMIT_MS. */
-async function untilEvery(
-  stack: OffStack,
-  paths: string[],
-  done: (res: Response, body: string, pathname: string) => boolean,
-  what: string,
-): Promise<void> {
-  const end = Date.now() + LIMIT_MS;
-  for (;;) {
-    const answers = await Promise.all(
-      paths.map(async (pathname) => {
-        const res = await fetch(`${stack.cdnUrl}${pathname}`, {
-          signal: AbortSignal.timeout(10_000),
-        });
-        return done(res, await res.text(), pathname);
-      }),
-    );
-    if (answers.every(Boolean)) return;
-    if (Date.now() > end) throw new Error(`${paths.join(', ')} never ${what}`);
-    await sleep(25);
-  }
-}
-
 /**
  * One member switched off as the server does it (server/company/members.ts: off, no owner, the
  * change stamp, then the card's revalidation): the ms from the write until every answer of its
  * card, each cached by Varnish before, is switched off through Varnish.
  */
-async function switchOff(db: Firestore, stack: OffStack, username: string): Promise<number> {
+async function switchOff(db: Firestore, stack: ScaleStack, username: string): Promise<number> {
   const paths = cardPaths(username);
   await untilEvery(stack, paths, (res) => res.headers.get('x-cache') === 'HIT', 'cached');
   const since = Date.now();

@@ -51,12 +51,20 @@ export function readFigures(text: string): Recorded[] {
     }));
 }
 
-/** This run's rows where it measured them, the file's earlier ones where it skipped a part. */
+/**
+ * This run's rows where it measured them, the file's earlier ones where it skipped a part: every
+ * earlier row of that part, as a skipped part has one row where a run of it has several.
+ */
 export function mergeFigures(earlier: Recorded[], rows: BudgetRow[], note: string): Recorded[] {
-  const before = new Map(earlier.map((row) => [keyOf(row), row]));
-  return rows.map((row) =>
-    row.status === 'SKIP' ? (before.get(keyOf(row)) ?? { ...row, run: '' }) : { ...row, run: note },
-  );
+  const measured = new Set(rows.filter((row) => row.status !== 'SKIP').map(keyOf));
+  const kept = new Set<string>();
+  return rows.flatMap((row): Recorded[] => {
+    if (row.status !== 'SKIP') return [{ ...row, run: note }];
+    if (kept.has(row.part)) return [];
+    kept.add(row.part);
+    const before = earlier.filter((e) => e.part === row.part && !measured.has(keyOf(e)));
+    return before.length > 0 ? before : [{ ...row, run: '' }];
+  });
 }
 
 export function renderFigures(rows: Recorded[]): string {

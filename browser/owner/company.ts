@@ -16,7 +16,6 @@ import {
   ADMINS_FIELD,
   COMPANY_NAME_FIELD,
   CREATED_FIELD,
-  LEAD_STATUS_FIELD,
   LOGO_VERSION_FIELD,
   MEMBER_UIDS_FIELD,
   TEMPLATE_FIELD,
@@ -42,7 +41,7 @@ import { FORWARD_FIELD, REMOVED_BY_FIELD } from '../../lib/company-removal';
 import { ownerDb } from './firebase';
 import type { LeadsFileFormat } from '../../lib/leads-file';
 import type { FilterableLead } from '../../lib/lead-filter';
-import { leadStatusOf, type LeadStatus } from '../../lib/lead-status';
+import { leadWorkflowOf, type LeadChanges, type LeadWorkflow } from '../../lib/lead-workflow';
 import { ownerFile, ownerJson, ownerRequest } from './owner-api';
 
 /** companies/{id} as the console shows it. */
@@ -86,8 +85,9 @@ export interface Invite {
  * A lead as the admins' list shows it: what its filters read (`username`: the member card it was
  * left on), and its id.
  */
-export interface CompanyLead extends FilterableLead {
+export interface CompanyLead extends FilterableLead, LeadWorkflow {
   id: string;
+  username: string;
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -236,7 +236,7 @@ export function watchMemberLeads(
             email: text(data.email),
             ...(text(data.phone) ? { phone: text(data.phone) } : {}),
             createdAt: dateOf(data[CREATED_FIELD]),
-            status: leadStatusOf(data[LEAD_STATUS_FIELD]),
+            ...leadWorkflowOf(data),
           };
         }),
       ),
@@ -335,15 +335,15 @@ export function setForwarding(id: string, uid: string, forwardTo: string | null)
   return ownerRequest(memberEndpoint(id, uid), { method: 'PATCH', json: { forwardTo } });
 }
 
-/** Where the follow-up of the lead `contactId` on member card `username` stands, set by an admin. */
-export function setLeadStatus(
+/** The workflow of the lead `contactId` on member card `username` changed by an admin. */
+export function changeLead(
   id: string,
   username: string,
   contactId: string,
-  status: LeadStatus,
+  changes: LeadChanges,
 ): Promise<void> {
   const path = `${companyEndpoint(id)}/contacts/${encodeURIComponent(username)}/${encodeURIComponent(contactId)}`;
-  return ownerRequest(path, { method: 'PATCH', json: { status } });
+  return ownerRequest(path, { method: 'PATCH', json: changes });
 }
 
 /** Every member card's leads since it joined, as the server writes them in CSV or Excel. */

@@ -14,20 +14,19 @@ import {
   where,
   type QueryDocumentSnapshot,
 } from 'firebase/firestore';
-import { CREATED_FIELD, LEAD_STATUS_FIELD, contactsPath } from '../../lib/collections';
-import { leadStatusOf, type LeadStatus } from '../../lib/lead-status';
+import { CREATED_FIELD, contactsPath } from '../../lib/collections';
+import { leadWorkflowOf, type LeadChanges, type LeadWorkflow } from '../../lib/lead-workflow';
 import type { ClaimedCard } from './claim-time';
 import { ownerDb } from './firebase';
 import { ownerRequest } from './owner-api';
 
-export interface ReceivedContact {
+export interface ReceivedContact extends LeadWorkflow {
   id: string;
   name: string;
   email: string;
   phone?: string;
   /** When it arrived; the server's time once written (an estimate for a moment before). */
   createdAt: Date | null;
-  status: LeadStatus;
 }
 
 function toContact(snapshot: QueryDocumentSnapshot): ReceivedContact {
@@ -44,7 +43,7 @@ function toContact(snapshot: QueryDocumentSnapshot): ReceivedContact {
       createdAt && typeof (createdAt as { toDate?: unknown }).toDate === 'function'
         ? (createdAt as { toDate(): Date }).toDate()
         : null,
-    status: leadStatusOf(data[LEAD_STATUS_FIELD]),
+    ...leadWorkflowOf(data),
   };
 }
 
@@ -124,7 +123,7 @@ export function deleteContact(username: string, id: string): Promise<void> {
   return ownerRequest(contactEndpoint(username, id), { method: 'DELETE' });
 }
 
-/** Where its follow-up stands, set by karta's server (the rules let no browser change a contact). */
-export function setContactStatus(username: string, id: string, status: LeadStatus): Promise<void> {
-  return ownerRequest(contactEndpoint(username, id), { method: 'PATCH', json: { status } });
+/** Its workflow changed by karta's server (the rules let no browser change a contact). */
+export function changeContact(username: string, id: string, changes: LeadChanges): Promise<void> {
+  return ownerRequest(contactEndpoint(username, id), { method: 'PATCH', json: changes });
 }

@@ -1,13 +1,16 @@
 // The template editor's logic, without React: a company's template as form values (each field's
 // value and whether it is locked, the English words of those the English card translates, the
-// links and their lock), and the form's values as the template to save, judged by lib/company.ts
-// parseTemplate, the card's own rules and Greek messages; and what the console says of a save.
+// links and their lock, the company's legal details, always locked), and the form's values as the
+// template to save, judged by lib/company.ts parseTemplate, the card's own rules and Greek
+// messages; and what the console says of a save.
 import {
+  LEGAL_FIELDS,
   TEMPLATE_ENGLISH_FIELDS,
   TEMPLATE_FIELDS,
   englishTwin,
   parseTemplate,
   type CompanyTemplate,
+  type LegalField,
   type TemplateEnglishField,
   type TemplateTextField,
 } from '../../lib/company';
@@ -32,13 +35,17 @@ export interface TemplateFormValues {
   english: Record<TemplateEnglishField, string>;
   links: LinkDraft[];
   linksLocked: boolean;
+  /** The company's legal details as typed ('' for none): no lock, they are always locked. */
+  legal: Record<LegalField, string>;
 }
 
 /**
  * Errors at a text field, at its English words (by the card's English field: `companyNameEn`), or
  * at a link as the links editor names them (links.2.url).
  */
-export type TemplateFormErrors = Partial<Record<TemplateTextField | EnglishField, string>> &
+export type TemplateFormErrors = Partial<
+  Record<TemplateTextField | EnglishField | LegalField, string>
+> &
   CardFormErrors;
 
 export const TEMPLATE_FORM_MESSAGES = {
@@ -54,6 +61,8 @@ export function toTemplateForm(template: CompanyTemplate): TemplateFormValues {
   }
   const english = {} as TemplateFormValues['english'];
   for (const field of TEMPLATE_ENGLISH_FIELDS) english[field] = template[field]?.valueEn ?? '';
+  const legal = {} as TemplateFormValues['legal'];
+  for (const field of LEGAL_FIELDS) legal[field] = template[field]?.value ?? '';
   return {
     fields,
     english,
@@ -65,7 +74,18 @@ export function toTemplateForm(template: CompanyTemplate): TemplateFormValues {
       labelEn: link.labelEn ?? '',
     })),
     linksLocked: template.links?.locked ?? false,
+    legal,
   };
+}
+
+/** The legal details typed, each as the save sends it (empty ones left out), judged alone. */
+function legalEntries(
+  values: TemplateFormValues,
+): Array<{ field: LegalField; entry: RawEntry; judged: ReturnType<typeof parseTemplate> }> {
+  return LEGAL_FIELDS.filter((field) => values.legal[field].trim() !== '').map((field) => {
+    const entry = { value: values.legal[field], locked: true };
+    return { field, entry, judged: parseTemplate({ [field]: entry }) };
+  });
 }
 
 type RawEntry = { value: unknown; locked: boolean; valueEn?: string };
@@ -103,6 +123,10 @@ export function templateFromForm(
     if (!alone.ok)
       errors[(templateErrorField(alone.field) ?? field) as TemplateTextField] = alone.error;
   }
+  for (const { field, entry, judged } of legalEntries(values)) {
+    raw[field] = entry;
+    if (!judged.ok) errors[field] = judged.error;
+  }
   const { links, errors: linkErrors } = judgeLinks(values.links);
   Object.assign(errors, linkErrors);
   if (links.length > 0) raw.links = { value: links, locked: values.linksLocked };
@@ -127,6 +151,8 @@ export function draftTemplate(values: TemplateFormValues): CompanyTemplate {
     const alone = entry && parseTemplate({ [field]: entry });
     if (alone?.ok) Object.assign(draft, alone.template);
   }
+  for (const { judged } of legalEntries(values))
+    if (judged.ok) Object.assign(draft, judged.template);
   const { links, errors } = judgeLinks(values.links);
   const wrong = Object.keys(errors);
   const right = links

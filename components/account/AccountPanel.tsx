@@ -1,5 +1,6 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import { deleteAccount, signOutOwner, type User } from '@/browser/owner/auth';
 import { deleteCardAndData } from '@/browser/owner/card';
@@ -11,6 +12,9 @@ import Field from './Field';
 import MailSwitch from './MailSwitch';
 import SignOutButton from './SignOutButton';
 import styles from './account.module.css';
+
+// A chunk of its own, fetched when «Λογαριασμός» is first opened.
+const WebhooksPanel = dynamic(() => import('./WebhooksPanel'), { ssr: false });
 
 const DELETED = 'Η κάρτα σας, οι επαφές της και ο λογαριασμός σας διαγράφηκαν.';
 const DELETED_KEEPING_ACCOUNT =
@@ -123,6 +127,7 @@ export default function AccountPanel({
       </div>
       <AccountSecurity user={user} />
       <MailSwitch uid={user.uid} email={user.email} />
+      <WebhooksPanel scope={{ scope: 'card', username }} />
       {company && <LeaveCompany uid={user.uid} company={company.company} onLeft={onLeft} />}
       <h3>Διαγραφή</h3>
       <p>

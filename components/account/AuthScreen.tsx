@@ -10,7 +10,20 @@ import {
   signInWithGoogle,
   signUp,
 } from '@/browser/owner/auth';
+import {
+  finishCompanySignIn,
+  forgetCompanySignInReturn,
+  goToCompanySignIn,
+  lookUpCompanySignIn,
+  takeCompanySignInReturn,
+} from '@/browser/owner/company-sign-in';
 import { readInviteLink } from '@/browser/owner/invitations';
+import {
+  COMPANY_SIGN_IN_BUTTON,
+  COMPANY_SIGN_IN_ERRORS,
+  COMPANY_SIGN_IN_REQUIRED,
+  companySignInFailure,
+} from '@/lib/company-sign-in';
 import type { InviteLink } from '@/lib/company-answers';
 import Field from './Field';
 import SubmitRow from './SubmitRow';
@@ -43,7 +56,20 @@ function invitedIntro({ companyName, hasAccount }: InviteLink): string {
 }
 
 /**
- * Sign in (with a password or Google), create an account (its address is verified next, on
+ * Whether the company of `email` requires its own sign-in: then no password is tried. Unknown
+ * (offline) counts as not: karta's server refuses such a session's writes anyway.
+ */
+async function companyRequires(email: string): Promise<boolean> {
+  try {
+    const found = await lookUpCompanySignIn(email);
+    return found.sso && found.required;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Sign in (with a password, Google or the company's own account), create an account (its address is verified next, on
  * VerifyScreen, then the card is claimed on ClaimScreen), or ask for a new password. Opened from
  * an invitation's link (`invite`, its token), it opens sign-up for an address with no account and
  * sign-in for one with an account, the invited address filled in.
@@ -59,9 +85,24 @@ export default function AuthScreen({
   const [email, setEmail] = useState('');
   const [invited, setInvited] = useState<InviteLink | null>(null);
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // The console renders in the browser only (AccountLoader).
+  const [back] = useState(takeCompanySignInReturn);
+  const [error, setError] = useState<string | null>(
+    back && 'failure' in back ? back.failure : null,
+  );
   const [sent, setSent] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusy] = useState(back !== undefined && 'token' in back);
+
+  // Back from the company's provider: sign in with karta's token, or say why not.
+  useEffect(() => {
+    if (!back) return;
+    forgetCompanySignInReturn();
+    if (!('token' in back)) return;
+    finishCompanySignIn(back.token).catch(() => {
+      setError(companySignInFailure('failed'));
+      setBusy(false);
+    });
+  }, [back]);
 
   useEffect(() => {
     if (!invite) return;
@@ -95,6 +136,11 @@ export default function AuthScreen({
         setBusy(false);
         return;
       }
+      if (await companyRequires(email)) {
+        setError(COMPANY_SIGN_IN_REQUIRED);
+        setBusy(false);
+        return;
+      }
       // On success the auth listener in AccountApp moves on to the next screen.
       await (mode === 'signIn' ? signIn(email, password) : signUp(email, password));
     } catch (caught) {
@@ -113,6 +159,27 @@ export default function AuthScreen({
       if (!isCancelledPopup(caught)) setError(authMessage(caught));
       setBusy(false);
     }
+  }
+
+  async function company() {
+    setError(null);
+    setSent(null);
+    if (!email.trim()) {
+      setError(COMPANY_SIGN_IN_ERRORS['no-email']);
+      return;
+    }
+    setBusy(true);
+    try {
+      const found = await lookUpCompanySignIn(email);
+      if (found.sso) {
+        goToCompanySignIn(found.start);
+        return;
+      }
+      setError(COMPANY_SIGN_IN_ERRORS['no-company']);
+    } catch (caught) {
+      setError(authMessage(caught));
+    }
+    setBusy(false);
   }
 
   const resetting = mode === 'reset';
@@ -194,6 +261,14 @@ export default function AuthScreen({
               onClick={() => void google()}
             >
               Σύνδεση με Google
+            </button>
+            <button
+              type="button"
+              className={styles.secondary}
+              disabled={busy}
+              onClick={() => void company()}
+            >
+              {COMPANY_SIGN_IN_BUTTON}
             </button>
           </div>
         </>

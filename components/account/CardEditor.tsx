@@ -47,6 +47,7 @@ import PhotoField from './PhotoField';
 import PreviewLanguageSwitch from './PreviewLanguageSwitch';
 import SubmitRow from './SubmitRow';
 import styles from './account.module.css';
+import { teamIdOf, useTeamOverrides } from './use-team-overrides';
 
 interface FieldSpec {
   field: TypedField;
@@ -197,12 +198,15 @@ export default function CardEditor({
   const [pending, setPending] = useState<PendingPhoto | null>(null);
   const [preparing, setPreparing] = useState(false);
   const polling = useRef<AbortController | null>(null);
+  // A member card's team lays its own values over the template's (lib/teams.ts).
+  const [teamId, setTeamId] = useState<string | undefined>(undefined);
 
   useEffect(
     () =>
       watchCard(
         username,
         (data) => {
+          setTeamId(teamIdOf(data));
           const next = toFormValues(data);
           setStored(next);
           // The form starts from the stored card; later snapshots (this save, another tab)
@@ -216,14 +220,18 @@ export default function CardEditor({
 
   useEffect(() => () => polling.current?.abort(), []);
   // The card as it would be saved now, and the picked photo it names, for the preview.
-  const template: CompanyTemplate = useMemo(() => company?.company.template ?? {}, [company]);
+  const teamOverrides = useTeamOverrides(company?.company.id, teamId);
+  const template: CompanyTemplate = useMemo(
+    () => ({ ...company?.company.template, ...teamOverrides }),
+    [company, teamOverrides],
+  );
   const locked = new Set<TemplateField>(lockedFields(template));
   const preview = useMemo(() => {
     if (!values) return null;
     const own = previewProfile(values, username);
     // The card as it will show: the company's locked values over the member's own.
-    return company ? applyCompany(own, company.company) : own;
-  }, [values, username, company]);
+    return company ? applyCompany(own, { ...company.company, teamOverrides }) : own;
+  }, [values, username, company, teamOverrides]);
   const displayImage = values?.displayImage;
   const previewPhoto = useMemo(
     () =>

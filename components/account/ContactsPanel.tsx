@@ -1,13 +1,14 @@
 'use client';
 
 import { useEffect, useState } from 'react';
+import { filterLeads, NO_FILTER, tagsOf, type LeadFilter } from '@/lib/lead-filter';
 import { mailtoLink } from '@/lib/links';
 import {
   allContacts,
   CONTACTS_PAGE,
   countContacts,
+  changeContact,
   deleteContact,
-  setContactStatus,
   watchContacts,
   type ContactsPage,
   type ReceivedContact,
@@ -21,6 +22,8 @@ import { OwnerRequestError } from '@/browser/owner/owner-api';
 import { JOINED_FIELD } from '@/lib/collections';
 import { COMPANY_LEAD_MESSAGE, isCompanyLead } from '@/lib/company-lead';
 import styles from './account.module.css';
+import LeadFilters from './company/LeadFilters';
+import LeadNotesForm from './LeadNotesForm';
 import LeadStatusSelect from './LeadStatusSelect';
 import type { ClaimedCardState } from './use-claimed-card';
 import type { CompanyState } from './use-company';
@@ -59,17 +62,24 @@ function plural(count: number, one: string, many: string): string {
 
 /**
  * The contacts visitors left, newest first and live, a page at a time (the rest on demand), with
- * their counts, exports of every one, each one's status, and deletion: of a member card, the
- * company's leads only by its admins (lib/company-lead.ts).
+ * their counts, exports of every one, each one's workflow (status, note, tags) and filters by it,
+ * and deletion: of a member card, the company's leads only by its admins (lib/company-lead.ts).
+ * The filters judge the contacts listed so far; «Περισσότερες επαφές» brings older ones in.
  */
 export default function ContactsPanel({
   username,
   claim,
   company,
+  visible,
 }: {
   username: string;
   claim: ClaimedCardState;
   company: CompanyState;
+  /**
+   * Whether its section shows: its filters are drawn only then, so that the company's leads beside
+   * it (company/CompanyLeads.tsx, the same filters) are the only ones a page holds.
+   */
+  visible: boolean;
 }) {
   const { card } = claim;
   const joinedAt = useJoinedAt(username);
@@ -82,6 +92,8 @@ export default function ContactsPanel({
   const [queryFailed, setFailed] = useState(false);
   const failed = queryFailed || claim.failed;
   const [status, setStatus] = useState('');
+  const [filter, setFilter] = useState<LeadFilter>(NO_FILTER);
+  const shownContacts = page && filterLeads(page.contacts, filter);
   const [exporting, setExporting] = useState(false);
   // The previous visit, read once: this visit is recorded at once, for the next one.
   const [since] = useState(() => {
@@ -195,11 +207,16 @@ export default function ContactsPanel({
           <p className={styles.status} role="status">
             {status}
           </p>
+          {visible && page.contacts.length > 0 && (
+            <LeadFilters filter={filter} onChange={setFilter} tags={tagsOf(page.contacts)} />
+          )}
           {page.contacts.length === 0 ? (
             <p>Δεν έχετε λάβει ακόμη επαφές. Θα εμφανιστούν εδώ μόλις σας αφήσουν στοιχεία.</p>
+          ) : shownContacts?.length === 0 ? (
+            <p>Καμία επαφή με αυτά τα κριτήρια.</p>
           ) : (
             <ul className={styles.list} aria-label="Επαφές, οι νεότερες πρώτα">
-              {page.contacts.map((contact) => {
+              {shownContacts?.map((contact) => {
                 const mail = mailtoLink(contact.email);
                 const tel = telLink(contact.phone);
                 return (
@@ -219,7 +236,13 @@ export default function ContactsPanel({
                     <LeadStatusSelect
                       name={contact.name}
                       status={contact.status}
-                      save={(next) => setContactStatus(username, contact.id, next)}
+                      save={(next) => changeContact(username, contact.id, { status: next })}
+                    />
+                    <LeadNotesForm
+                      name={contact.name}
+                      note={contact.note}
+                      tags={contact.tags}
+                      save={(changes) => changeContact(username, contact.id, changes)}
                     />
                     {deletable(contact) && (
                       <div className={styles.actions}>

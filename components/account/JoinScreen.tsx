@@ -63,8 +63,9 @@ function Welcome({
 /**
  * An invitation, once signed in: opened from its link (`/account?invite=…`), or one of the
  * account's open invitations found at /account without it. The company and the address it was
- * sent to, and «Αποδοχή». An account with a card brings it into the company; one without chooses
- * the username of the card the company makes for it, offered one made of the invited names.
+ * sent to, and «Αποδοχή». An account with a card brings it into the company (a directory's card
+ * made for the person then forwards to it); one without chooses the username of the card the
+ * company makes for it, offered one made of the invited names.
  */
 export default function JoinScreen({
   user,
@@ -117,14 +118,16 @@ export default function JoinScreen({
     event.preventDefault();
     setError('');
     const name = wanted.trim();
-    if (username === null) {
+    // A directory's invitation names its card: there is no name to choose.
+    const choosing = username === null && !info?.card;
+    if (choosing) {
       const problem = claimProblem(name);
       setUsernameError(problem ?? undefined);
       if (problem) return;
     }
     setBusy(true);
     try {
-      const answer = await accept(invitation, username === null ? name : undefined);
+      const answer = await accept(invitation, choosing ? name : undefined);
       // Used up: a reload of the welcome must not offer the link again.
       if (token !== null) dropInvite();
       setJoined(answer.username);
@@ -180,7 +183,19 @@ export default function JoinScreen({
               <span className={styles.address}>{user.email}</span>.
             </p>
           )}
-          {username === null ? (
+          {info.card && username !== null ? (
+            <p>
+              Η κάρτα σας <strong>{profilePath(username)}</strong> θα γίνει η εταιρική σας κάρτα· η{' '}
+              <strong>{profilePath(info.card)}</strong>, που σας είχε ετοιμάσει η εταιρεία, θα
+              παραπέμπει σε αυτήν. Το όνομα, η θέση και τα στοιχεία επικοινωνίας σας θα έρχονται από
+              τον κατάλογο της εταιρείας· η φωτογραφία και οι σύνδεσμοί σας μένουν.
+            </p>
+          ) : info.card ? (
+            <p>
+              Η εταιρεία σάς έχει ετοιμάσει την κάρτα <strong>{profilePath(info.card)}</strong> με
+              τα στοιχεία σας από τον κατάλογό της: με την αποδοχή γίνεται δική σας.
+            </p>
+          ) : username === null ? (
             <>
               <p>
                 Διαλέξτε το όνομα χρήστη της κάρτας σας: θα βρίσκεται στη διεύθυνση{' '}

@@ -87,7 +87,14 @@ export default function OwnerConsole({ onLeft, ...props }: OwnerConsoleProps) {
       <ConsoleNav items={items} current={shown} onSelect={setSection} />
       {/* Contacts stay mounted, so their live count keeps running while another section shows. */}
       <div hidden={shown !== 'contacts'}>
-        {!erasing && <ContactsPanel username={username} claim={claim} company={company} />}
+        {!erasing && (
+          <ContactsPanel
+            username={username}
+            claim={claim}
+            company={company}
+            visible={shown === 'contacts'}
+          />
+        )}
       </div>
       {shown === 'stats' && <StatsPanel claim={claim} />}
       {shown === 'edit' && <CardEditor username={username} company={company ?? null} />}

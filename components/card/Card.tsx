@@ -1,8 +1,9 @@
 // The card's visible markup in one of its languages: photo, the link to the other language (and
 // the Greek card's offer of the English one), exchange button, who they are, contact rows, Save
-// contact, Share and QR, the social bar, the owner's links; and the QR dialog. Plain HTML that works
-// without scripts (Save contact is a link to the vCard, QR a link to the SVG);
-// browser/card/card-script.ts finds its parts by their data- attributes and makes them work.
+// contact, Share and QR, the social bar, the owner's links, a member card's company's legal
+// details; and the QR dialog. Plain HTML that works without scripts (Save contact is a link to the
+// vCard, QR a link to the SVG); browser/card/card-script.ts finds its parts by their data-
+// attributes and makes them work.
 import type { CardAssets } from '@/lib/card-assets';
 import type { CompanyProfile } from '@/lib/company';
 import { fullName, type PublicProfile } from '@/lib/profile';
@@ -18,6 +19,7 @@ import {
   type CardLanguage,
 } from '@/lib/routes';
 import { profileVCardFileName } from '@/lib/vcard';
+import { CardLegal } from './CardLegal';
 import { CardLinks } from './CardLinks';
 import { ContactRows } from './ContactRows';
 import { QrIcon, ShareIcon } from './icons';
@@ -243,6 +245,7 @@ export function Card({ profile, lang = DEFAULT_LANGUAGE, assets, statsKey }: Car
         <Actions profile={profile} lang={lang} />
         <SocialBar profile={profile} texts={texts} />
         <CardLinks profile={profile} texts={texts} />
+        <CardLegal legal={profile.company?.legal} lang={lang} />
       </main>
       <div id={CARD_END_ID} hidden />
       <QrDialog profile={profile} name={name} texts={texts} />

@@ -2,8 +2,9 @@
 // answers it with HTTP 410, so search engines drop the address. It says whose card it was and how
 // to reach the company instead: its switchboard, its website, and its contact as a vCard
 // (lib/company-contact.ts, at the card's own vCard address), so that a printed QR code or NFC card
-// still leads somewhere. Under the card's own security headers; no script. In the path's
-// language, the company's words as the card in that language shows them (lib/card-language.ts).
+// still leads somewhere; and the company's legal details, as on its live cards. Under the card's
+// own security headers; no script. In the path's language, the company's words as the card in
+// that language shows them (lib/card-language.ts).
 import { CENTRED_PAGE_STYLE } from '@/components/centred-page';
 import type { CardCompany } from '@/lib/company';
 import { displayUrl, safeHttpUrl } from '@/lib/links';
@@ -11,6 +12,7 @@ import { telLink } from '@/lib/phone';
 import type { Profile } from '@/lib/profile';
 import { vcardPath, type CardLanguage } from '@/lib/routes';
 import { BareDocument } from './BareDocument';
+import { CardLegal } from './CardLegal';
 import { CARD_TEXTS } from './texts';
 
 // The page has no stylesheet: the one button, styled in place, large enough for a thumb.
@@ -61,6 +63,7 @@ export function CardOffDocument({
             {texts.saveCompanyContact}
           </a>
         )}
+        <CardLegal legal={company.legal} lang={lang} />
       </main>
     </BareDocument>
   );

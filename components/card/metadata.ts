@@ -1,10 +1,11 @@
 // Search and social metadata for a card in one of its languages: title, description, Open Graph,
-// Twitter, canonical URL, the addresses of the card in each language, and a schema.org Person.
+// Twitter, canonical URL, the addresses of the card in each language, and a schema.org Person
+// (a member's with their company as an Organization).
 import { socialFieldUrl } from '../../lib/card-links';
 import { safeHttpUrl } from '../../lib/links';
 import { normalisePhone } from '../../lib/phone';
 import { env } from '../../lib/env';
-import type { CompanyProfile } from '../../lib/company';
+import type { CompanyProfile, LegalDetails } from '../../lib/company';
 import { fullName, type PublicProfile } from '../../lib/profile';
 import { headline, location } from './profile-view';
 import {
@@ -88,11 +89,30 @@ export function profileHead(p: PublicProfile, lang: CardLanguage): ProfileHead {
   };
 }
 
-/** The organisation the person works for: a member card's company, with its logo. */
+/**
+ * A company's legal details as schema.org names them: `legalName`; `taxID` the ΑΦΜ and `vatID` the
+ * EU VAT number (EL and the ΑΦΜ); the ΓΕΜΗ number an `identifier`, named by its registry.
+ */
+function legalProperties(legal: LegalDetails | undefined): Record<string, unknown> {
+  if (!legal) return {};
+  return {
+    ...(legal.legalName ? { legalName: legal.legalName } : {}),
+    ...(legal.vatNumber ? { taxID: legal.vatNumber, vatID: `EL${legal.vatNumber}` } : {}),
+    ...(legal.gemiNumber
+      ? { identifier: { '@type': 'PropertyValue', propertyID: 'GEMI', value: legal.gemiNumber } }
+      : {}),
+  };
+}
+
+/** The organisation the person works for: a member card's company, with its logo and legal details. */
 function worksFor(p: CompanyProfile<PublicProfile>): Record<string, unknown> | undefined {
   const name = p.companyName ?? p.company?.name;
   if (!name) return undefined;
-  const organisation: Record<string, unknown> = { '@type': 'Organization', name };
+  const organisation: Record<string, unknown> = {
+    '@type': 'Organization',
+    name,
+    ...legalProperties(p.company?.legal),
+  };
   const logoVersion = p.company?.logoVersion;
   if (logoVersion) organisation.logo = new URL(logoPath(p.username, logoVersion), env.siteUrl).href;
   return organisation;

@@ -1,10 +1,12 @@
 // Answers each erasure: the owner's erasure batch deletes the card and leaves erasures/{username};
 // this follows that collection (it holds only erasures not yet answered), has the site revalidate
 // the card and confirm that the CDN has dropped it (card-watcher.ts), deletes its orphaned
-// contacts, photo, stats and lead digests (orphans.ts), then the tombstone. Removed cards get the same cleanup without
+// contacts, photo, stats and lead digests (orphans.ts), voids its passes and deletes its webhooks'
+// endpoints and deliveries (deliveries/fan-out-erasure.ts), then the tombstone. Removed cards get the same cleanup without
 // a tombstone.
 import type { Firestore, QueryDocumentSnapshot, QuerySnapshot } from 'firebase-admin/firestore';
 import { ERASURES_COLLECTION } from '../../lib/collections';
+import { eraseDeliveries } from '../deliveries/fan-out-erasure';
 import { keepListening } from '../listener';
 import { deleteOrphans } from './orphans';
 
@@ -49,6 +51,11 @@ export function followErasures(options: ErasuresOptions): Erasures {
   async function run({ username, tombstone }: Job): Promise<void> {
     const at = tombstone ? tombstone.updateTime.toMillis() : Date.now();
     const revalidated = tombstone ? options.revalidate(username, at) : Promise.resolve();
+    const hooks = await eraseDeliveries(db, username, at);
+    log(
+      `deliveries of ${username}: passes voided, ${hooks.endpoints} webhook endpoints and ` +
+        `${hooks.deliveries} webhook deliveries deleted`,
+    );
     const deleted = await deleteOrphans(db, username, stopping.signal);
     log(
       `orphans of ${username}: ${deleted.contacts} contacts, ${deleted.photos} photos, ` +

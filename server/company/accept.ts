@@ -21,6 +21,7 @@ import {
   OWNER_FIELD,
   cardPath,
   companyPath,
+  departurePath,
   invitePath,
   memberPath,
   ownerPath,
@@ -33,6 +34,7 @@ import type { Owner } from '../owner/auth';
 import { OwnerError, badField } from '../owner/respond';
 import { queueWelcomeMail } from '../owner/welcome-mail';
 import { chargeOwnerWrite } from '../owner/write-limit';
+import { directoryUserOfInvite, prepareDirectoryClaim } from '../scim/claim';
 import { assertVerified, readJoiningCard } from './auth';
 import { accountExists, freeUsername } from './invite-hints';
 import { parseInviteToken } from './invite-token';
@@ -84,10 +86,12 @@ export function inviteInfoOf(invite: DocumentSnapshot, company: DocumentSnapshot
       .map((field) => [field, text(invite.get(field))])
       .filter(([, value]) => value !== undefined),
   );
+  const card = directoryUserOfInvite(invite) && text(invite.get('username'));
   return {
     companyName: String(company.get(COMPANY_NAME_FIELD)),
     email: String(invite.get('email')),
     ...names,
+    ...(card ? { card } : {}),
     expiresAt: (invite.get('expiresAt') as Timestamp).toDate().toISOString(),
   };
 }
@@ -132,7 +136,7 @@ export async function acceptAt(
   const index = db.doc(ownerPath(owner.uid));
   const memberRef = db.doc(memberPath(companyId, owner.uid));
 
-  const username = await db.runTransaction(async (tx) => {
+  const { username, cards } = await db.runTransaction(async (tx) => {
     const [invite, company, owned, member] = await tx.getAll(
       inviteRef,
       companyRef,
@@ -151,8 +155,26 @@ export async function acceptAt(
     };
     let username: string;
     let names: { firstName: string; lastName: string };
+    let cards: string[] | undefined;
+    let alreadyMember = false;
 
-    if (typeof ownUsername === 'string') {
+    const scimId = directoryUserOfInvite(invite);
+    if (scimId !== undefined) {
+      // A directory's invitation: its card provisioned already, or the account's own brought to
+      // it (server/scim/claim.ts).
+      const claim = await prepareDirectoryClaim(
+        tx,
+        { id: companyId, name: String(company.get(COMPANY_NAME_FIELD)) },
+        scimId,
+        owner.uid,
+        owned,
+        now,
+      );
+      await chargeOwnerWrite(tx, owner.uid, now);
+      claim.write();
+      ({ username, names, cards } = claim);
+      alreadyMember = claim.member;
+    } else if (typeof ownUsername === 'string') {
       username = ownUsername;
       const { ref: cardRef, card } = await readJoiningCard(tx, username);
       await chargeOwnerWrite(tx, owner.uid, now);
@@ -185,16 +207,27 @@ export async function acceptAt(
       });
       tx.create(index, { [OWNED_CARD_FIELD]: username });
     }
-    tx.set(memberRef, joiningRecord({ username, ...names, email: owner.email }, 'member', member));
-    tx.update(companyRef, { [MEMBER_UIDS_FIELD]: FieldValue.arrayUnion(owner.uid) });
+    if (alreadyMember) {
+      // Its role and joining day stay; the names follow the directory's.
+      tx.update(memberRef, names);
+    } else {
+      tx.set(
+        memberRef,
+        joiningRecord({ username, ...names, email: owner.email }, 'member', member),
+      );
+      tx.update(companyRef, { [MEMBER_UIDS_FIELD]: FieldValue.arrayUnion(owner.uid) });
+    }
+    // A removed person's departure note has done its job once the account has a card again, as
+    // when it claims one (server/owner/card.ts).
+    tx.delete(db.doc(departurePath(owner.uid)));
     tx.update(inviteRef, {
       status: 'accepted',
       acceptedBy: owner.uid,
       acceptedAt: FieldValue.serverTimestamp(),
     });
-    return username;
+    return { username, cards: cards ?? [username] };
   });
-  await publishCards([username]);
+  await publishCards(cards);
   await queueWelcomeMail(owner.email, username, owner.uid, { joined: true });
   return username;
 }

@@ -15,7 +15,8 @@ import {
 import { adminDb } from '../firebase/admin-app';
 import { OwnerError } from '../owner/respond';
 
-function storedCount(data: unknown): InviteCount | undefined {
+/** The count as stored in inviteQuotas/, or undefined when it holds none of ours. */
+export function storedCount(data: unknown): InviteCount | undefined {
   const { day, count } = (data ?? {}) as Partial<Record<keyof InviteCount, unknown>>;
   return typeof day === 'string' && typeof count === 'number' ? { day, count } : undefined;
 }

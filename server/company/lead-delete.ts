@@ -1,35 +1,19 @@
-// Deleting a company's lead (lib/company-lead.ts), or setting its status: its admins through the
-// company's own route; the member whose card it was left on may not delete it
+// Deleting a company's lead (lib/company-lead.ts), or changing its workflow (status, note, tags):
+// its admins through the company's own route, each with its event for the receivers
+// (server/owner/lead-changes.ts); the member whose card it was left on may not delete it
 // (server/owner/contacts.ts asks here).
 import 'server-only';
-import { Timestamp, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
-import {
-  COMPANY_FIELD,
-  CREATED_FIELD,
-  JOINED_FIELD,
-  LEAD_STATUS_FIELD,
-  cardPath,
-  companyPath,
-  contactsPath,
-} from '../../lib/collections';
-import { COMPANY_LEAD_MESSAGE, isCompanyLead } from '../../lib/company-lead';
-import type { LeadStatus } from '../../lib/lead-status';
+import type { DocumentSnapshot, Transaction } from 'firebase-admin/firestore';
+import { COMPANY_FIELD, cardPath, companyPath, contactsPath } from '../../lib/collections';
+import { COMPANY_LEAD_MESSAGE } from '../../lib/company-lead';
+import type { LeadChanges, LeadWorkflow } from '../../lib/lead-workflow';
 import { adminDb } from '../firebase/admin-app';
 import type { Owner } from '../owner/auth';
 import { isDocumentId } from '../owner/contacts';
+import { deleteLead, leadCompany, writeLeadChanges } from '../owner/lead-changes';
 import { OwnerError } from '../owner/respond';
 import { chargeOwnerWrite } from '../owner/write-limit';
 import { adminsOf, assertAdmin, assertVerified, readCompany } from './auth';
-
-const millis = (value: unknown) => (value instanceof Timestamp ? value.toMillis() : undefined);
-
-/** The company whose lead `contact` on `card` is, or null when it is no company's. */
-export function leadCompany(card: DocumentSnapshot, contact: DocumentSnapshot): string | null {
-  const id: unknown = card.get(COMPANY_FIELD);
-  const joinedAt = millis(card.get(JOINED_FIELD));
-  if (typeof id !== 'string' || id === '') return null;
-  return isCompanyLead(joinedAt, millis(contact.get(CREATED_FIELD))) ? id : null;
-}
 
 /**
  * Refuses the owner's delete of `contact` on their own card when it is a company's lead and they
@@ -54,28 +38,28 @@ export async function assertMayDeleteLead(
  * that is not the company's (another company's card, or left before the card joined) is a 404
  * `no-contact`, as if it did not exist.
  */
-async function inCompanyLead(
+async function inCompanyLead<T>(
   owner: Owner,
   id: string,
   username: string,
   contactId: string,
   now: number,
-  act: (tx: Transaction, contact: DocumentSnapshot | null) => void,
-): Promise<void> {
+  act: (tx: Transaction, card: DocumentSnapshot, contact: DocumentSnapshot | null) => T,
+): Promise<T> {
   assertVerified(owner);
   if (!isDocumentId(contactId)) throw new OwnerError(404, { error: 'no-contact' });
   const db = adminDb();
   const cardRef = db.doc(cardPath(username));
   const contactRef = db.doc(`${contactsPath(username)}/${contactId}`);
-  await db.runTransaction(async (tx) => {
+  return db.runTransaction(async (tx) => {
     const company = await readCompany(tx, id);
     assertAdmin(company, owner);
     const [card, contact] = await tx.getAll(cardRef, contactRef);
     if (card.get(COMPANY_FIELD) !== id) throw new OwnerError(404, { error: 'no-contact' });
-    if (!contact.exists) return act(tx, null);
+    if (!contact.exists) return act(tx, card, null);
     if (leadCompany(card, contact) !== id) throw new OwnerError(404, { error: 'no-contact' });
     await chargeOwnerWrite(tx, owner.uid, now);
-    act(tx, contact);
+    return act(tx, card, contact);
   });
 }
 
@@ -87,22 +71,22 @@ export async function deleteCompanyLead(
   contactId: string,
   now = Date.now(),
 ): Promise<void> {
-  await inCompanyLead(owner, id, username, contactId, now, (tx, contact) => {
-    if (contact) tx.delete(contact.ref);
+  await inCompanyLead(owner, id, username, contactId, now, (tx, card, contact) => {
+    if (contact) deleteLead(tx, card, contact);
   });
 }
 
-/** An admin of company `id` sets where the follow-up of one of its leads stands. */
-export async function setCompanyLeadStatus(
+/** An admin of company `id` changes the workflow of one of its leads; returns it after the change. */
+export async function changeCompanyLead(
   owner: Owner,
   id: string,
   username: string,
   contactId: string,
-  status: LeadStatus,
+  changes: LeadChanges,
   now = Date.now(),
-): Promise<void> {
-  await inCompanyLead(owner, id, username, contactId, now, (tx, contact) => {
+): Promise<LeadWorkflow> {
+  return inCompanyLead(owner, id, username, contactId, now, (tx, card, contact) => {
     if (!contact) throw new OwnerError(404, { error: 'no-contact' });
-    tx.update(contact.ref, { [LEAD_STATUS_FIELD]: status });
+    return writeLeadChanges(tx, card, contact, changes);
   });
 }

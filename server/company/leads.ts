@@ -3,27 +3,26 @@
 // an Excel workbook with the same columns.
 import 'server-only';
 import { Timestamp } from 'firebase-admin/firestore';
-import { CREATED_FIELD, LEAD_STATUS_FIELD, contactsPath } from '../../lib/collections';
+import { CREATED_FIELD, contactsPath } from '../../lib/collections';
 import {
   contactsCsv,
   contactsTable,
   formatContactTime,
   type ExtraColumns,
 } from '../../lib/contacts-csv';
-import { leadStatusOf, type LeadStatus } from '../../lib/lead-status';
+import { leadWorkflowOf, type LeadWorkflow } from '../../lib/lead-workflow';
 import { adminDb } from '../firebase/admin-app';
 import type { Owner } from '../owner/auth';
 import { assertAdminReads } from './auth';
 import { companyCards } from './roster';
 
-export interface CompanyLead {
+export interface CompanyLead extends LeadWorkflow {
   id: string;
   name: string;
   email: string;
   phone?: string;
   /** ISO 8601. */
   createdAt: string;
-  status: LeadStatus;
   /** The card it was left on, and whose card that is (or was). */
   username: string;
   member: string;
@@ -68,7 +67,7 @@ export async function companyLeads(owner: Owner, id: string): Promise<CompanyLea
           email: text(doc.get('email')),
           ...(phone ? { phone } : {}),
           createdAt: createdAt.toDate().toISOString(),
-          status: leadStatusOf(doc.get(LEAD_STATUS_FIELD)),
+          ...leadWorkflowOf(doc.data()),
           username: card.username,
           member: card.member?.name ?? '',
         };

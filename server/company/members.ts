@@ -37,7 +37,7 @@ function assertActive(member: DocumentSnapshot): void {
 }
 
 /** Would leave `company` with no admin once `uid` is not one. */
-function lastAdmin(company: DocumentSnapshot, uid: string): boolean {
+export function lastAdmin(company: DocumentSnapshot, uid: string): boolean {
   const admins = adminsOf(company);
   return admins.includes(uid) && admins.every((admin) => admin === uid);
 }
@@ -111,14 +111,18 @@ async function assertForwardTarget(
 const forwardValue = (forwardTo: string | null) => forwardTo ?? FieldValue.delete();
 
 /** A removed member's switched-off card, as a change of its forwarding reads it. */
-interface ForwardedCard {
+export interface ForwardedCard {
   card: DocumentSnapshot;
   member: DocumentSnapshot;
   departure: DocumentSnapshot;
 }
 
 /** Writes, in `tx`, where a removed member's card forwards: on the card, the record and the note. */
-function writeForwarding(tx: Transaction, forwarded: ForwardedCard, forwardTo: string | null) {
+export function writeForwarding(
+  tx: Transaction,
+  forwarded: ForwardedCard,
+  forwardTo: string | null,
+) {
   const value = forwardValue(forwardTo);
   tx.update(forwarded.card.ref, { [FORWARD_FIELD]: value, ...cardChanged() });
   tx.update(forwarded.member.ref, { [FORWARD_FIELD]: value });
@@ -133,7 +137,7 @@ function writeForwarding(tx: Transaction, forwarded: ForwardedCard, forwardTo: s
  * card is switched off or forwarded too, theirs follow it (lib/company-removal.ts), so that a
  * forward is always one hop to a live card, never a chain or a loop.
  */
-async function cardsForwardingTo(
+export async function cardsForwardingTo(
   tx: Transaction,
   id: string,
   username: string,
@@ -153,6 +157,63 @@ async function cardsForwardingTo(
   return removed
     .map((member, i) => ({ member, card: read[2 * i], departure: read[2 * i + 1] }))
     .filter(({ card }) => card.exists && card.get(COMPANY_FIELD) === id);
+}
+
+/**
+ * A removal as read in `tx` before it writes: the card switched off (or forwarded), the membership
+ * that ends, and the switched-off cards that forwarded to it. An admin's removal, a member's
+ * leaving and a directory's deprovisioning (server/scim/switch.ts) all write it with writeRemoval.
+ */
+export interface Removal {
+  companyId: string;
+  companyName: string;
+  /** The card's username; null when the member's record names none. */
+  username: string | null;
+  /** The company's card to switch off; null when there is none. */
+  card: DocumentSnapshot | null;
+  /** The active member's record; null when nobody holds the card (a directory's, unclaimed). */
+  member: DocumentSnapshot | null;
+  /** The member's owners/{uid}, deleted when it names the card. */
+  owned: DocumentSnapshot | null;
+  forwarders: ForwardedCard[];
+  /** The uid that ended the membership (the member's own: they left), or the directory. */
+  removedBy: string;
+  forwardTo: string | null;
+}
+
+/** Writes `removal` in `tx`: after every read of the transaction. */
+export function writeRemoval(tx: Transaction, removal: Removal): void {
+  const { card, member, owned, username, forwardTo } = removal;
+  const forward = forwardValue(forwardTo);
+  for (const forwarded of removal.forwarders) writeForwarding(tx, forwarded, forwardTo);
+  if (card?.exists) {
+    tx.update(card.ref, {
+      [OFF_FIELD]: FieldValue.serverTimestamp(),
+      [OWNER_FIELD]: FieldValue.delete(),
+      [FORWARD_FIELD]: forward,
+      ...cardChanged(),
+    });
+  }
+  if (owned?.exists && owned.get(OWNED_CARD_FIELD) === username) tx.delete(owned.ref);
+  if (!member) return;
+  const uid = member.id;
+  tx.update(member.ref, {
+    status: 'removed',
+    removedAt: FieldValue.serverTimestamp(),
+    [REMOVED_BY_FIELD]: removal.removedBy,
+    [FORWARD_FIELD]: forward,
+  });
+  tx.update(adminDb().doc(companyPath(removal.companyId)), {
+    [MEMBER_UIDS_FIELD]: FieldValue.arrayRemove(uid),
+    [ADMINS_FIELD]: FieldValue.arrayRemove(uid),
+  });
+  tx.set(adminDb().doc(departurePath(uid)), {
+    companyName: removal.companyName,
+    username: username ?? '',
+    removed: removal.removedBy !== uid,
+    at: FieldValue.serverTimestamp(),
+    ...(forwardTo === null ? {} : { [FORWARD_FIELD]: forwardTo }),
+  });
 }
 
 /**
@@ -188,33 +249,16 @@ export async function removeMember(
     const forwarders =
       typeof username === 'string' ? await cardsForwardingTo(tx, id, username) : [];
     await chargeOwnerWrite(tx, owner.uid, now);
-    const forward = forwardTo === null ? {} : { [FORWARD_FIELD]: forwardTo };
-    for (const forwarded of forwarders) writeForwarding(tx, forwarded, forwardTo);
-    if (cardRef && card?.exists && card.get(COMPANY_FIELD) === id) {
-      tx.update(cardRef, {
-        [OFF_FIELD]: FieldValue.serverTimestamp(),
-        [OWNER_FIELD]: FieldValue.delete(),
-        [FORWARD_FIELD]: forwardValue(forwardTo),
-        ...cardChanged(),
-      });
-    }
-    if (owned.exists && owned.get(OWNED_CARD_FIELD) === username) tx.delete(index);
-    tx.update(memberRef, {
-      status: 'removed',
-      removedAt: FieldValue.serverTimestamp(),
-      [REMOVED_BY_FIELD]: owner.uid,
-      [FORWARD_FIELD]: forwardValue(forwardTo),
-    });
-    tx.update(db.doc(companyPath(id)), {
-      [MEMBER_UIDS_FIELD]: FieldValue.arrayRemove(uid),
-      [ADMINS_FIELD]: FieldValue.arrayRemove(uid),
-    });
-    tx.set(db.doc(departurePath(uid)), {
+    writeRemoval(tx, {
+      companyId: id,
       companyName: typeof company.get('name') === 'string' ? company.get('name') : '',
-      username: typeof username === 'string' ? username : '',
-      removed: uid !== owner.uid,
-      at: FieldValue.serverTimestamp(),
-      ...forward,
+      username: typeof username === 'string' ? username : null,
+      card: card?.exists && card.get(COMPANY_FIELD) === id ? card : null,
+      member,
+      owned,
+      forwarders,
+      removedBy: owner.uid,
+      forwardTo,
     });
     return typeof username === 'string' ? [username, ...forwarders.map(({ card }) => card.id)] : [];
   });

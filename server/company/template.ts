@@ -14,18 +14,23 @@ import {
   LOGO_VERSION_FIELD,
   OFF_FIELD,
   TEMPLATE_AT_FIELD,
+  TEAM_FIELD,
+  TEAM_OVERRIDES_FIELD,
   TEMPLATE_FIELD,
   USERS_COLLECTION,
   companyLogoPath,
   companyPath,
   companyCardsQuery,
+  teamsPath,
 } from '../../lib/collections';
 import {
   applyCompany,
   normaliseTemplate,
   parseTemplate,
   type CompanySource,
+  type CompanyTemplate,
 } from '../../lib/company';
+import { normaliseTeamOverrides } from '../../lib/teams';
 import type { TemplateAnswer } from '../../lib/company-answers';
 import { normaliseProfile } from '../../lib/profile';
 import { adminDb } from '../firebase/admin-app';
@@ -85,14 +90,29 @@ function cardsChanged(
   cards: readonly QueryDocumentSnapshot[],
   before: CompanySource,
   after: CompanySource,
+  teams: ReadonlyMap<string, CompanyTemplate>,
 ): number {
   let changed = 0;
   for (const card of cards) {
     if (card.get(OFF_FIELD) !== undefined) continue;
     const own = normaliseProfile(card.id, card.data());
-    if (!isDeepStrictEqual(applyCompany(own, before), applyCompany(own, after))) changed++;
+    // A card's team's values stand over the template's, whatever the save.
+    const teamId: unknown = card.get(TEAM_FIELD);
+    const teamOverrides = typeof teamId === 'string' ? teams.get(teamId) : undefined;
+    const [was, is] = [before, after].map((source) =>
+      applyCompany(own, { ...source, teamOverrides }),
+    );
+    if (!isDeepStrictEqual(was, is)) changed++;
   }
   return changed;
+}
+
+/** The company's teams' overrides, by team id (lib/teams.ts). */
+async function teamOverrides(id: string): Promise<Map<string, CompanyTemplate>> {
+  const teams = await adminDb().collection(teamsPath(id)).get();
+  return new Map(
+    teams.docs.map((team) => [team.id, normaliseTeamOverrides(team.get(TEAM_OVERRIDES_FIELD))]),
+  );
 }
 
 /**
@@ -149,5 +169,6 @@ export async function saveTemplate(
   ).catch((error: unknown) =>
     console.error(`Revalidating the cards of company ${id} after its template save failed:`, error),
   );
-  return { members, changed: cardsChanged(cards.docs, before, after) };
+  const teams = await teamOverrides(id);
+  return { members, changed: cardsChanged(cards.docs, before, after, teams) };
 }

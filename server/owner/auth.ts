@@ -8,6 +8,7 @@ import type { DocumentSnapshot } from 'firebase-admin/firestore';
 import { OWNER_FIELD } from '../../lib/collections';
 import { env } from '../../lib/env';
 import { adminAuth } from '../firebase/admin-app';
+import { assertCompanySignIn } from '../sso/require';
 import { OwnerError } from './respond';
 
 export interface Owner {
@@ -51,13 +52,16 @@ export async function verifyOwner(request: Request): Promise<Owner> {
   assertAuthIsReal();
   const token = BEARER.exec(request.headers.get('authorization') ?? '')?.[1];
   if (!token) throw new OwnerError(401, { error: 'unauthenticated' });
+  let owner: Owner;
+  let provider: string | undefined;
   try {
     const decoded = await adminAuth().verifyIdToken(token, true);
-    return {
+    owner = {
       uid: decoded.uid,
       emailVerified: decoded.email_verified === true,
       ...(typeof decoded.email === 'string' ? { email: decoded.email.toLowerCase() } : {}),
     };
+    provider = decoded.firebase?.sign_in_provider;
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     // Anything else (Google's keys or the account unreachable) is the server's failure, not the
@@ -67,6 +71,9 @@ export async function verifyOwner(request: Request): Promise<Owner> {
     }
     throw new OwnerError(401, { error: refusalOf(code) });
   }
+  // A company that requires its own sign-in refuses its addresses' password sessions (403).
+  await assertCompanySignIn(owner.email, provider);
+  return owner;
 }
 
 /** The card, as read, must be this owner's: 404 when there is none, 403 when another's. */

@@ -19,8 +19,11 @@ import {
   CLAIMED_FIELD,
   COMPANY_FIELD,
   OFF_FIELD,
+  TEAM_FIELD,
+  TEAM_OVERRIDES_FIELD,
   TEMPLATE_FIELD,
   companyPath,
+  teamPath,
   DIGEST_OPEN_FIELD,
   DIGEST_USERNAME_FIELD,
   ERASED_AT_FIELD,
@@ -42,6 +45,7 @@ import {
 } from '../../lib/profile';
 import type { CardLink } from '../../lib/card-links';
 import { judgeLocked, lockedFieldMessage, normaliseTemplate } from '../../lib/company';
+import { normaliseTeamOverrides } from '../../lib/teams';
 import { photoSizeProblem } from '../../lib/photo-header';
 import { USERNAME_MESSAGES, claimProblem } from '../../lib/username';
 import { cardChanged } from '../card-stamp';
@@ -50,6 +54,7 @@ import { revalidateCards } from '../revalidation/revalidate-cards';
 import { assertOwns, type Owner } from './auth';
 import { OwnerError, badField } from './respond';
 import { queueWelcomeMail } from './welcome-mail';
+import { readSpentLimits } from './spent-limits';
 import { chargeOwnerWrite } from './write-limit';
 
 /** Deletions per batch when an erasure deletes contacts or digests (Firestore's limit per batch). */
@@ -178,7 +183,7 @@ export async function saveCard(
     assertOwns(stored, owner);
     const written = await withoutLocked(tx, stored, changes);
     await chargeOwnerWrite(tx, owner.uid, now);
-    const update: Record<string, string | CardLink[] | FieldValue> = { ...cardChanged() };
+    const update: Record<string, string | boolean | CardLink[] | FieldValue> = { ...cardChanged() };
     for (const [field, value] of Object.entries(written)) {
       update[field] = value === null ? FieldValue.delete() : value;
     }
@@ -198,7 +203,8 @@ export async function saveCard(
 }
 
 /**
- * A member card's fields its company's template locks, and their English twins, are the company's:
+ * A member card's fields its company's template (or its team) locks, and their English twins, are
+ * the company's:
  * an edit of one is a 403 naming it in Greek. One that sends the value stored or the company's (a
  * form opened before the lock) changes nothing and is left out of the write. The template is read
  * in the edit's transaction, so a lock saved meanwhile holds.
@@ -210,8 +216,17 @@ async function withoutLocked(
 ): Promise<CardChanges> {
   const companyId: unknown = stored.get(COMPANY_FIELD);
   if (typeof companyId !== 'string' || stored.get(OFF_FIELD) !== undefined) return changes;
-  const company = await tx.get(adminDb().doc(companyPath(companyId)));
-  const template = normaliseTemplate(company.get(TEMPLATE_FIELD));
+  // The card's team's values stand over the template's (lib/teams.ts), its locks included.
+  const teamId: unknown = stored.get(TEAM_FIELD);
+  const db = adminDb();
+  const [company, team] = await tx.getAll(
+    db.doc(companyPath(companyId)),
+    ...(typeof teamId === 'string' && teamId !== '' ? [db.doc(teamPath(companyId, teamId))] : []),
+  );
+  const template = {
+    ...normaliseTemplate(company.get(TEMPLATE_FIELD)),
+    ...normaliseTeamOverrides(team?.get(TEAM_OVERRIDES_FIELD)),
+  };
   const judged = judgeLocked(changes, template, stored.data() ?? {});
   if (judged.refused) {
     const field = judged.refused;
@@ -241,11 +256,12 @@ async function deleteAll(query: Query): Promise<void> {
 /**
  * The right to erasure: every contact left on the card and every hour of its lead mail
  * (leadDigests: a digest not yet mailed names the newest visitors), then the card, its photo,
- * owners/{uid}, the digests opened meanwhile and the erasures/{username} tombstone in one
+ * owners/{uid}, the departure note, the account's rate-limit counts that no longer bind at `now`
+ * (spent-limits.ts), the digests opened meanwhile and the erasures/{username} tombstone in one
  * transaction. The watcher (daemon/cleanup/) answers the tombstone: it purges the card and deletes
  * what is left (a contact left between the two steps, the card's stats, a digest).
  */
-export async function eraseCard(owner: Owner, username: string): Promise<void> {
+export async function eraseCard(owner: Owner, username: string, now = Date.now()): Promise<void> {
   const db = adminDb();
   const card = db.doc(cardPath(username));
   const read = await card.get();
@@ -265,7 +281,9 @@ export async function eraseCard(owner: Owner, username: string): Promise<void> {
     // The lead mailer reads the card in the transaction that counts for a digest, so none is
     // opened for this claim once this one has committed.
     const open = await tx.get(digests.where(DIGEST_OPEN_FIELD, '==', true).select());
+    const spent = await readSpentLimits(tx, owner.uid, now);
     open.docs.forEach((doc) => tx.delete(doc.ref));
+    spent.forEach((ref) => tx.delete(ref));
     tx.delete(db.doc(photoDocPath(username)));
     tx.delete(card);
     if (owned.get(OWNED_CARD_FIELD) === username) tx.delete(index);

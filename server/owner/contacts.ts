@@ -1,17 +1,13 @@
-// The owner deletes a contact left on their card, or sets where its follow-up stands: only one left
-// since their claim, as they read.
+// The owner deletes a contact left on their card, or changes its workflow (status, note, tags):
+// only one left since their claim, as they read; each with its event for the receivers
+// (server/owner/lead-changes.ts).
 import 'server-only';
 import { Timestamp, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
-import {
-  CLAIMED_FIELD,
-  CREATED_FIELD,
-  LEAD_STATUS_FIELD,
-  cardPath,
-  contactsPath,
-} from '../../lib/collections';
-import type { LeadStatus } from '../../lib/lead-status';
+import { CLAIMED_FIELD, CREATED_FIELD, cardPath, contactsPath } from '../../lib/collections';
+import type { LeadChanges, LeadWorkflow } from '../../lib/lead-workflow';
 import { adminDb } from '../firebase/admin-app';
 import { assertOwns, type Owner } from './auth';
+import { deleteLead, writeLeadChanges } from './lead-changes';
 import { OwnerError } from './respond';
 import { chargeOwnerWrite } from './write-limit';
 
@@ -39,17 +35,17 @@ export type ContactDeleteGuard = (
  * param, which Next has decoded once: it is the id as it was written, and is never decoded again
  * (a visitor's id holding `%` would otherwise name another contact, or none).
  */
-async function inOwnContact(
+async function inOwnContact<T>(
   owner: Owner,
   username: string,
   id: string,
-  act: (tx: Transaction, card: DocumentSnapshot, contact: DocumentSnapshot | null) => Promise<void>,
-): Promise<void> {
+  act: (tx: Transaction, card: DocumentSnapshot, contact: DocumentSnapshot | null) => Promise<T>,
+): Promise<T> {
   if (!isDocumentId(id)) throw new OwnerError(404, { error: 'no-contact' });
   const db = adminDb();
   const card = db.doc(cardPath(username));
   const contact = db.doc(`${contactsPath(username)}/${id}`);
-  await db.runTransaction(async (tx) => {
+  return db.runTransaction(async (tx) => {
     const [stored, left] = await tx.getAll(card, contact);
     assertOwns(stored, owner);
     if (!left.exists) return act(tx, stored, null);
@@ -61,7 +57,7 @@ async function inOwnContact(
     ) {
       throw new OwnerError(404, { error: 'no-contact' });
     }
-    await act(tx, stored, left);
+    return act(tx, stored, left);
   });
 }
 
@@ -75,24 +71,25 @@ export async function deleteContact(
   await inOwnContact(owner, username, id, async (tx, card, contact) => {
     if (!contact) return;
     await guard(tx, owner, card, contact);
-    tx.delete(contact.ref);
+    deleteLead(tx, card, contact);
   });
 }
 
 /**
- * Sets where the follow-up of users/{username}/contacts/{id} stands, for the card's owner: a member
- * too, on the company's leads of their own card (they are the one who calls the person back).
+ * Changes the workflow of users/{username}/contacts/{id} for the card's owner: a member too, on the
+ * company's leads of their own card (they are the one who calls the person back). Returns the
+ * lead's workflow after the change.
  */
-export async function setContactStatus(
+export async function changeContact(
   owner: Owner,
   username: string,
   id: string,
-  status: LeadStatus,
+  changes: LeadChanges,
   now = Date.now(),
-): Promise<void> {
-  await inOwnContact(owner, username, id, async (tx, _card, contact) => {
+): Promise<LeadWorkflow> {
+  return inOwnContact(owner, username, id, async (tx, card, contact) => {
     if (!contact) throw new OwnerError(404, { error: 'no-contact' });
     await chargeOwnerWrite(tx, owner.uid, now);
-    tx.update(contact.ref, { [LEAD_STATUS_FIELD]: status });
+    return writeLeadChanges(tx, card, contact, changes);
   });
 }

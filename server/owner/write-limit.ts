@@ -8,7 +8,8 @@ import { chargeWrite, type WriteWindow } from '../../lib/owner-writes';
 import { adminDb } from '../firebase/admin-app';
 import { OwnerError } from './respond';
 
-function storedWindow(data: unknown): WriteWindow | undefined {
+/** The window as stored in ownerWrites/{uid}, or undefined when it holds none of ours. */
+export function storedWindow(data: unknown): WriteWindow | undefined {
   const { start, count } = (data ?? {}) as Partial<Record<keyof WriteWindow, unknown>>;
   return typeof start === 'number' && typeof count === 'number' ? { start, count } : undefined;
 }

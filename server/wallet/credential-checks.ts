@@ -34,4 +34,14 @@ export const credentialChecks: CredentialChecks = {
       return `not a readable private key${passphrase ? ' with its passphrase' : ''} (${reason(error)}).`;
     }
   },
+  apnsKeyProblem(pem) {
+    try {
+      const { asymmetricKeyType, asymmetricKeyDetails } = createPrivateKey(pem);
+      return asymmetricKeyType === 'ec' && asymmetricKeyDetails?.namedCurve === 'prime256v1'
+        ? undefined
+        : 'not a P-256 private key (use the .p8 file Apple gives for an APNs key).';
+    } catch (error) {
+      return `not a readable private key (${reason(error)}).`;
+    }
+  },
 };

@@ -1,79 +1,65 @@
 // The card as a Google Wallet "save" link: https://pay.google.com/gp/v/save/<jwt>, the JWT signed
 // RS256 with the issuer's service account key and carrying a generic pass class and object, so that
 // no call to Google's API is needed (developers.google.com/wallet/generic/web, "JWT"). Google
-// fetches the photo itself from its absolute address when the owner saves the pass.
+// fetches the photo itself from its absolute address when the owner saves the pass. The object's
+// id is the pass's id for the card's current claim (lib/wallet-pass-id.ts), recorded before the
+// link is given, so that the daemon can keep the saved pass current (google-object-store.ts).
 import 'server-only';
-import { readFile } from 'node:fs/promises';
-import { SignJWT, importPKCS8 } from 'jose';
+import { SignJWT } from 'jose';
+import { cardPath } from '../../lib/collections';
 import { env } from '../../lib/env';
+import type { CardLanguage } from '../../lib/routes';
 import type { GoogleWalletConfig } from '../../lib/wallet-env';
-import { serviceAccountOf } from '../../lib/wallet-env';
-import { PASS_ORGANIZATION, type WalletPass } from '../../lib/wallet-pass';
+import type { WalletPass } from '../../lib/wallet-pass';
+import { passClaimOf, walletPassId } from '../../lib/wallet-pass-id';
+import { adminDb } from '../firebase/admin-app';
+import { readServiceAccount } from './google-account';
+import { genericObject, googleClassId, googleObjectId } from './google-object';
+import { recordGoogleObject } from './google-object-store';
 
 export const GOOGLE_SAVE_URL = 'https://pay.google.com/gp/v/save/';
-/** The one class every card's object belongs to, under the issuer's id. */
-const CLASS_SUFFIX = 'karta-card';
 
-/** Google's ids allow letters, digits, `.`, `_` and `-`: anything else in a name is spelled out. */
-function objectId(issuerId: string, serial: string): string {
-  const safe = serial.replace(
-    /[^A-Za-z0-9._-]/g,
-    (char) => `_${char.codePointAt(0)?.toString(16)}_`,
-  );
-  return `${issuerId}.card-${safe}`;
-}
-
-/** The generic class and object of `pass`, as the JWT's payload carries them. */
-export function genericPassPayload(pass: WalletPass, issuerId: string) {
-  const classId = `${issuerId}.${CLASS_SUFFIX}`;
-  const [first, second] = pass.secondary;
-  // Google's language tags are BCP 47, as the card's languages are.
-  const localized = (value: string) => ({ defaultValue: { language: pass.lang, value } });
+/** The generic class and object of `pass`, whose id is `passId`, as the JWT's payload carries them. */
+export function genericPassPayload(pass: WalletPass, issuerId: string, passId: string) {
   return {
-    genericClasses: [{ id: classId }],
-    genericObjects: [
-      {
-        id: objectId(issuerId, pass.serial),
-        classId,
-        state: 'ACTIVE',
-        cardTitle: localized(PASS_ORGANIZATION),
-        header: localized(pass.name),
-        ...(first ? { subheader: localized(first.value) } : {}),
-        hexBackgroundColor: pass.colors.background,
-        ...(pass.photoUrl
-          ? {
-              logo: {
-                sourceUri: { uri: pass.photoUrl },
-                contentDescription: localized(pass.name),
-              },
-            }
-          : {}),
-        barcode: { type: 'QR_CODE', value: pass.barcode, alternateText: '' },
-        textModulesData: [...(second ? [second] : []), ...pass.back].map((field) => ({
-          id: field.key,
-          header: field.label,
-          body: field.value,
-        })),
-      },
-    ],
+    genericClasses: [{ id: googleClassId(issuerId) }],
+    genericObjects: [genericObject(pass, issuerId, passId)],
   };
 }
 
-/** The save link of `pass`, signed with the configured service account's key. */
-export async function googleSaveUrl(pass: WalletPass, config: GoogleWalletConfig): Promise<string> {
-  const account = serviceAccountOf(await readFile(config.serviceAccountFile, 'utf8'));
-  // The start refused a malformed file (lib/env.ts); one replaced since is the server's failure.
-  if ('problem' in account) throw new Error(`${config.serviceAccountFile}: ${account.problem}`);
-  const key = await importPKCS8(account.privateKey, 'RS256');
+/** The save link of `pass`, whose id is `passId`, signed with the configured service account's key. */
+export async function googleSaveUrl(
+  pass: WalletPass,
+  passId: string,
+  config: GoogleWalletConfig,
+): Promise<string> {
+  const account = await readServiceAccount(config);
   const jwt = await new SignJWT({
     typ: 'savetowallet',
     origins: [env.siteUrl.origin],
-    payload: genericPassPayload(pass, config.issuerId),
+    payload: genericPassPayload(pass, config.issuerId, passId),
   })
     .setProtectedHeader({ alg: 'RS256', typ: 'JWT' })
     .setIssuer(account.clientEmail)
     .setAudience('google')
     .setIssuedAt()
-    .sign(key);
+    .sign(account.key);
   return `${GOOGLE_SAVE_URL}${jwt}`;
+}
+
+/**
+ * The save link of `pass`, `username`'s card in `lang` as it shows now, under the card's current
+ * claim; its object is recorded first, so that no saved pass escapes the updates.
+ */
+export async function googleSaveLink(
+  pass: WalletPass,
+  username: string,
+  lang: CardLanguage,
+  config: GoogleWalletConfig,
+): Promise<string> {
+  const db = adminDb();
+  const claim = passClaimOf((await db.doc(cardPath(username)).get()).data());
+  const passId = walletPassId(username, lang, claim);
+  await recordGoogleObject(db, googleObjectId(config.issuerId, passId), username, lang);
+  return googleSaveUrl(pass, passId, config);
 }

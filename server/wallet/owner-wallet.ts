@@ -10,11 +10,10 @@ import type { CardLanguage } from '../../lib/routes';
 import { adminDb } from '../firebase/admin-app';
 import { assertOwns, type Owner } from '../owner/auth';
 import { OwnerError } from '../owner/respond';
-import { getPhoto } from '../image-store';
 import { getCard } from '../profile-store';
-import { applePass, readSigning } from './apple-pass';
+import { servedCardPass } from './apple-card-pass';
 import { passLinkLanguage, passLinkValid } from './pass-link';
-import { passOf, walletLinks, type WalletLinks } from './wallet-links';
+import { walletLinks, type WalletLinks } from './wallet-links';
 
 /** The card as it shows, or why there is none to show: none, or switched off by its company. */
 async function shownCard(
@@ -46,7 +45,8 @@ export async function ownerWalletLinks(
 export async function passForLink(url: URL, username: string): Promise<Buffer> {
   const config = env.appleWallet;
   if (!config) throw new PassRefused('no-wallet');
-  const ownerUid: unknown = (await adminDb().doc(cardPath(username)).get()).get(OWNER_FIELD);
+  const card = await adminDb().doc(cardPath(username)).get();
+  const ownerUid: unknown = card.get(OWNER_FIELD);
   const lang = passLinkLanguage(url);
   if (
     typeof ownerUid !== 'string' ||
@@ -57,11 +57,5 @@ export async function passForLink(url: URL, username: string): Promise<Buffer> {
   }
   const shown = await shownCard(username);
   if (typeof shown === 'string') throw new PassRefused(shown);
-  const pass = passOf(shown, lang);
-  const photo = pass.photoVersion ? await getPhoto(username) : null;
-  return applePass(
-    pass,
-    photo && photo.version === pass.photoVersion ? photo.bytes : null,
-    await readSigning(config),
-  );
+  return servedCardPass(config, card, shown, lang);
 }

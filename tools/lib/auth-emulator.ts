@@ -120,6 +120,22 @@ export async function authEmulatorFetch(
 }
 
 /**
+ * An Identity Toolkit call (`accounts:{method}`) at the emulator, as the web SDK makes it, on a
+ * connection of its own (authEmulatorFetch); the emulator takes any API key.
+ */
+export function authToolkit(hostPort: string, method: string, body: object): Promise<Response> {
+  return authEmulatorFetch(
+    hostPort,
+    `/identitytoolkit.googleapis.com/v1/accounts:${method}?key=x`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    },
+  );
+}
+
+/**
  * Where the emulator lists the e-mails Firebase Auth would send (verification, password reset,
  * address change), none of which it sends: each with `email`, `requestType` and `oobLink`, whose
  * opening applies it.

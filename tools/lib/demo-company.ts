@@ -25,6 +25,7 @@ import {
   memberPath,
 } from '../../lib/collections';
 import { INVITE_TTL_MS, type CompanyTemplate, type MemberRole } from '../../lib/company';
+import { demoLegalDetails } from './demo-legal';
 import type { DemoOwner } from './demo-owners';
 import { ROOT } from './paths';
 
@@ -37,6 +38,7 @@ export const DEMO_TEMPLATE: CompanyTemplate = {
   address: { value: 'Ερμού 45, 10563 Αθήνα', locked: true },
   accentColor: { value: '#b04a7a', locked: false },
   websiteLink: { value: 'https://www.example.gr', locked: false },
+  ...demoLegalDetails(),
 };
 
 /** The demo cards in the company, and their roles. */

@@ -3,7 +3,7 @@
 // tests sign in with them.
 import type { Firestore } from 'firebase-admin/firestore';
 import { OWNED_CARD_FIELD, OWNER_FIELD, cardPath, ownerPath } from '../../lib/collections';
-import { authEmulatorFetch } from './auth-emulator';
+import { authEmulatorFetch, authToolkit } from './auth-emulator';
 
 export interface DemoOwner {
   username: string;
@@ -34,15 +34,7 @@ async function identityToolkit(
   email: string,
   password: string,
 ): Promise<AccountAnswer> {
-  const res = await authEmulatorFetch(
-    authHostPort,
-    `/identitytoolkit.googleapis.com/v1/accounts:${method}?key=demo-api-key`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password, returnSecureToken: true }),
-    },
-  );
+  const res = await authToolkit(authHostPort, method, { email, password, returnSecureToken: true });
   return (await res.json()) as AccountAnswer;
 }
 

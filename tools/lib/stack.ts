@@ -21,7 +21,7 @@ import { startMailCatcher, type RunningMailCatcher } from './mail-catcher';
 import { buildCardAssets } from '../card-assets/build';
 import { buildNext, startNext } from './next-server';
 import { ROOT, RULES_FILE } from './paths';
-import { startProcess, stopProcess } from './processes';
+import { killGroup, startProcess, stopProcess } from './processes';
 import { seedProfiles, type ProfileRecord } from './seed';
 
 /** A port from the environment (PORT, FIRESTORE_EMULATOR_PORT, …), or undefined for a free one. */
@@ -71,6 +71,8 @@ async function uploadRules(emulator: FirestoreAddress, projectId: string): Promi
 
 export interface RunningDaemon {
   stop(): Promise<void>;
+  /** Ends it as a crash would (SIGKILL to its process group): nothing it holds is let go. */
+  kill(): Promise<void>;
 }
 
 export interface DaemonOptions {
@@ -129,13 +131,20 @@ export async function startDaemon(
     await stopProcess(child);
     file?.end();
   };
+  const kill = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    killGroup(child.pid as number, 'SIGKILL');
+    await exited;
+    file?.end();
+  };
   try {
     await ready;
   } catch (error) {
     await stop();
     throw error;
   }
-  return { stop };
+  return { stop, kill };
 }
 
 export interface StackOptions extends BackendOptions {

@@ -8,7 +8,15 @@ import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { APPLE_WALLET_VARS, GOOGLE_WALLET_VARS } from '../../lib/wallet-env';
+import {
+  APPLE_WALLET_VARS,
+  GOOGLE_WALLET_API_ORIGIN,
+  GOOGLE_WALLET_TOKEN_URL,
+  GOOGLE_WALLET_VARS,
+} from '../../lib/wallet-env';
+
+/** The discard port: nothing listens there on these machines. */
+const NOWHERE = 'http://127.0.0.1:9';
 import { ensureCommand } from './system-packages';
 
 export const TEST_PASS_TYPE_ID = 'pass.gr.karta.demo';
@@ -86,6 +94,11 @@ export function makeWalletTestChain(): WalletTestChain {
       [APPLE_WALLET_VARS.wwdrCert]: file('wwdr.pem'),
       [GOOGLE_WALLET_VARS.issuerId]: TEST_GOOGLE_ISSUER_ID,
       [GOOGLE_WALLET_VARS.serviceAccountFile]: file('google-service-account.json'),
+      // The stand-in issuer is no issuer of Google's: the daemon's updates of saved passes go to a
+      // loopback port nothing listens on (refused at once, retried on the outbox's schedule), so
+      // a demo or test never reaches the network. Tests of the updates start a stand-in instead.
+      [GOOGLE_WALLET_API_ORIGIN]: NOWHERE,
+      [GOOGLE_WALLET_TOKEN_URL]: `${NOWHERE}/token`,
     },
     caFile: file('wwdr.pem'),
     googlePublicKey: publicKey,

@@ -51,7 +51,14 @@ export function cdnPurges(ctx: ScaleContext): void {
     try {
       await eventually(check, { within: limitMs, what });
     } catch (error) {
-      throw new Error(`${(error as Error).message}; last lines: ${ctx.logs.slice(-8).join(' | ')}`);
+      // What the CDN's side looked like first: a CI print keeps a failure's first lines.
+      const health = await ctx.stack.varnish.backendHealth().catch(() => []);
+      const sick = health.filter((b) => !b.healthy).map((b) => b.backend);
+      throw new Error(
+        `${(error as Error).message} (Varnish counts ${sick.length ? `${sick.join(', ')} sick` : 'every origin healthy'}; ` +
+          `purges refused ${ctx.purges.refused}, accepted ${ctx.purges.accepted.length}); ` +
+          `last lines: ${ctx.logs.slice(-8).join(' | ')}`,
+      );
     }
     return Date.now() - since;
   }

@@ -3,17 +3,18 @@
 import { useState } from 'react';
 import { downloadBlob } from '@/browser/download';
 import {
+  changeLead,
   companyLeadsFile,
   LEADS_PER_MEMBER,
-  setLeadStatus,
   type Company,
 } from '@/browser/owner/company';
 import { leadsFileName, type LeadsFileFormat } from '@/lib/leads-file';
-import { filterLeads, NO_FILTER, type LeadFilter } from '@/lib/lead-filter';
+import { filterLeads, NO_FILTER, tagsOf, type LeadFilter } from '@/lib/lead-filter';
 import { mailtoLink } from '@/lib/links';
 import { telLink } from '@/lib/phone';
 import { profilePath } from '@/lib/routes';
 import styles from '../account.module.css';
+import LeadNotesForm from '../LeadNotesForm';
 import LeadStatusSelect from '../LeadStatusSelect';
 import { useRevealed } from '../use-revealed';
 import LeadFilters from './LeadFilters';
@@ -32,7 +33,7 @@ const leadCount = (count: number) => (count === 1 ? '1 επαφή' : `${count} �
 
 /**
  * Every contact left on a member's card since it joined, newest first and live, with its member
- * and its status, which an admin sets.
+ * and its workflow (status, note, tags), which an admin sets.
  */
 export default function CompanyLeads({ company, data }: { company: Company; data: CompanyData }) {
   const [status, setStatus] = useState('');
@@ -85,7 +86,12 @@ export default function CompanyLeads({ company, data }: { company: Company; data
         <p>Καμία επαφή ακόμη στις κάρτες των μελών.</p>
       ) : (
         <>
-          <LeadFilters filter={filter} onChange={setFilter} members={data.members ?? []} />
+          <LeadFilters
+            filter={filter}
+            onChange={setFilter}
+            members={data.members ?? []}
+            tags={tagsOf(data.leads)}
+          />
           <p className={styles.status} role="status">
             {shown?.length === data.leads.length
               ? leadCount(data.leads.length)
@@ -120,7 +126,15 @@ export default function CompanyLeads({ company, data }: { company: Company; data
                   <LeadStatusSelect
                     name={lead.name}
                     status={lead.status}
-                    save={(next) => setLeadStatus(company.id, lead.username, lead.id, next)}
+                    save={(next) =>
+                      changeLead(company.id, lead.username, lead.id, { status: next })
+                    }
+                  />
+                  <LeadNotesForm
+                    name={lead.name}
+                    note={lead.note}
+                    tags={lead.tags}
+                    save={(changes) => changeLead(company.id, lead.username, lead.id, changes)}
                   />
                 </li>
               );

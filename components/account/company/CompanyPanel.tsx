@@ -4,11 +4,15 @@ import { useState } from 'react';
 import styles from '../account.module.css';
 import type { CompanyState } from '../use-company';
 import CompanyLeads from './CompanyLeads';
+import CompanySignIn from './CompanySignIn';
 import CompanyStatsPanel from './CompanyStatsPanel';
 import CreateCompany from './CreateCompany';
+import DirectorySync from './DirectorySync';
 import LeadAlertSetting from './LeadAlertSetting';
 import MembersPanel from './MembersPanel';
+import TeamsPanel from './TeamsPanel';
 import TemplateEditor from './TemplateEditor';
+import WebhooksPanel from '../WebhooksPanel';
 import { useCompanyData } from './use-company-data';
 
 const SCREENS = [
@@ -16,6 +20,10 @@ const SCREENS = [
   ['members', 'Μέλη'],
   ['leads', 'Επαφές μελών'],
   ['stats', 'Στατιστικά μελών'],
+  ['sign-in', 'Σύνδεση εταιρείας'],
+  ['directory', 'Συγχρονισμός καταλόγου'],
+  ['teams', 'Ομάδες'],
+  ['webhooks', 'Webhooks'],
 ] as const;
 
 type Screen = (typeof SCREENS)[number][0];
@@ -82,6 +90,12 @@ function CompanyScreens({
         </>
       )}
       {screen === 'stats' && <CompanyStatsPanel company={company} members={data.members} />}
+      {screen === 'sign-in' && <CompanySignIn companyId={company.id} />}
+      {screen === 'directory' && <DirectorySync companyId={company.id} />}
+      {screen === 'teams' && <TeamsPanel companyId={company.id} />}
+      {screen === 'webhooks' && (
+        <WebhooksPanel scope={{ scope: 'company', companyId: company.id }} />
+      )}
     </section>
   );
 }

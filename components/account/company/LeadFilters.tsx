@@ -1,7 +1,9 @@
 'use client';
 
-// The search and filters above the company's leads (CompanyLeads.tsx): words, member, status, days.
-// What they keep is judged by lib/lead-filter.ts.
+// The search and filters above a list of leads: the company's (CompanyLeads.tsx: words, member,
+// status, tag, days) and the owner's (../ContactsPanel.tsx: the same but the member). What they
+// keep is judged by lib/lead-filter.ts.
+import { useId } from 'react';
 import type { Member } from '@/browser/owner/company';
 import { NO_FILTER, type LeadFilter } from '@/lib/lead-filter';
 import { LEAD_STATUSES, LEAD_STATUS_LABELS } from '@/lib/lead-status';
@@ -11,19 +13,23 @@ import own from './LeadFilters.module.css';
 interface Props {
   filter: LeadFilter;
   onChange: (filter: LeadFilter) => void;
-  members: readonly Member[];
+  /** The company's members, to filter by; none for the owner's own list. */
+  members?: readonly Member[];
+  /** The tags the leads carry (lib/lead-filter.ts tagsOf). */
+  tags: readonly string[];
 }
 
 const memberName = (m: Member) => `${m.firstName} ${m.lastName}`.trim() || m.username;
 
-export default function LeadFilters({ filter, onChange, members }: Props) {
+export default function LeadFilters({ filter, onChange, members, tags }: Props) {
+  const id = useId();
   const set = (field: keyof LeadFilter) => (value: string) =>
     onChange({ ...filter, [field]: value });
   const input = (field: 'query' | 'from' | 'to', label: string, type: 'search' | 'date') => (
     <div className={`${styles.field} ${field === 'query' ? own.search : ''}`}>
-      <label htmlFor={`leads-${field}`}>{label}</label>
+      <label htmlFor={`${id}-${field}`}>{label}</label>
       <input
-        id={`leads-${field}`}
+        id={`${id}-${field}`}
         className={styles.input}
         type={type}
         value={filter[field]}
@@ -36,28 +42,30 @@ export default function LeadFilters({ filter, onChange, members }: Props) {
     <fieldset className={own.filters}>
       <legend>Αναζήτηση και φίλτρα</legend>
       {input('query', 'Αναζήτηση σε όνομα, email, τηλέφωνο', 'search')}
+      {members && (
+        <div className={styles.field}>
+          <label htmlFor={`${id}-member`}>Μέλος</label>
+          <select
+            id={`${id}-member`}
+            className={styles.input}
+            value={filter.member}
+            onChange={(e) => set('member')(e.target.value)}
+          >
+            <option value="">Όλα τα μέλη</option>
+            {[...members]
+              .sort((a, b) => memberName(a).localeCompare(memberName(b), 'el'))
+              .map((m) => (
+                <option key={m.uid} value={m.username}>
+                  {memberName(m)} ({m.username})
+                </option>
+              ))}
+          </select>
+        </div>
+      )}
       <div className={styles.field}>
-        <label htmlFor="leads-member">Μέλος</label>
+        <label htmlFor={`${id}-status`}>Κατάσταση</label>
         <select
-          id="leads-member"
-          className={styles.input}
-          value={filter.member}
-          onChange={(e) => set('member')(e.target.value)}
-        >
-          <option value="">Όλα τα μέλη</option>
-          {[...members]
-            .sort((a, b) => memberName(a).localeCompare(memberName(b), 'el'))
-            .map((m) => (
-              <option key={m.uid} value={m.username}>
-                {memberName(m)} ({m.username})
-              </option>
-            ))}
-        </select>
-      </div>
-      <div className={styles.field}>
-        <label htmlFor="leads-status">Κατάσταση</label>
-        <select
-          id="leads-status"
+          id={`${id}-status`}
           className={styles.input}
           value={filter.status}
           onChange={(e) => set('status')(e.target.value)}
@@ -66,6 +74,23 @@ export default function LeadFilters({ filter, onChange, members }: Props) {
           {LEAD_STATUSES.map((status) => (
             <option key={status} value={status}>
               {LEAD_STATUS_LABELS[status]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className={styles.field}>
+        <label htmlFor={`${id}-tag`}>Ετικέτα</label>
+        <select
+          id={`${id}-tag`}
+          className={styles.input}
+          value={filter.tag}
+          onChange={(e) => set('tag')(e.target.value)}
+        >
+          <option value="">Όλες οι ετικέτες</option>
+          {/* A tag chosen stays listed while no lead shown carries it any more. */}
+          {(filter.tag && !tags.includes(filter.tag) ? [filter.tag, ...tags] : tags).map((tag) => (
+            <option key={tag} value={tag}>
+              {tag}
             </option>
           ))}
         </select>

@@ -13,7 +13,14 @@ import {
   type TemplateFormErrors,
   type TemplateFormValues,
 } from '@/browser/owner/template-form';
-import { englishTwin, type TemplateEnglishField, type TemplateTextField } from '@/lib/company';
+import {
+  LEGAL_FIELD_LABELS,
+  LEGAL_TEXT_MAX,
+  englishTwin,
+  type LegalField,
+  type TemplateEnglishField,
+  type TemplateTextField,
+} from '@/lib/company';
 import { LOGO_CONTENT_TYPES } from '@/lib/company-logo';
 import { transliterate } from '@/lib/elot743';
 import { CARD_FIELD_RULES } from '@/lib/profile';
@@ -39,6 +46,28 @@ const FIELDS: Array<{
   { field: 'addressDetails', label: 'Λεπτομέρειες διεύθυνσης' },
   { field: 'city', label: 'Πόλη' },
   { field: 'phoneNumber', label: 'Τηλέφωνο (κέντρο)', type: 'tel' },
+];
+
+/** The legal details' inputs: digits for the registry numbers, and what each is, by example. */
+const LEGAL_INPUTS: Array<{
+  field: LegalField;
+  hint?: string;
+  numeric?: boolean;
+  maxLength: number;
+}> = [
+  {
+    field: 'legalName',
+    hint: 'Με τη νομική μορφή, π.χ. «Studio Φως Μονοπρόσωπη Ι.Κ.Ε.»',
+    maxLength: LEGAL_TEXT_MAX.legalName,
+  },
+  // Room for the spaces and the EL prefix of an ΑΦΜ pasted from an invoice: the digits are kept.
+  { field: 'vatNumber', hint: '9 ψηφία', numeric: true, maxLength: 16 },
+  {
+    field: 'taxOffice',
+    hint: 'π.χ. «Α’ Αθηνών» ή «ΚΕΦΟΔΕ Αττικής»',
+    maxLength: LEGAL_TEXT_MAX.taxOffice,
+  },
+  { field: 'gemiNumber', hint: '12 ψηφία', numeric: true, maxLength: 16 },
 ];
 
 /** The logo as the save will leave it: kept, a new file, or taken away. */
@@ -77,8 +106,8 @@ function LockBox({
 /**
  * The company's template: each field's value, locked (on every member's card, which the member
  * cannot change) or a default (on every member card with no value of its own), the English words
- * of the fields the English card translates, its links and its logo, judged by the card's own
- * rules before the save; a refused save keeps what was typed.
+ * of the fields the English card translates, the legal details (always locked), its links and its
+ * logo, judged by the card's own rules before the save; a refused save keeps what was typed.
  */
 export default function TemplateEditor({
   company,
@@ -113,6 +142,9 @@ export default function TemplateEditor({
       ...current,
       fields: { ...current.fields, [field]: { ...current.fields[field], ...change } },
     }));
+
+  const setLegal = (field: LegalField, value: string) =>
+    setValues((current) => ({ ...current, legal: { ...current.legal, [field]: value } }));
 
   const setEnglish = (field: TemplateEnglishField, value: string) =>
     setValues((current) => ({ ...current, english: { ...current.english, [field]: value } }));
@@ -221,6 +253,27 @@ export default function TemplateEditor({
               </div>
             );
           })}
+        </fieldset>
+        <fieldset className={styles.fieldset}>
+          <legend>Νομικά στοιχεία</legend>
+          <p className={styles.hint}>
+            Εμφανίζονται στο κάτω μέρος κάθε κάρτας μέλους, όπως ζητά ο νόμος (Ν. 4919/2022, άρθρο
+            22), και στην υπογραφή email. Τα ορίζει πάντα η εταιρεία· κανένα μέλος δεν τα αλλάζει.
+          </p>
+          {LEGAL_INPUTS.map(({ field, hint, numeric, maxLength }) => (
+            <Field
+              key={field}
+              id={`template-${field}`}
+              label={LEGAL_FIELD_LABELS[field]}
+              hint={hint}
+              autoComplete="off"
+              inputMode={numeric ? 'numeric' : undefined}
+              maxLength={maxLength}
+              value={values.legal[field]}
+              error={errors[field]}
+              onChange={(e) => setLegal(field, e.target.value)}
+            />
+          ))}
         </fieldset>
         <div className={styles.templateField}>
           <ColorField

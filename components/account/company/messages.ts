@@ -1,6 +1,7 @@
 // What the console says, in Greek, when karta's server refuses a company request: each refusal
 // code of the company API (docs/companies.md), and the field it belongs to when it has one.
 import { OwnerRequestError } from '@/browser/owner/owner-api';
+import { COMPANY_SIGN_IN_REQUIRED } from '@/lib/company-sign-in';
 import { OWNER_WRITE_LIMIT_MESSAGE } from '@/lib/owner-writes';
 import { USERNAME_MESSAGES } from '@/lib/username';
 
@@ -22,6 +23,8 @@ export const COMPANY_REFUSALS: Record<string, string> = {
   'too-large': 'Το αίτημα είναι πολύ μεγάλο: στείλτε λιγότερες γραμμές ή μικρότερο αρχείο.',
   'company-card':
     'Η κάρτα ανήκει σε εταιρεία: αποχωρήστε πρώτα από την εταιρεία. Οι επαφές της μένουν στην εταιρεία.',
+  // A session opened with a password before the company required its own sign-in.
+  'company-sign-in': COMPANY_SIGN_IN_REQUIRED,
 };
 
 const FAILED = 'Η ενέργεια απέτυχε. Ελέγξτε τη σύνδεσή σας και δοκιμάστε ξανά.';

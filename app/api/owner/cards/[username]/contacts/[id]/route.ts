@@ -1,12 +1,13 @@
 import { assertMayDeleteLead } from '@/server/company/lead-delete';
 import { verifyOwner } from '@/server/owner/auth';
 import { readJson } from '@/server/owner/body';
-import { deleteContact, setContactStatus } from '@/server/owner/contacts';
+import { changeContact, deleteContact } from '@/server/owner/contacts';
+import { leadChangesParam } from '@/server/owner/lead-changes';
 import { answer, answering, cardParam } from '@/server/owner/respond';
-import { leadStatusParam } from '@/server/owner/lead-status';
 
 // The owner deletes one contact left on their card, with their Firebase ID token (a company's lead
-// only if they are one of its admins), or sets where its follow-up stands (`{ status }`).
+// only if they are one of its admins), or changes its workflow (`{ status?, note?, tags? }`, any of
+// them; the answer holds all three as they then are).
 export const dynamic = 'force-dynamic';
 
 interface Context {
@@ -26,8 +27,8 @@ export function PATCH(request: Request, { params }: Context) {
   return answering(async () => {
     const owner = await verifyOwner(request);
     const { username, id } = await params;
-    const status = leadStatusParam(await readJson(request));
-    await setContactStatus(owner, cardParam(username), id, status);
-    return answer(200, { ok: true, status });
+    const changes = leadChangesParam(await readJson(request));
+    const workflow = await changeContact(owner, cardParam(username), id, changes);
+    return answer(200, { ok: true, ...workflow });
   });
 }

@@ -1,12 +1,13 @@
 import { companyParam } from '@/server/company/auth';
-import { deleteCompanyLead, setCompanyLeadStatus } from '@/server/company/lead-delete';
+import { changeCompanyLead, deleteCompanyLead } from '@/server/company/lead-delete';
 import { verifyOwner } from '@/server/owner/auth';
 import { readJson } from '@/server/owner/body';
-import { leadStatusParam } from '@/server/owner/lead-status';
+import { leadChangesParam } from '@/server/owner/lead-changes';
 import { answer, answering, cardParam } from '@/server/owner/respond';
 
 // An admin deletes one of the company's leads, the contact `contactId` left on its card `username`,
-// or sets where its follow-up stands (`{ status }`).
+// or changes its workflow (`{ status?, note?, tags? }`, any of them; the answer holds all three as
+// they then are).
 export const dynamic = 'force-dynamic';
 
 interface Context {
@@ -26,8 +27,14 @@ export function PATCH(request: Request, { params }: Context) {
   return answering(async () => {
     const owner = await verifyOwner(request);
     const { id, username, contactId } = await params;
-    const status = leadStatusParam(await readJson(request));
-    await setCompanyLeadStatus(owner, companyParam(id), cardParam(username), contactId, status);
-    return answer(200, { ok: true, status });
+    const changes = leadChangesParam(await readJson(request));
+    const workflow = await changeCompanyLead(
+      owner,
+      companyParam(id),
+      cardParam(username),
+      contactId,
+      changes,
+    );
+    return answer(200, { ok: true, ...workflow });
   });
 }
