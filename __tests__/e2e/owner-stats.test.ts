@@ -20,8 +20,10 @@ const SCREENSHOTS = path.join(ROOT, 'artifacts', 'screenshots');
 const STAMP = Date.now().toString(36);
 const browser = browserForThisFile();
 
-// The days as the console counts them (a run that crosses Athens midnight would fail: none does).
-const TODAY = athensDay(Date.now());
+// The days as the console counts them. Its clock is held at the file's start: a run crossing
+// Athens midnight (22:00 UTC) would otherwise see the console move to a day with no counts.
+const STARTED = Date.now();
+const TODAY = athensDay(STARTED);
 const DAYS = lastDays(TODAY);
 const daysAgo = (n: number) => DAYS[DAYS.length - 1 - n];
 const BEFORE_WINDOW = lastDays(TODAY, 31)[0];
@@ -106,6 +108,7 @@ describe('an owner with counts', () => {
 
   beforeAll(async () => {
     context = await browser().newContext({ viewport: PHONE });
+    await context.clock.setFixedTime(STARTED);
     // Every script the console fetches, from the sign-in on.
     context.on('response', (res) => {
       if (res.request().resourceType() === 'script') {
@@ -273,6 +276,7 @@ describe('an owner with counts', () => {
 
 test('another owner sees only their own counts, from their claim on, live', async () => {
   const context = await browser().newContext({ viewport: PHONE });
+  await context.clock.setFixedTime(STARTED);
   try {
     const page = await signIn(context, danai);
     const problems = watchProblems(page);

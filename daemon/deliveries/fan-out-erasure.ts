@@ -10,6 +10,7 @@ import {
   hookEventPath,
 } from '../../lib/collections';
 import type { HookEventDoc } from '../../lib/deliveries';
+import { deleteUnchanged } from './delete-docs';
 import { eventIdOf } from './fan-out-cards';
 
 /** What went: the card's webhook endpoints and the webhook deliveries about it. */
@@ -20,9 +21,9 @@ export interface DeliveriesErased {
 
 async function deleteAll(db: Firestore, query: Query): Promise<number> {
   const found = await query.select().get();
-  const writer = db.bulkWriter();
-  for (const doc of found.docs) void writer.delete(doc.ref);
-  await writer.close();
+  const failed = await deleteUnchanged(db, found.docs);
+  // Thrown, so the clean-up keeps the tombstone and runs again.
+  if (failed > 0) throw new Error(`${failed} of ${found.size} not deleted`);
   return found.size;
 }
 

@@ -4,7 +4,7 @@
 // reserved or metadata address); the connection then goes to exactly the address checked (the
 // agent's `lookup` answers it), so a name that resolves otherwise a moment later (DNS rebinding)
 // reaches nothing else. No redirect is followed (a 3xx is the answer), the deadline covers the
-// answer's body too, and at most MAX_ANSWER_BYTES of it are read before the connection is cut.
+// answer's body too, and an answer longer than MAX_ANSWER_BYTES is cut there, a failed attempt.
 import { lookup as dnsLookup } from 'node:dns/promises';
 import type { LookupAddress } from 'node:dns';
 import { Agent, request } from 'undici';
@@ -15,7 +15,7 @@ export type Resolve = (host: string) => Promise<LookupAddress[]>;
 
 export const systemResolve: Resolve = (host) => dnsLookup(host, { all: true, verbatim: true });
 
-/** What is kept of an answer's body, for the delivery log: a receiver's answer is not read whole. */
+/** The most of an answer's body read (for the delivery log); a longer answer is cut, and failed. */
 export const MAX_ANSWER_BYTES = 4096;
 
 export interface WebhookRequest {
@@ -101,12 +101,16 @@ export async function sendWebhookRequest(input: WebhookRequest): Promise<Webhook
     let size = 0;
     for await (const chunk of answer.body) {
       const part = chunk as Buffer;
-      kept.push(part.subarray(0, MAX_ANSWER_BYTES - size));
-      size += Math.min(part.length, MAX_ANSWER_BYTES - size);
-      if (size >= MAX_ANSWER_BYTES) {
+      size += part.length;
+      if (size > MAX_ANSWER_BYTES) {
         answer.body.destroy();
-        break;
+        // Not a delivery: the receiver misbehaves, and the attempt is tried again as a failure.
+        return {
+          status: null,
+          error: `HTTP ${status}, then an answer over ${MAX_ANSWER_BYTES} bytes: cut`,
+        };
       }
+      kept.push(part);
     }
     return { status, excerpt: Buffer.concat(kept).toString('utf8') };
   } catch (error) {

@@ -30,6 +30,7 @@ import {
 } from '../../lib/deliveries';
 import { keepListening } from '../listener';
 import type { DeliveryChannel, SendOutcome } from './channel';
+import { deleteUnchanged } from './delete-docs';
 
 export interface DeliveriesOptions {
   db: Firestore;
@@ -289,11 +290,10 @@ export function startDeliveries(options: DeliveriesOptions): DeliveryWorker {
       .offset(logKept)
       .select('state')
       .get();
-    const writer = db.bulkWriter();
-    for (const doc of older.docs) {
-      if (doc.get('state') !== 'pending') void writer.delete(doc.ref);
-    }
-    await writer.close();
+    const finished = older.docs.filter((doc) => doc.get('state') !== 'pending');
+    const failed = await deleteUnchanged(db, finished);
+    if (failed > 0)
+      log(`deliveries: pruning ${delivery.destination}: ${failed} kept for next time`);
   }
 
   let markReady: () => void = () => {};
