@@ -11,6 +11,7 @@ import { COMPANY_FIELD, OUTBOX_COLLECTION } from '@/lib/collections';
 import { INVITE_MESSAGES } from '@/lib/invite-rows';
 import { adminAuth, adminDb } from '@/server/firebase/admin-app';
 import { CSV_HEADERS } from '@/lib/contacts-csv';
+import { LEAD_STATUS_HEADER } from '@/lib/lead-status';
 import { browserForThisFile, expectAccessible } from '../helpers/browser';
 import { eventually } from '../helpers/eventually';
 import { makeOwner, section, signIn, type Owner } from '../helpers/owner';
@@ -198,7 +199,10 @@ test('the company’s leads download as an Excel workbook with Greek headers and
     'Κάρτα',
     'Μέλος',
   ]);
-  const [name, , , date, , card] = (sheet.getRow(2).values as unknown[]).slice(1);
+  const row = (sheet.getRow(2).values as unknown[]).slice(1);
+  const [name, , , date] = row;
+  const card = row[CSV_HEADERS.length];
+  expect(row[CSV_HEADERS.indexOf(LEAD_STATUS_HEADER)]).toBe('Νέα');
   expect([name, card]).toEqual([`Επισκέπτης ${STAMP}`, admin.username]);
   expect(date).toBeInstanceOf(Date);
   await expectAccessible(page, 'company leads with the Excel download (1366 px)');
