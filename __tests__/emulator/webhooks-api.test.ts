@@ -101,13 +101,41 @@ const register = (who: Account, json: unknown, username = 'maria-hooks') =>
   send(createCard, cardBase(username), { username }, { token: who.token, json });
 const list = (who: Account, username = 'maria-hooks') =>
   send(listCard, cardBase(username), { username }, { token: who.token, method: 'GET' });
-const one = (who: Account, webhookId: string, username = 'maria-hooks') =>
+type Route = Parameters<typeof send>[0];
+interface Call {
+  /** The path past the endpoint's own: `/test`, `/deliveries`. */
+  tail?: string;
+  method?: string;
+  json?: unknown;
+}
+/** `route` on the card's endpoint `webhookId`, as `who`. */
+const onCardEndpoint = (
+  route: Route,
+  who: Account,
+  webhookId: string,
+  { tail = '', username = 'maria-hooks', ...init }: Call & { username?: string } = {},
+) =>
   send(
-    getCard,
-    `${cardBase(username)}/${webhookId}`,
+    route,
+    `${cardBase(username)}/${webhookId}${tail}`,
     { username, webhookId },
-    { token: who.token, method: 'GET' },
+    { token: who.token, ...init },
   );
+/** `route` on the company's endpoint `webhookId`, as `who`. */
+const onCompanyEndpoint = (
+  route: Route,
+  who: Account,
+  webhookId: string,
+  { tail = '', ...init }: Call = {},
+) =>
+  send(
+    route,
+    `${companyBase()}/${webhookId}${tail}`,
+    { id: COMPANY, webhookId },
+    { token: who.token, ...init },
+  );
+const one = (who: Account, webhookId: string, username = 'maria-hooks') =>
+  onCardEndpoint(getCard, who, webhookId, { username, method: 'GET' });
 const endpointsOf = async (field: 'username' | 'companyId', value: string) =>
   (await db().collection(WEBHOOK_ENDPOINTS_COLLECTION).where(field, '==', value).get()).docs;
 
@@ -199,12 +227,7 @@ test('another account is refused on the card (403 not-owner) and an endpoint of 
     body: { error: 'no-webhook' },
   });
   expect(
-    await send(
-      removeCard,
-      `${cardBase('nikos-hooks')}/${id}`,
-      { username: 'nikos-hooks', webhookId: id },
-      { token: other.token, method: 'DELETE' },
-    ),
+    await onCardEndpoint(removeCard, other, id, { username: 'nikos-hooks', method: 'DELETE' }),
   ).toMatchObject({ status: 404 });
   expect((await db().doc(webhookEndpointPath(id)).get()).exists).toBe(true);
 
@@ -284,12 +307,7 @@ test(`the log lists the endpoint's last ${DELIVERY_LOG_KEPT} deliveries, newest 
   void writes.set(db().doc(deliveryPath(foreign.id)), foreign.doc);
   await writes.close();
 
-  const log = await send(
-    logCard,
-    `${cardBase()}/${id}/deliveries`,
-    { username: 'maria-hooks', webhookId: id },
-    { token: owner.token, method: 'GET' },
-  );
+  const log = await onCardEndpoint(logCard, owner, id, { tail: '/deliveries', method: 'GET' });
   expect(log.status).toBe(200);
   const { deliveries } = log.body as { deliveries: WebhookDeliveryView[] };
   expect(deliveries).toHaveLength(DELIVERY_LOG_KEPT);
@@ -308,24 +326,18 @@ test(`the log lists the endpoint's last ${DELIVERY_LOG_KEPT} deliveries, newest 
   expect(log.text).not.toContain('payload');
 
   expect(
-    await send(
-      logCard,
-      `${cardBase('nikos-hooks')}/${id}/deliveries`,
-      { username: 'nikos-hooks', webhookId: id },
-      { token: other.token, method: 'GET' },
-    ),
+    await onCardEndpoint(logCard, other, id, {
+      tail: '/deliveries',
+      username: 'nikos-hooks',
+      method: 'GET',
+    }),
   ).toMatchObject({ status: 404 });
 });
 
 test('«Δοκιμή» writes one pending webhook.test delivery to this endpoint only, due now, under its idempotency key', async () => {
   const { id } = await registered();
   const before = Date.now();
-  const tested = await send(
-    testCard,
-    `${cardBase()}/${id}/test`,
-    { username: 'maria-hooks', webhookId: id },
-    { token: owner.token },
-  );
+  const tested = await onCardEndpoint(testCard, owner, id, { tail: '/test' });
   expect(tested.status).toBe(202);
   const { deliveryId, eventId } = tested.body as { deliveryId: string; eventId: string };
   expect(eventId).toMatch(/^msg_/);
@@ -349,12 +361,7 @@ test('«Δοκιμή» writes one pending webhook.test delivery to this endpoint
   expect(all.size).toBe(1);
 
   expect(
-    await send(
-      testCard,
-      `${cardBase('nikos-hooks')}/${id}/test`,
-      { username: 'nikos-hooks', webhookId: id },
-      { token: other.token },
-    ),
+    await onCardEndpoint(testCard, other, id, { tail: '/test', username: 'nikos-hooks' }),
   ).toMatchObject({ status: 404 });
 });
 
@@ -409,21 +416,9 @@ test('a disabled endpoint shows why, refuses «Δοκιμή» (409), and PATCH {
     status: 200,
     body: { enabled: false, disabledReason: 'gone' },
   });
-  const test = () =>
-    send(
-      testCard,
-      `${cardBase()}/${id}/test`,
-      { username: 'maria-hooks', webhookId: id },
-      { token: owner.token },
-    );
+  const test = () => onCardEndpoint(testCard, owner, id, { tail: '/test' });
   expect(await test()).toMatchObject({ status: 409, body: { error: 'disabled' } });
-  const patch = (json: unknown) =>
-    send(
-      patchCard,
-      `${cardBase()}/${id}`,
-      { username: 'maria-hooks', webhookId: id },
-      { token: owner.token, json, method: 'PATCH' },
-    );
+  const patch = (json: unknown) => onCardEndpoint(patchCard, owner, id, { json, method: 'PATCH' });
   expect(await patch({ enabled: false })).toMatchObject({
     status: 400,
     body: { field: 'enabled' },
@@ -439,14 +434,9 @@ test('DELETE removes the endpoint and its deliveries', async () => {
   const { id } = await registered();
   const logged = delivery(id, 1);
   await db().doc(deliveryPath(logged.id)).set(logged.doc);
-  expect(
-    await send(
-      removeCard,
-      `${cardBase()}/${id}`,
-      { username: 'maria-hooks', webhookId: id },
-      { token: owner.token, method: 'DELETE' },
-    ),
-  ).toMatchObject({ status: 200 });
+  expect(await onCardEndpoint(removeCard, owner, id, { method: 'DELETE' })).toMatchObject({
+    status: 200,
+  });
   expect((await db().doc(webhookEndpointPath(id)).get()).exists).toBe(false);
   expect((await db().doc(deliveryPath(logged.id)).get()).exists).toBe(false);
   expect(await one(owner, id)).toMatchObject({ status: 404 });
@@ -460,6 +450,8 @@ describe('a company’s endpoints', () => {
       { id },
       { token: who.token, json: { url: RECEIVER, events: ['lead.created', 'lead.updated'] } },
     );
+  const listAs = (who: Account) =>
+    send(listCompany, companyBase(), { id: COMPANY }, { token: who.token, method: 'GET' });
 
   test('an admin registers, lists, tests and deletes them; scope company', async () => {
     const made = await registerAs(admin);
@@ -471,23 +463,13 @@ describe('a company’s endpoints', () => {
       companyId: COMPANY,
       events: ['lead.created', 'lead.updated'],
     });
-    const listed = await send(
-      listCompany,
-      companyBase(),
-      { id: COMPANY },
-      { token: admin.token, method: 'GET' },
-    );
+    const listed = await listAs(admin);
     expect((listed.body as { webhooks: WebhookEndpointView[] }).webhooks).toEqual([
       expect.objectContaining({ id }),
     ]);
     expect(listed.text).not.toContain('secret');
 
-    const tested = await send(
-      testCompany,
-      `${companyBase()}/${id}/test`,
-      { id: COMPANY, webhookId: id },
-      { token: admin.token },
-    );
+    const tested = await onCompanyEndpoint(testCompany, admin, id, { tail: '/test' });
     expect(tested.status).toBe(202);
     const { deliveryId } = tested.body as { deliveryId: string };
     expect((await db().doc(deliveryPath(deliveryId)).get()).data()).toMatchObject({
@@ -500,31 +482,18 @@ describe('a company’s endpoints', () => {
 
     // A member (not an admin) can neither read nor delete it.
     for (const who of [member, other]) {
-      expect(
-        await send(
-          getCompany,
-          `${companyBase()}/${id}`,
-          { id: COMPANY, webhookId: id },
-          { token: who.token, method: 'GET' },
-        ),
-      ).toMatchObject({ status: 403, body: { error: 'not-admin' } });
-      expect(
-        await send(
-          removeCompany,
-          `${companyBase()}/${id}`,
-          { id: COMPANY, webhookId: id },
-          { token: who.token, method: 'DELETE' },
-        ),
-      ).toMatchObject({ status: 403, body: { error: 'not-admin' } });
+      expect(await onCompanyEndpoint(getCompany, who, id, { method: 'GET' })).toMatchObject({
+        status: 403,
+        body: { error: 'not-admin' },
+      });
+      expect(await onCompanyEndpoint(removeCompany, who, id, { method: 'DELETE' })).toMatchObject({
+        status: 403,
+        body: { error: 'not-admin' },
+      });
     }
-    expect(
-      await send(
-        removeCompany,
-        `${companyBase()}/${id}`,
-        { id: COMPANY, webhookId: id },
-        { token: admin.token, method: 'DELETE' },
-      ),
-    ).toMatchObject({ status: 200 });
+    expect(await onCompanyEndpoint(removeCompany, admin, id, { method: 'DELETE' })).toMatchObject({
+      status: 200,
+    });
     expect(await endpointsOf('companyId', COMPANY)).toHaveLength(0);
     expect((await db().doc(deliveryPath(deliveryId)).get()).exists).toBe(false);
   });
@@ -532,14 +501,7 @@ describe('a company’s endpoints', () => {
   test('a member who is not an admin, or another account, is 403 not-admin and nothing is written', async () => {
     for (const who of [member, other]) {
       expect(await registerAs(who)).toMatchObject({ status: 403, body: { error: 'not-admin' } });
-      expect(
-        await send(
-          listCompany,
-          companyBase(),
-          { id: COMPANY },
-          { token: who.token, method: 'GET' },
-        ),
-      ).toMatchObject({ status: 403, body: { error: 'not-admin' } });
+      expect(await listAs(who)).toMatchObject({ status: 403, body: { error: 'not-admin' } });
     }
     expect(await registerAs(admin, 'no-such-company')).toMatchObject({
       status: 404,
@@ -550,13 +512,9 @@ describe('a company’s endpoints', () => {
 
   test('a card’s endpoint is none of the company’s: 404 through the company’s path', async () => {
     const { id } = await registered();
-    expect(
-      await send(
-        getCompany,
-        `${companyBase()}/${id}`,
-        { id: COMPANY, webhookId: id },
-        { token: admin.token, method: 'GET' },
-      ),
-    ).toMatchObject({ status: 404, body: { error: 'no-webhook' } });
+    expect(await onCompanyEndpoint(getCompany, admin, id, { method: 'GET' })).toMatchObject({
+      status: 404,
+      body: { error: 'no-webhook' },
+    });
   });
 });
