@@ -29,6 +29,7 @@ import SubmitRow from './SubmitRow';
 import WebhookDeliveries from './WebhookDeliveries';
 import { webhookRefusal } from './WebhookRefusal';
 import styles from './account.module.css';
+import { useFieldForm } from './use-field-form';
 import { useRevealed } from './use-revealed';
 
 const eventsText = (events: WebhookEvent[]) =>
@@ -38,10 +39,8 @@ export default function WebhooksPanel({ scope }: { scope: WebhookScope }) {
   const [endpoints, setEndpoints] = useState<WebhookEndpointView[] | null>(null);
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<WebhookEvent[]>(['lead.created']);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [created, setCreated] = useState<WebhookCreated | null>(null);
-  const [status, setStatus] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { errors, status, setStatus, busy, submit } = useFieldForm(webhookRefusal);
   const shownStatus = useRevealed<HTMLParagraphElement>(status);
   const secretBox = useRef<HTMLDivElement>(null);
   const scopeKey = scope.scope === 'card' ? `card:${scope.username}` : `company:${scope.companyId}`;
@@ -65,26 +64,12 @@ export default function WebhooksPanel({ scope }: { scope: WebhookScope }) {
   async function register(event: FormEvent) {
     event.preventDefault();
     const parsed = parseWebhookInput({ url, events }, { allowLoopback: env.webhooksAllowLoopback });
-    if ('field' in parsed) {
-      setErrors({ [parsed.field]: parsed.error });
-      setStatus('');
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    setStatus('Καταχώριση…');
-    try {
-      setCreated(await createWebhook(scope, parsed.input));
+    await submit(parsed, 'Καταχώριση…', async ({ input }) => {
+      setCreated(await createWebhook(scope, input));
       setUrl('');
       setStatus('');
       await reload();
-    } catch (caught) {
-      const { message, field } = webhookRefusal(caught);
-      if (field) setErrors({ [field]: message });
-      setStatus(field ? '' : message);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   const toggle = (chosen: WebhookEvent, on: boolean) =>

@@ -21,6 +21,7 @@ import ConfirmedDanger from '../ConfirmedDanger';
 import Field from '../Field';
 import SubmitRow from '../SubmitRow';
 import styles from '../account.module.css';
+import { useFieldForm } from '../use-field-form';
 import { useRevealed } from '../use-revealed';
 import { refusalOf } from './messages';
 
@@ -57,10 +58,9 @@ function refusalShown(caught: unknown): { message: string; field?: string } {
 export default function CompanySignIn({ companyId }: { companyId: string }) {
   const [settings, setSettings] = useState<SignInSettings | null>(null);
   const [form, setForm] = useState<Form | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [status, setStatus] = useState('');
+  const { errors, setErrors, status, setStatus, busy, setBusy, submit } =
+    useFieldForm(refusalShown);
   const shownStatus = useRevealed<HTMLParagraphElement>(status);
-  const [busy, setBusy] = useState(false);
   const [removeError, setRemoveError] = useState('');
   // The console renders in the browser only (AccountLoader).
   const [callbackUrl] = useState(
@@ -80,7 +80,8 @@ export default function CompanySignIn({ companyId }: { companyId: string }) {
     return () => {
       current = false;
     };
-  }, [companyId]);
+    // setStatus is useState's own, the same on every render.
+  }, [companyId, setStatus]);
 
   const set = (field: keyof Form) => (value: string | boolean) =>
     setForm((before) => (before ? { ...before, [field]: value } : before));
@@ -98,26 +99,12 @@ export default function CompanySignIn({ companyId }: { companyId: string }) {
       secretSet: settings.secretSet,
       loopbackHttp: env.isDemoProject,
     });
-    if ('field' in parsed) {
-      setErrors({ [parsed.field]: parsed.error });
-      setStatus('');
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    setStatus('Αποθήκευση…');
-    try {
-      const saved = await saveSignInSettings(companyId, parsed.changes);
+    await submit(parsed, 'Αποθήκευση…', async ({ changes }) => {
+      const saved = await saveSignInSettings(companyId, changes);
       setSettings(saved);
       setForm(formOf(saved));
       setStatus('Αποθηκεύτηκε.');
-    } catch (caught) {
-      const { message, field } = refusalShown(caught);
-      if (field) setErrors({ [field]: message });
-      setStatus(field ? '' : message);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   async function remove() {
