@@ -2,7 +2,7 @@
 // admin included), reads, lists or writes a SCIM token's hash, the company's SCIM settings, a
 // directory user (the directory's personal data), the userName index, or the request log.
 import { assertFails } from '@firebase/rules-unit-testing';
-import { collection, deleteDoc, doc, getDoc, getDocs, setDoc } from 'firebase/firestore';
+import { collection, doc, getDocs, setDoc } from 'firebase/firestore';
 import {
   SCIM_TOKENS_COLLECTION,
   directoryUserNamePath,
@@ -12,7 +12,7 @@ import {
   scimSettingsPath,
   scimTokenPath,
 } from '@/lib/collections';
-import { OWNER_UID, rulesFile, type Role } from '../helpers/rules';
+import { assertNoneReached, rulesFile, seedOwnersCompany, type Role } from '../helpers/rules';
 
 const rules = rulesFile('demo-karta-rules-scim');
 
@@ -27,11 +27,7 @@ const LISTS = [SCIM_TOKENS_COLLECTION, directoryUsersPath('fos'), scimLogPath('f
 
 beforeAll(() =>
   rules.seed(async (db) => {
-    await setDoc(doc(db, 'companies/fos'), {
-      name: 'Φως',
-      admins: [OWNER_UID],
-      memberUids: [OWNER_UID],
-    });
+    await seedOwnersCompany(db, 'fos', 'Φως');
     for (const path of PATHS) await setDoc(doc(db, path), { companyId: 'fos', userName: 'x' });
   }),
 );
@@ -40,11 +36,7 @@ test.each<Role>(['owner', 'other', 'anonymous'])(
   'as %s (the owner is the company admin): no read, list, write or delete of any of them',
   async (role) => {
     const db = rules.dbAs(role);
-    for (const path of PATHS) {
-      await assertFails(getDoc(doc(db, path)));
-      await assertFails(setDoc(doc(db, path), { companyId: 'fos' }));
-      await assertFails(deleteDoc(doc(db, path)));
-    }
+    await assertNoneReached(db, PATHS, 'fos');
     for (const path of LISTS) await assertFails(getDocs(collection(db, path)));
   },
 );

@@ -5,11 +5,18 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
+  assertFails,
   assertSucceeds,
   initializeTestEnvironment,
   type RulesTestEnvironment,
 } from '@firebase/rules-unit-testing';
-import { setLogLevel, type Firestore } from 'firebase/firestore';
+import { deleteDoc, doc, getDoc, setDoc, setLogLevel, type Firestore } from 'firebase/firestore';
+import {
+  ADMINS_FIELD,
+  COMPANY_NAME_FIELD,
+  MEMBER_UIDS_FIELD,
+  companyPath,
+} from '@/lib/collections';
 
 export const RULES_TEXT = readFileSync(path.join(__dirname, '..', '..', 'firestore.rules'), 'utf8');
 export const OWNER_UID = 'owner-uid';
@@ -88,6 +95,31 @@ export function rulesFile(projectId: string, rules = RULES_TEXT): RulesFile {
       );
     },
   };
+}
+
+/** Company `id` with the owner (OWNER_UID) as its admin and only member. */
+export async function seedOwnersCompany(db: Firestore, id: string, name: string): Promise<void> {
+  await setDoc(doc(db, companyPath(id)), {
+    [COMPANY_NAME_FIELD]: name,
+    [ADMINS_FIELD]: [OWNER_UID],
+    [MEMBER_UIDS_FIELD]: [OWNER_UID],
+  });
+}
+
+/**
+ * Asserts that `db` may neither get, set nor delete any of the documents at `paths`. Each write
+ * names `companyId`, as its admin's own would, so that a rule granting the admin cannot pass it.
+ */
+export async function assertNoneReached(
+  db: Firestore,
+  paths: string[],
+  companyId: string,
+): Promise<void> {
+  for (const path of paths) {
+    await assertFails(getDoc(doc(db, path)));
+    await assertFails(setDoc(doc(db, path), { companyId }));
+    await assertFails(deleteDoc(doc(db, path)));
+  }
 }
 
 interface CoverageNode {
