@@ -58,12 +58,17 @@ async function pushTokenOf(request: Request): Promise<string | undefined> {
   }
 }
 
+/** A device's registration for one pass: …/devices/{device}/registrations/{passTypeId}/{serial}. */
+export interface Registration {
+  device: string;
+  passTypeId: string;
+  serial: string;
+}
+
 /** POST …/devices/{device}/registrations/{passTypeId}/{serial}: 201 new, 200 already registered. */
 export async function register(
   request: Request,
-  device: string,
-  passTypeId: string,
-  serial: string,
+  { device, passTypeId, serial }: Registration,
 ): Promise<Response> {
   const refusal = await passRefusal(request, passTypeId, serial);
   if (refusal) return empty(refusal);
@@ -83,9 +88,7 @@ export async function register(
 /** DELETE …/devices/{device}/registrations/{passTypeId}/{serial}: 200. */
 export async function unregister(
   request: Request,
-  device: string,
-  passTypeId: string,
-  serial: string,
+  { device, passTypeId, serial }: Registration,
 ): Promise<Response> {
   const refusal = await passRefusal(request, passTypeId, serial);
   if (refusal) return empty(refusal);

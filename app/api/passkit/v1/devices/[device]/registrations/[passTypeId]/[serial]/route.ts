@@ -1,16 +1,14 @@
-import { register, unregister } from '@/server/wallet/passkit-service';
+import { register, unregister, type Registration } from '@/server/wallet/passkit-service';
 
 // Apple Wallet's PassKit web service: a device registers for a pass's pushes, or unregisters.
 export const dynamic = 'force-dynamic';
 
-type Params = { params: Promise<{ device: string; passTypeId: string; serial: string }> };
+type Params = { params: Promise<Registration> };
 
 export async function POST(request: Request, { params }: Params) {
-  const { device, passTypeId, serial } = await params;
-  return register(request, device, passTypeId, serial);
+  return register(request, await params);
 }
 
 export async function DELETE(request: Request, { params }: Params) {
-  const { device, passTypeId, serial } = await params;
-  return unregister(request, device, passTypeId, serial);
+  return unregister(request, await params);
 }
