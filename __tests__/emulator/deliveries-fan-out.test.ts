@@ -37,12 +37,7 @@ import { cardChanged } from '@/server/card-stamp';
 import { eventually } from '../helpers/eventually';
 import { rulesFile } from '../helpers/rules';
 import { visitorContact } from '../helpers/visitor-contact';
-import {
-  newWebhookSecret,
-  registerEndpoint,
-  startReceiver,
-  type Receiver,
-} from '@/tools/lib/webhook-receiver';
+import { registeredReceiver, type Receiver } from '@/tools/lib/webhook-receiver';
 
 const PROJECT = 'demo-karta-fan-out';
 process.env.NEXT_PUBLIC_FIREBASE_PROJECT_ID = PROJECT;
@@ -95,14 +90,12 @@ async function startDaemon(): Promise<Daemon> {
 }
 
 async function receiverFor(
-  scope: Parameters<typeof registerEndpoint>[1],
-  events: Parameters<typeof registerEndpoint>[4],
+  scope: Parameters<typeof registeredReceiver>[1],
+  events: Parameters<typeof registeredReceiver>[2],
 ): Promise<Receiver & { endpoint: string }> {
-  const secret = newWebhookSecret();
-  const receiver = await startReceiver(secret);
+  const receiver = await registeredReceiver(db, scope, events);
   receivers.push(receiver);
-  const endpoint = await registerEndpoint(db, scope, receiver.url, secret, events);
-  return Object.assign(receiver, { endpoint });
+  return receiver;
 }
 
 /** A card as the server writes one. */

@@ -21,13 +21,7 @@ import { adminDb } from '@/server/firebase/admin-app';
 import { cardChanged } from '@/server/card-stamp';
 import { localFirebaseEnv } from '@/tools/lib/local-env';
 import { startDaemon, type RunningDaemon } from '@/tools/lib/stack';
-import {
-  freeLoopbackPort,
-  newWebhookSecret,
-  registerEndpoint,
-  startReceiver,
-  type Receiver,
-} from '@/tools/lib/webhook-receiver';
+import { registeredReceiver, type Receiver } from '@/tools/lib/webhook-receiver';
 import { ceiling, eventually, TEST_MS, WAIT_MS } from '../helpers/eventually';
 
 const PROJECT = 'demo-karta-nothing-lost';
@@ -86,12 +80,10 @@ test(
   'the daemon killed in the middle of 1,000 deliveries and started again delivers every lead, each repeat with the same webhook-id',
   async () => {
     await db.doc(cardPath('kira')).set({ username: 'kira', firstName: 'Κίρα' });
-    const secret = newWebhookSecret();
-    const receiver = await startReceiver(secret);
-    receivers.push(receiver);
-    await registerEndpoint(db, { scope: 'card', username: 'kira' }, receiver.url, secret, [
+    const receiver = await registeredReceiver(db, { scope: 'card', username: 'kira' }, [
       'lead.created',
     ]);
+    receivers.push(receiver);
     const first = await daemon();
     const paths: string[] = [];
     for (let start = 0; start < LEADS; start += 500) {
@@ -141,13 +133,13 @@ test(
     await db
       .doc(cardPath('dimos'))
       .set({ username: 'dimos', firstName: 'Δήμος', ...cardChanged() });
-    const secret = newWebhookSecret();
-    const receiver = await startReceiver(secret, { port: await freeLoopbackPort(), down: true });
+    const receiver = await registeredReceiver(
+      db,
+      { scope: 'card', username: 'dimos' },
+      ['lead.created', 'card.updated'],
+      { down: true },
+    );
     receivers.push(receiver);
-    await registerEndpoint(db, { scope: 'card', username: 'dimos' }, receiver.url, secret, [
-      'lead.created',
-      'card.updated',
-    ]);
     // The production schedule a hundred times faster (0.05 s, 3 s, 18 s, 72 s, …): attempts at
     // about 0, 3, 21 and 93 s, the fourth after the receiver is back.
     const channels = [webhookChannel({ accountEmail: async () => null, allowLoopback: true })];

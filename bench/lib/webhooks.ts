@@ -12,11 +12,7 @@ import { webhookChannel } from '../../daemon/deliveries/webhook-channel';
 import { startDeliveries } from '../../daemon/deliveries/worker';
 import { cardPath, contactsPath } from '../../lib/collections';
 import { startEmulator } from '../../tools/lib/emulator';
-import {
-  newWebhookSecret,
-  registerEndpoint,
-  startReceiver,
-} from '../../tools/lib/webhook-receiver';
+import { registeredReceiver } from '../../tools/lib/webhook-receiver';
 import { notRunRow, partRow, type BudgetRow } from './budgets';
 import { ms, percentile, whole } from './stats';
 
@@ -56,12 +52,10 @@ export async function measureWebhooks(options: {
   addCleanup(() => deleteApp(app));
   const db = getFirestore(app);
   await db.doc(cardPath(CARD)).set({ username: CARD, firstName: 'Πολλές' });
-  const secret = newWebhookSecret();
-  const receiver = await startReceiver(secret);
-  addCleanup(() => receiver.close());
-  await registerEndpoint(db, { scope: 'card', username: CARD }, receiver.url, secret, [
+  const receiver = await registeredReceiver(db, { scope: 'card', username: CARD }, [
     'lead.created',
   ]);
+  addCleanup(() => receiver.close());
   const log = () => {};
   const channels = [webhookChannel({ accountEmail: async () => null, allowLoopback: true, log })];
   const worker = startDeliveries({ db, channels, log });

@@ -115,3 +115,25 @@ export async function registerEndpoint(
   await ref.create(doc);
   return ref.id;
 }
+
+/**
+ * A receiver with a secret of its own (options as startReceiver's), and the endpoint registered
+ * for it: `scope`'s `events`.
+ */
+export async function registeredReceiver(
+  db: Firestore,
+  scope: WebhookScope,
+  events: WebhookEvent[],
+  options?: { port?: number; down?: boolean },
+): Promise<Receiver & { endpoint: string }> {
+  const secret = newWebhookSecret();
+  const receiver = await startReceiver(secret, options);
+  try {
+    const endpoint = await registerEndpoint(db, scope, receiver.url, secret, events);
+    return Object.assign(receiver, { endpoint });
+  } catch (error) {
+    // The caller never gets this receiver to close: left open, it would hold the process.
+    await receiver.close();
+    throw error;
+  }
+}
