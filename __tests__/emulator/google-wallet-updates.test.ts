@@ -30,6 +30,7 @@ import {
   startGoogleWalletStandIn,
   type GoogleWalletStandIn,
 } from '../helpers/google-wallet-stand-in';
+import { pendingDelivery } from '../helpers/pending-delivery';
 
 const PROJECT = 'demo-karta-google-wallet';
 let chain: WalletTestChain;
@@ -127,19 +128,9 @@ async function deliveriesOf(
 ): Promise<Array<DeliveryDoc & { id: string }>> {
   const made = event(type, username);
   const destinations = await channel.destinationsOf(adminDb(), made);
-  return destinations.map(({ destination, payload }, i) => ({
+  return destinations.map((to, i) => ({
     id: `${made.id}-${i}`,
-    kind: 'google',
-    destination,
-    eventId: made.id,
-    type,
-    username,
-    companyId: null,
-    payload,
-    state: 'pending',
-    attempts: 0,
-    nextAt: null,
-    createdAt: null,
+    ...pendingDelivery('google', made, to),
   }));
 }
 

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { decodeProtectedHeader, importSPKI, jwtVerify } from 'jose';
 import { cardPath } from '@/lib/collections';
-import type { DeliveryDoc, HookEventType } from '@/lib/deliveries';
+import type { HookEventType } from '@/lib/deliveries';
 import { env } from '@/lib/env';
 import { WALLET_PASS_ID_PATTERN } from '@/lib/wallet-pass-id';
 import { adminDb } from '@/server/firebase/admin-app';
@@ -35,6 +35,7 @@ import {
 import { startApnsStandIn, TEST_APNS_KEY_ID, type ApnsStandIn } from '../helpers/apns-stand-in';
 import { account, send, type Account } from '../helpers/company-api';
 import { claimCard, companyApiFile } from '../helpers/company-api-file';
+import { pendingDelivery } from '../helpers/pending-delivery';
 
 const PROJECT = 'demo-karta-passkit';
 const DEVICE = 'device-library-0001';
@@ -145,24 +146,14 @@ async function deliverEvent(type: HookEventType) {
   };
   const destinations = await apnsChannel.destinationsOf(adminDb(), event);
   const outcomes = await Promise.all(
-    destinations.map(async ({ destination, payload }) => {
-      const delivery: DeliveryDoc & { id: string } = {
-        id: `${event.id}-${destination}`,
-        kind: 'apns',
-        destination,
-        eventId: event.id,
-        type,
-        username: 'nikos',
-        companyId: null,
-        payload,
-        state: 'pending',
-        attempts: 0,
-        nextAt: null,
-        createdAt: null,
+    destinations.map(async (to) => {
+      const delivery = {
+        id: `${event.id}-${to.destination}`,
+        ...pendingDelivery('apns', event, to),
       };
       const outcome = await apnsChannel.send(adminDb(), delivery);
       if (!outcome.ok && outcome.gone) await apnsChannel.gone?.(adminDb(), delivery);
-      return { destination, outcome };
+      return { destination: to.destination, outcome };
     }),
   );
   return outcomes;
