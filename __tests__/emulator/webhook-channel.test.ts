@@ -6,8 +6,6 @@
 // address guard (webhook-request.ts): loopback refused outside the demo, link-local metadata and a
 // name resolving to a private address refused, the connection pinned to the address checked, no
 // redirect followed, a slow receiver cut at the deadline, a 10 MB answer cut after a few KiB (and tried again).
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
@@ -35,6 +33,8 @@ import {
 import { deliveryKey, newEventId } from '@/server/deliveries/events';
 import { sealSecret } from '@/server/sso/secret-box';
 import { eventually } from '../helpers/eventually';
+import { startOriginStandIn, type Answer, type OriginStandIn } from '../helpers/origin-stand-in';
+import { pendingDelivery } from '../helpers/pending-delivery';
 
 process.env.REVALIDATE_SECRET ??= 'webhook-channel-test';
 const PROJECT = 'demo-karta-webhook-channel';
@@ -42,37 +42,26 @@ const PROJECT = 'demo-karta-webhook-channel';
 let app: App;
 let db: Firestore;
 const workers: DeliveryWorker[] = [];
-const servers: Server[] = [];
+const receivers: OriginStandIn[] = [];
 const logs: string[] = [];
 /** The injected clock of endpoints' failing time. */
 let clock = Date.now();
 
+/** A request as the receiver got it; standardwebhooks' `verify` takes each header as one string. */
 interface Received {
   headers: Record<string, string>;
   body: string;
 }
 
-type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
-
 /** A receiver on loopback: records each request and answers with `handler`; its URL. */
-async function receiver(handler: Handler): Promise<{ url: string; received: Received[] }> {
-  const received: Received[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      received.push({ headers: req.headers as Record<string, string>, body });
-      handler(req, res, body);
-    });
-  });
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, received };
+async function receiver(handler: Answer): Promise<{ url: string; received: Received[] }> {
+  const standIn = await startOriginStandIn(handler);
+  receivers.push(standIn);
+  return { url: `${standIn.url}/hooks`, received: standIn.received as Received[] };
 }
 
 const answer =
-  (...statuses: number[]): Handler =>
+  (...statuses: number[]): Answer =>
   (_req, res) => {
     res.statusCode = statuses.length > 1 ? statuses.shift()! : statuses[0];
     res.end('ok');
@@ -134,22 +123,9 @@ function worker(extra: Partial<WebhookChannelOptions> = {}): DeliveryWorker {
 async function fanOut(ev: HookEventDoc & { id: string }): Promise<string[]> {
   const destinations = await webhookChannel(channelOptions()).destinationsOf(db, ev);
   return Promise.all(
-    destinations.map(async ({ destination, payload }) => {
-      const id = deliveryKey('webhook', destination, ev.id);
-      const doc: DeliveryDoc = {
-        kind: 'webhook',
-        destination,
-        eventId: ev.id,
-        type: ev.type,
-        username: ev.username,
-        companyId: ev.companyId,
-        payload,
-        state: 'pending',
-        attempts: 0,
-        nextAt: Timestamp.now(),
-        createdAt: Timestamp.now(),
-      };
-      await db.doc(deliveryPath(id)).create(doc);
+    destinations.map(async (to) => {
+      const id = deliveryKey('webhook', to.destination, ev.id);
+      await db.doc(deliveryPath(id)).create(pendingDelivery('webhook', ev, to, Timestamp.now()));
       return id;
     }),
   );
@@ -170,15 +146,7 @@ beforeAll(async () => {
 
 afterEach(async () => {
   await Promise.all(workers.splice(0).map((w) => w.stop()));
-  await Promise.all(
-    servers.splice(0).map(
-      (server) =>
-        new Promise((resolve) => {
-          server.closeAllConnections();
-          server.close(resolve);
-        }),
-    ),
-  );
+  await Promise.all(receivers.splice(0).map((standIn) => standIn.stop()));
   for (const name of [DELIVERIES_COLLECTION, WEBHOOK_ENDPOINTS_COLLECTION, OUTBOX_COLLECTION]) {
     await db.recursiveDelete(db.collection(name));
   }

@@ -2,8 +2,15 @@
 // network once Next has answered: its own origin (env.ownOrigin, from PORT), asked for the card
 // pages it marked and sent the recheck, and a Varnish purge endpoint. It records every request
 // and answers as the real ones answer when all goes well: a page as a miss (just regenerated),
-// a purge and a revalidation as accepted.
-import { createServer, type IncomingHttpHeaders } from 'node:http';
+// a purge and a revalidation as accepted. Given an `answer` of its own, it is any receiver on
+// loopback that a test needs to answer otherwise (webhook-channel.test.ts: failing, slow,
+// redirecting).
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface Received {
@@ -21,7 +28,20 @@ export interface OriginStandIn {
   stop(): Promise<void>;
 }
 
-export async function startOriginStandIn(): Promise<OriginStandIn> {
+/** How the stand-in answers a request, once its body (`body`) has been read and recorded. */
+export type Answer = (req: IncomingMessage, res: ServerResponse, body: string) => void;
+
+const originAnswer: Answer = (req, res) => {
+  if (req.method === 'POST') {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ revalidated: [] }));
+  } else {
+    res.writeHead(200, { 'x-nextjs-cache': 'MISS' });
+    res.end();
+  }
+};
+
+export async function startOriginStandIn(answer: Answer = originAnswer): Promise<OriginStandIn> {
   const received: Received[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -29,13 +49,7 @@ export async function startOriginStandIn(): Promise<OriginStandIn> {
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
       received.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body });
-      if (req.method === 'POST') {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ revalidated: [] }));
-      } else {
-        res.writeHead(200, { 'x-nextjs-cache': 'MISS' });
-        res.end();
-      }
+      answer(req, res, body);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
