@@ -15,6 +15,7 @@ import { GET as links } from '@/app/api/owner/cards/[username]/wallet/route';
 import { DELETE as erase, PATCH as edit } from '@/app/api/owner/cards/[username]/route';
 import { followErasures } from '@/daemon/cleanup/erasures';
 import { googleChannel } from '@/daemon/deliveries/google-channel';
+import { newDelivery } from '@/daemon/deliveries/fan-out';
 import { startFanOut } from '@/daemon/deliveries/fan-out-start';
 import { startDeliveries } from '@/daemon/deliveries/worker';
 import {
@@ -30,7 +31,6 @@ import {
   startGoogleWalletStandIn,
   type GoogleWalletStandIn,
 } from '../helpers/google-wallet-stand-in';
-import { pendingDelivery } from '../helpers/pending-delivery';
 
 const PROJECT = 'demo-karta-google-wallet';
 let chain: WalletTestChain;
@@ -130,7 +130,7 @@ async function deliveriesOf(
   const destinations = await channel.destinationsOf(adminDb(), made);
   return destinations.map((to, i) => ({
     id: `${made.id}-${i}`,
-    ...pendingDelivery('google', made, to),
+    ...newDelivery('google', to, made, null),
   }));
 }
 

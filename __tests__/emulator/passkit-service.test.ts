@@ -25,6 +25,7 @@ import { GET as updated } from '@/app/api/passkit/v1/devices/[device]/registrati
 import { GET as latest } from '@/app/api/passkit/v1/passes/[passTypeId]/[serial]/route';
 import { POST as log } from '@/app/api/passkit/v1/log/route';
 import { apnsChannel } from '@/daemon/deliveries/apns-channel';
+import { newDelivery } from '@/daemon/deliveries/fan-out';
 import { ensureCommand } from '@/tools/lib/system-packages';
 import {
   TEST_PASS_TYPE_ID,
@@ -35,7 +36,6 @@ import {
 import { startApnsStandIn, TEST_APNS_KEY_ID, type ApnsStandIn } from '../helpers/apns-stand-in';
 import { account, send, type Account } from '../helpers/company-api';
 import { claimCard, companyApiFile } from '../helpers/company-api-file';
-import { pendingDelivery } from '../helpers/pending-delivery';
 
 const PROJECT = 'demo-karta-passkit';
 const DEVICE = 'device-library-0001';
@@ -149,7 +149,7 @@ async function deliverEvent(type: HookEventType) {
     destinations.map(async (to) => {
       const delivery = {
         id: `${event.id}-${to.destination}`,
-        ...pendingDelivery('apns', event, to),
+        ...newDelivery('apns', to, event, null),
       };
       const outcome = await apnsChannel.send(adminDb(), delivery);
       if (!outcome.ok && outcome.gone) await apnsChannel.gone?.(adminDb(), delivery);

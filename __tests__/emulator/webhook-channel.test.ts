@@ -11,6 +11,7 @@ import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { Webhook } from 'standardwebhooks';
 import { ENDPOINT_DISABLED_SUBJECT } from '@/daemon/deliveries/endpoint-disabled-mail';
+import { newDelivery } from '@/daemon/deliveries/fan-out';
 import { webhookChannel, type WebhookChannelOptions } from '@/daemon/deliveries/webhook-channel';
 import { MAX_ANSWER_BYTES, sendWebhookRequest } from '@/daemon/deliveries/webhook-request';
 import { startDeliveries, type DeliveryWorker } from '@/daemon/deliveries/worker';
@@ -34,7 +35,6 @@ import { deliveryKey, newEventId } from '@/server/deliveries/events';
 import { sealSecret } from '@/server/sso/secret-box';
 import { eventually } from '../helpers/eventually';
 import { startOriginStandIn, type Answer, type OriginStandIn } from '../helpers/origin-stand-in';
-import { pendingDelivery } from '../helpers/pending-delivery';
 
 process.env.REVALIDATE_SECRET ??= 'webhook-channel-test';
 const PROJECT = 'demo-karta-webhook-channel';
@@ -125,7 +125,7 @@ async function fanOut(ev: HookEventDoc & { id: string }): Promise<string[]> {
   return Promise.all(
     destinations.map(async (to) => {
       const id = deliveryKey('webhook', to.destination, ev.id);
-      await db.doc(deliveryPath(id)).create(pendingDelivery('webhook', ev, to, Timestamp.now()));
+      await db.doc(deliveryPath(id)).create(newDelivery('webhook', to, ev, Timestamp.now()));
       return id;
     }),
   );

@@ -8,13 +8,14 @@ import {
   FieldValue,
   type DocumentReference,
   type Firestore,
+  type Timestamp,
   type Transaction,
   type WriteBatch,
 } from 'firebase-admin/firestore';
 import { deliveryPath } from '../../lib/collections';
 import type { DeliveryDoc, DeliveryKind, HookEventDoc } from '../../lib/deliveries';
 import { deliveryKey } from '../../server/deliveries/events';
-import type { DeliveryChannel } from './channel';
+import type { DeliveryChannel, Destination } from './channel';
 
 /** The event's source, marked done in the same commit that creates its deliveries. */
 export interface EventSource {
@@ -44,12 +45,15 @@ export interface Handover {
 /** Deliveries created in one transaction: well within Firestore's 500 writes. */
 const PER_TRANSACTION = 400;
 
-/** A new delivery: pending, due now, nothing tried yet. */
-function newDelivery(
+/**
+ * A new delivery: pending, nothing tried yet, made and due `at`, the server's now unless told (a
+ * test that hands it to a channel unwritten has no server's time to give it).
+ */
+export function newDelivery(
   kind: DeliveryKind,
-  destination: string,
-  payload: Record<string, unknown>,
+  { destination, payload }: Destination,
   event: HookEventDoc & { id: string },
+  at: Timestamp | FieldValue | null = FieldValue.serverTimestamp(),
 ): DeliveryDoc {
   return {
     kind,
@@ -61,8 +65,8 @@ function newDelivery(
     payload,
     state: 'pending',
     attempts: 0,
-    nextAt: FieldValue.serverTimestamp(),
-    createdAt: FieldValue.serverTimestamp(),
+    nextAt: at,
+    createdAt: at,
   };
 }
 
@@ -79,9 +83,9 @@ export async function fanOut(
 ): Promise<string[]> {
   const perChannel = await Promise.all(
     channels.map(async (channel) =>
-      (await channel.destinationsOf(db, event)).map(({ destination, payload }) => ({
-        ref: db.doc(deliveryPath(deliveryKey(channel.kind, destination, event.id))),
-        doc: newDelivery(channel.kind, destination, payload, event),
+      (await channel.destinationsOf(db, event)).map((to) => ({
+        ref: db.doc(deliveryPath(deliveryKey(channel.kind, to.destination, event.id))),
+        doc: newDelivery(channel.kind, to, event),
       })),
     ),
   );
