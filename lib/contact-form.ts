@@ -20,6 +20,34 @@ export interface ContactFormValues {
 
 export const initialContactValues: ContactFormValues = { name: '', email: '', phone: '' };
 
+/** The form's fields in order, as both its forms show them (the card's plain one and the sheet's). */
+export const CONTACT_FIELDS: ReadonlyArray<{
+  name: keyof ContactFormValues;
+  label: 'nameLabel' | 'emailLabel' | 'phoneLabel';
+  type: string;
+  inputMode?: 'tel' | 'email';
+  autoComplete: string;
+  required: boolean;
+}> = [
+  { name: 'name', label: 'nameLabel', type: 'text', autoComplete: 'name', required: true },
+  {
+    name: 'email',
+    label: 'emailLabel',
+    type: 'email',
+    inputMode: 'email',
+    autoComplete: 'email',
+    required: true,
+  },
+  {
+    name: 'phone',
+    label: 'phoneLabel',
+    type: 'tel',
+    inputMode: 'tel',
+    autoComplete: 'tel',
+    required: false,
+  },
+];
+
 // Every field is trimmed before its tests run because the rules judge the trimmed value that
 // toContactDoc writes. yup's max() counts UTF-16 units, never fewer than the characters the
 // rules' size() counts, so the client limit is at least as strict as the server's.

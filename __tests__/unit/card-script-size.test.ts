@@ -11,6 +11,11 @@ import { buildCardAssets } from '@/tools/card-assets/build';
  */
 const BEFORE = { raw: 8746, gzip: 3021 };
 const COUNTING_BUDGET = 1024;
+/**
+ * The exchange sheet's plain form (shown on the tap, handed over to the sheet): 1,559 bytes raw,
+ * 678 gzip when it came; no more than this.
+ */
+const PLAIN_FORM_BUDGET = { raw: 1600, gzip: 700 };
 
 test("the card's inline script is within its budget, raw and gzip", async () => {
   const manifest = await buildCardAssets({
@@ -22,6 +27,6 @@ test("the card's inline script is within its budget, raw and gzip", async () => 
   expect(enhance).toContain('/api/events');
   expect(enhance).toContain('sendBeacon');
   const size = { raw: Buffer.byteLength(enhance), gzip: gzipSync(enhance).length };
-  expect(size.raw).toBeLessThanOrEqual(BEFORE.raw + COUNTING_BUDGET);
-  expect(size.gzip).toBeLessThanOrEqual(BEFORE.gzip + COUNTING_BUDGET);
+  expect(size.raw).toBeLessThanOrEqual(BEFORE.raw + COUNTING_BUDGET + PLAIN_FORM_BUDGET.raw);
+  expect(size.gzip).toBeLessThanOrEqual(BEFORE.gzip + COUNTING_BUDGET + PLAIN_FORM_BUDGET.gzip);
 }, 30_000);

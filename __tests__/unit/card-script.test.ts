@@ -214,7 +214,7 @@ test('the QR button opens the code in a modal dialog; its close button closes it
   expect(screen.queryByRole('dialog')).toBeNull();
 });
 
-test('when the sheet cannot be fetched, the button says so in Greek and tries again next time', async () => {
+test('when the sheet cannot be fetched, the plain form keeps what was typed, says so in Greek, and sending tries again', async () => {
   expectConsole('error', /offline/);
   const user = userEvent.setup();
   renderCardBody(MARIA, island.ASSETS);
@@ -229,12 +229,20 @@ test('when the sheet cannot be fetched, the button says so in Greek and tries ag
   );
   const button = screen.getByRole('button', { name: 'Ανταλλαγή Επαφής' });
   await user.click(button);
-  expect(await screen.findByRole('alert')).toHaveTextContent('Η φόρμα δεν φορτώθηκε');
-  expect(button).toHaveAttribute('aria-expanded', 'false');
+  // The card's own form, at once: no sheet's code has arrived.
+  const plain = screen.getByRole('dialog', { name: 'Ανταλλαγή στοιχείων με Μαρία' });
+  expect(within(plain).getByLabelText('Όνομα')).toHaveFocus();
+  await user.keyboard('Γιώργος');
+  expect(await within(plain).findByRole('alert')).toHaveTextContent('Η φόρμα δεν φόρτωσε πλήρως');
+  expect(within(plain).getByLabelText('Όνομα')).toHaveValue('Γιώργος');
+  expect(button).toHaveAttribute('aria-expanded', 'true');
   offline = false;
-  await user.click(button);
-  await screen.findByRole('dialog', { name: 'Ανταλλαγή στοιχείων με Μαρία' });
-  expect(screen.queryByRole('alert')).toBeNull();
+  await user.click(within(plain).getByRole('button', { name: 'Αποστολή' }));
+  // The sheet takes over with the name typed, and sends: its check finds no email.
+  await waitFor(() => expect(plain).not.toHaveAttribute('open'));
+  const sheet = await screen.findByRole('dialog', { name: 'Ανταλλαγή στοιχείων με Μαρία' });
+  expect(within(sheet).getByLabelText('Όνομα')).toHaveValue('Γιώργος');
+  expect(await within(sheet).findByText('Υποχρεωτικό πεδίο')).toBeInTheDocument();
 });
 
 describe('on the English card', () => {
@@ -352,4 +360,47 @@ describe('fetching the sheet before the tap', () => {
     expect(idle).toHaveLength(3);
     expect(preloads()).toHaveLength(2);
   });
+});
+
+test('typing before the sheet’s code arrives: the sheet takes over with what was typed, in the same field, the caret where it was', async () => {
+  const user = userEvent.setup();
+  renderCardBody(MARIA, island.ASSETS);
+  let arrive: () => void = () => {};
+  const arrived = new Promise<void>((resolve) => (arrive = resolve));
+  enhanceCard(
+    document.querySelector('main')!,
+    async () => {
+      await arrived;
+      return island.loadSheetModule();
+    },
+    island.neverIdle,
+  );
+  await user.click(screen.getByRole('button', { name: 'Ανταλλαγή Επαφής' }));
+  const plain = screen.getByRole('dialog', { name: 'Ανταλλαγή στοιχείων με Μαρία' });
+  await user.keyboard('Γιώργος');
+  await user.click(within(plain).getByLabelText('Τηλέφωνο'));
+  await user.keyboard('6912');
+  const phone = within(plain).getByLabelText<HTMLInputElement>('Τηλέφωνο');
+  phone.setSelectionRange(2, 2);
+  // The card behind the form is out of reach while it is open.
+  expect(document.querySelector('main')).toHaveProperty('inert', true);
+  // The take-over runs in animation frames, as in a browser: React is told it is not under act()
+  // while they run, and the test waits for the plain form to close.
+  const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+  actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
+  try {
+    arrive();
+    await waitFor(() => expect(plain).not.toHaveAttribute('open'));
+  } finally {
+    actEnvironment.IS_REACT_ACT_ENVIRONMENT = true;
+  }
+  const sheet = await screen.findByRole('dialog', { name: 'Ανταλλαγή στοιχείων με Μαρία' });
+  const sheetPhone = within(sheet).getByLabelText<HTMLInputElement>('Τηλέφωνο');
+  expect(within(sheet).getByLabelText('Όνομα')).toHaveValue('Γιώργος');
+  expect(sheetPhone).toHaveValue('6912');
+  expect(sheetPhone).toHaveFocus();
+  expect([sheetPhone.selectionStart, sheetPhone.selectionEnd]).toEqual([2, 2]);
+  await user.keyboard('0');
+  expect(sheetPhone).toHaveValue('69012');
+  expect(document.querySelector('main')).toHaveProperty('inert', false);
 });

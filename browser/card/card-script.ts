@@ -14,7 +14,7 @@ import type { CardLanguage } from '@/lib/routes';
 import { afterLoad, afterLoadWhenIdle, savesData } from './after-load';
 import { countCard, countLinkTaps, type Count } from './events';
 import { SCRIPT_TEXTS, type ScriptTexts } from './script-texts';
-import type { SheetControl, SheetModule } from './sheet';
+import type { PlainFormState, SheetControl, SheetModule } from './sheet';
 
 function part<T extends HTMLElement = HTMLElement>(root: ParentNode, name: string): T {
   const el = root.querySelector<T>(`[data-${name}]`);
@@ -190,7 +190,93 @@ export async function loadSheetFrom(button: HTMLElement): Promise<SheetModule> {
 /** Runs a task at a moment that cannot slow the card's paint (after-load.ts). */
 export type Scheduler = (task: () => void) => void;
 
-/** The exchange button opens the sheet, its files fetched when idle after load or on reach. */
+/** What the plain form holds now, and where the caret is (browser/card/sheet.ts). */
+function plainFormState(form: HTMLFormElement): PlainFormState {
+  const field = (name: string) => form.elements.namedItem(name) as HTMLInputElement;
+  const values = {
+    name: field('name').value,
+    email: field('email').value,
+    phone: field('phone').value,
+  };
+  const active = document.activeElement;
+  if (!(active instanceof HTMLInputElement) || active.form !== form) return { values };
+  let start: number | null = null;
+  let end: number | null = null;
+  try {
+    ({ selectionStart: start, selectionEnd: end } = active);
+  } catch {
+    // An <input type="email"> has no selection to read.
+  }
+  return { values, focus: { name: active.name as keyof PlainFormState['values'], start, end } };
+}
+
+/**
+ * The card's plain form (components/card/PlainSheet.tsx), shown on the tap: it takes typing at
+ * once, with no framework. A modal of its own making (a non-modal <dialog>, the card inert behind
+ * it, Tab kept inside, Escape closing it), since the sheet that takes over mounts beside it and a
+ * modal <dialog> would make that inert too.
+ */
+function plainSheet(card: HTMLElement, onClosed: () => void) {
+  const dialog = part<HTMLDialogElement>(document, 'plain-sheet');
+  const backdrop = part(document, 'plain-backdrop');
+  const form = part<HTMLFormElement>(dialog, 'plain-form');
+  const status = part(dialog, 'plain-status');
+  const send = part<HTMLButtonElement>(dialog, 'plain-send');
+  const sendText = send.textContent ?? '';
+  // The attribute, not show() and close(): the same for a non-modal <dialog>, and jsdom has them not.
+  const hide = () => {
+    dialog.open = false;
+    backdrop.hidden = true;
+    card.inert = false;
+  };
+  const close = () => {
+    if (!dialog.open) return;
+    hide();
+    onClosed();
+  };
+  part(dialog, 'plain-close').addEventListener('click', close);
+  backdrop.addEventListener('click', close);
+  dialog.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') close();
+    if (event.key !== 'Tab') return;
+    const items = [...dialog.querySelectorAll<HTMLElement>('input, button, a[href]')];
+    const edge = event.shiftKey ? items[0] : items[items.length - 1];
+    if (document.activeElement === edge) {
+      event.preventDefault();
+      (event.shiftKey ? items[items.length - 1] : items[0]).focus();
+    }
+  });
+  return {
+    form,
+    get open() {
+      return dialog.open;
+    },
+    show() {
+      form.reset();
+      this.sending(false);
+      show(status, '');
+      card.inert = true;
+      backdrop.hidden = false;
+      dialog.open = true;
+      form.querySelector('input')?.focus();
+    },
+    /** Gone without a word: the sheet took over. */
+    hide,
+    sending(busy: boolean, text = '') {
+      send.setAttribute('aria-busy', String(busy));
+      send.textContent = busy ? text : sendText;
+    },
+    say(text: string) {
+      show(status, text);
+    },
+  };
+}
+
+/**
+ * The exchange button opens the card's plain form at once; the sheet's files are fetched when idle
+ * after load or on the first sign of intent, and the sheet takes over from the plain form as soon
+ * as they have arrived, with what was typed and where the caret was. Sending waits for them.
+ */
 function enhanceExchange(
   card: HTMLElement,
   username: string,
@@ -204,17 +290,23 @@ function enhanceExchange(
   const button = part<HTMLButtonElement>(card, 'exchange');
   const confirmation = part(card, 'confirmation');
   const error = part(card, 'exchange-error');
+  const texts = SCRIPT_TEXTS[lang];
   const closed = () => {
     button.setAttribute('aria-expanded', 'false');
     button.focus();
   };
+  const plain = plainSheet(card, closed);
   let sheet: Promise<SheetControl> | undefined;
+  let ready: SheetControl | undefined;
+  let submitted = false;
+  /** The sheet is taking over from the plain form now on screen. */
+  let handingOver = false;
   const load = () => {
     sheet ??= loadSheet(button)
       .then((module) => {
         const container = document.createElement('div');
         document.body.append(container);
-        return module.mountSheet(container, {
+        ready = module.mountSheet(container, {
           username,
           firstName,
           company,
@@ -224,10 +316,11 @@ function enhanceExchange(
             // Called once the write has succeeded: a contact the owner will find
             // (docs/visitors.md).
             count('exchange');
-            confirmation.textContent = SCRIPT_TEXTS[lang].sent;
+            confirmation.textContent = texts.sent;
             closed();
           },
         });
+        return ready;
       })
       .catch((e: unknown) => {
         // Tried again on the next reach: a bad network now is not a bad network for ever.
@@ -236,6 +329,21 @@ function enhanceExchange(
       });
     return sheet;
   };
+  /** The sheet replaces the plain form, if it is still open. */
+  const takeOver = (control: SheetControl) => {
+    if (!plain.open || handingOver) return;
+    handingOver = true;
+    const submit = submitted;
+    submitted = false;
+    control.open({ read: () => plainFormState(plain.form), done: plain.hide, submit });
+  };
+  const loadAndTakeOver = () =>
+    load().then(takeOver, (e: unknown) => {
+      console.error(e);
+      submitted = false;
+      plain.sending(false);
+      if (plain.open) plain.say(texts.sheetFailed);
+    });
   const prefetch = () => void load().catch(() => {});
   // A visitor who reads the card for a second finds the sheet's files here; one quicker than
   // that gets them started by the first touch, pointer or focus, which also runs them. One who
@@ -247,18 +355,23 @@ function enhanceExchange(
   for (const type of ['pointerenter', 'focus', 'touchstart']) {
     button.addEventListener(type, prefetch, { passive: true });
   }
-  button.addEventListener('click', async () => {
+  button.addEventListener('click', () => {
     confirmation.textContent = '';
     show(error, '');
     button.setAttribute('aria-expanded', 'true');
-    try {
-      (await load()).open();
-      count('sheet');
-    } catch (e) {
-      console.error(e);
-      button.setAttribute('aria-expanded', 'false');
-      show(error, SCRIPT_TEXTS[lang].sheetFailed);
-    }
+    count('sheet');
+    if (ready) return ready.open();
+    handingOver = false;
+    plain.show();
+    void loadAndTakeOver();
+  });
+  plain.form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    if (submitted || handingOver) return;
+    submitted = true;
+    plain.say('');
+    plain.sending(true, texts.sending);
+    void loadAndTakeOver();
   });
 }
 

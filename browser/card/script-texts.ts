@@ -8,6 +8,8 @@ import type { CardLanguage } from '@/lib/routes';
 export interface ScriptTexts {
   saveFailed: string;
   sheetFailed: string;
+  /** The plain form's send button while the sheet's code, which sends, is on its way. */
+  sending: string;
   /** Said on the card once the exchange sheet has sent the visitor's details. */
   sent: string;
   share: ShareMessages;
@@ -24,7 +26,9 @@ export interface ScriptTexts {
 export const SCRIPT_TEXTS: Record<CardLanguage, ScriptTexts> = {
   el: {
     saveFailed: 'Η αποθήκευση της επαφής απέτυχε. Δοκιμάστε ξανά.',
-    sheetFailed: 'Η φόρμα δεν φορτώθηκε. Ελέγξτε τη σύνδεσή σας και δοκιμάστε ξανά.',
+    sheetFailed:
+      'Η φόρμα δεν φόρτωσε πλήρως. Ελέγξτε τη σύνδεσή σας και πατήστε «Αποστολή» ξανά· ό,τι γράψατε κρατήθηκε.',
+    sending: 'Αποστολή…',
     sent: CONTACT_SENT_IN.el,
     share: {
       copied: 'Ο σύνδεσμος της κάρτας αντιγράφηκε',
@@ -43,7 +47,9 @@ export const SCRIPT_TEXTS: Record<CardLanguage, ScriptTexts> = {
   },
   en: {
     saveFailed: 'The contact could not be saved. Please try again.',
-    sheetFailed: 'The form did not load. Check your connection and try again.',
+    sheetFailed:
+      'The form did not fully load. Check your connection and press Send again; what you typed is kept.',
+    sending: 'Sending…',
     sent: CONTACT_SENT_IN.en,
     share: {
       copied: "The card's link has been copied",

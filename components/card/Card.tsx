@@ -24,6 +24,7 @@ import { CardLinks } from './CardLinks';
 import { ContactRows } from './ContactRows';
 import { QrIcon, ShareIcon } from './icons';
 import { Photo } from './Photo';
+import { PlainSheet } from './PlainSheet';
 import { SocialBar } from './SocialBar';
 import { CARD_TEXTS, type CardTexts } from './texts';
 
@@ -249,6 +250,11 @@ export function Card({ profile, lang = DEFAULT_LANGUAGE, assets, statsKey }: Car
       </main>
       <div id={CARD_END_ID} hidden />
       <QrDialog profile={profile} name={name} texts={texts} />
+      <PlainSheet
+        firstName={profile.firstName || name}
+        company={profile.company?.name}
+        lang={lang}
+      />
     </>
   );
 }

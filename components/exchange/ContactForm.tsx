@@ -1,44 +1,38 @@
 'use client';
 
 import { Formik, type FormikHelpers } from 'formik';
-import { useId, useRef } from 'react';
+import { useId, useRef, useState } from 'react';
+import { TakeOverPlainForm } from './take-over';
+import type { TakeOver } from '@/browser/card/sheet';
 import {
+  CONTACT_FIELDS,
   contactSchema,
   initialContactValues,
   toContactDoc,
   type ContactFormValues,
 } from '@/lib/contact-form';
-import { CONTACT_TEXTS, type ContactTexts } from '@/lib/contact-texts';
+import { CONTACT_TEXTS } from '@/lib/contact-texts';
 import { DEFAULT_LANGUAGE, type CardLanguage } from '@/lib/routes';
 import styles from './ExchangeSheet.module.css';
-
-type Field = keyof ContactFormValues;
-
-const FIELDS: Array<{
-  name: Field;
-  label: keyof ContactTexts;
-  type: string;
-  inputMode?: 'tel' | 'email';
-  autoComplete: string;
-}> = [
-  { name: 'name', label: 'nameLabel', type: 'text', autoComplete: 'name' },
-  { name: 'email', label: 'emailLabel', type: 'email', inputMode: 'email', autoComplete: 'email' },
-  { name: 'phone', label: 'phoneLabel', type: 'tel', inputMode: 'tel', autoComplete: 'tel' },
-];
 
 export default function ContactForm({
   username,
   onSent,
   lang = DEFAULT_LANGUAGE,
+  takeOver,
 }: {
   username: string;
   onSent: () => void;
   /** The card's language: every label, placeholder and message of the form is in it. */
   lang?: CardLanguage;
+  /** The card's plain form this one replaces, with what was typed in it. */
+  takeOver?: TakeOver;
 }) {
   const texts = CONTACT_TEXTS[lang];
   const id = useId();
   const inFlight = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const [initialValues] = useState(() => takeOver?.read().values ?? initialContactValues);
 
   async function submit(values: ContactFormValues, helpers: FormikHelpers<ContactFormValues>) {
     // A double tap must create one entry, not two.
@@ -60,14 +54,15 @@ export default function ContactForm({
 
   return (
     <Formik
-      initialValues={initialContactValues}
+      initialValues={initialValues}
       validationSchema={contactSchema(lang)}
       validateOnBlur={false}
       onSubmit={submit}
     >
       {({ values, errors, submitCount, isSubmitting, status, handleChange, handleSubmit }) => (
-        <form className={styles.form} onSubmit={handleSubmit} noValidate>
-          {FIELDS.map((field) => {
+        <form ref={formRef} className={styles.form} onSubmit={handleSubmit} noValidate>
+          {takeOver && <TakeOverPlainForm takeOver={takeOver} form={formRef} />}
+          {CONTACT_FIELDS.map((field) => {
             const error = submitCount > 0 ? errors[field.name] : undefined;
             const inputId = `${id}-${field.name}`;
             const errorId = `${inputId}-error`;
@@ -88,7 +83,7 @@ export default function ContactForm({
                   className={error ? `${styles.input} ${styles.invalid}` : styles.input}
                   aria-invalid={error ? true : undefined}
                   aria-describedby={error ? errorId : undefined}
-                  aria-required={field.name !== 'phone'}
+                  aria-required={field.required}
                 />
                 {error && (
                   <p id={errorId} className={styles.fieldError}>

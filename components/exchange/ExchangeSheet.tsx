@@ -4,6 +4,7 @@
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { useReducedMotion } from 'motion/react';
 import { Sheet } from 'react-modal-sheet';
+import type { TakeOver } from '@/browser/card/sheet';
 import { CONTACT_TEXTS, privacyLine, withName } from '@/lib/contact-texts';
 import { DEFAULT_LANGUAGE, PRIVACY_PATH, type CardLanguage } from '@/lib/routes';
 import ContactForm from './ContactForm';
@@ -14,6 +15,8 @@ interface Props {
   isOpen: boolean;
   /** Changes on every opening: the form starts empty each time. */
   formKey: number;
+  /** Taking over from the card's plain form (browser/card/sheet.ts); none, an empty form. */
+  takeOver?: TakeOver;
   username: string;
   firstName: string;
   /** A member card's company, which receives the details too; none on a personal card. */
@@ -29,6 +32,7 @@ const FOCUSABLE = 'input, button, textarea, select, a[href], [tabindex]:not([tab
 export default function ExchangeSheet({
   isOpen,
   formKey,
+  takeOver,
   username,
   firstName,
   company,
@@ -50,13 +54,14 @@ export default function ExchangeSheet({
     // Fetch and start the Firestore client (and App Check, when configured) while the visitor
     // types, so the first send does not wait for it.
     void import('@/browser/visitor-contact').then((client) => client.prepareContactWrite());
-    // Focus moves into the sheet as it opens, to its first field.
-    const stopFocusing = focusFirstFieldWhenShown(() => containerRef.current);
+    // Focus moves into the sheet as it opens, to its first field; taking over, the form moves it
+    // to where the visitor was.
+    const stopFocusing = takeOver ? () => {} : focusFirstFieldWhenShown(() => containerRef.current);
     return () => {
       document.removeEventListener('keydown', onKey);
       stopFocusing();
     };
-  }, [isOpen, onClose]);
+  }, [isOpen, onClose, takeOver]);
 
   // Tab and Shift+Tab stay inside the open sheet.
   function trapFocus(event: KeyboardEvent<HTMLDivElement>) {
@@ -85,7 +90,8 @@ export default function ExchangeSheet({
       // Quick out of the gate, gentle at rest: the first field is on screen within the first
       // few frames, which a slow start (easeInOut) and half a second held back.
       tweenConfig={{ ease: 'easeOut', duration: 0.3 }}
-      prefersReducedMotion={reducedMotion}
+      // Taking over, it replaces a form already on screen: no slide in.
+      prefersReducedMotion={reducedMotion || !!takeOver}
     >
       <Sheet.Container
         ref={containerRef}
@@ -107,7 +113,13 @@ export default function ExchangeSheet({
           </button>
         </Sheet.Header>
         <Sheet.Content className={styles.content} disableDrag>
-          <ContactForm key={formKey} username={username} onSent={onSent} lang={lang} />
+          <ContactForm
+            key={formKey}
+            username={username}
+            onSent={onSent}
+            lang={lang}
+            takeOver={takeOver}
+          />
           {/* GDPR Art. 13: who receives the details, where they are collected, and where to read
               the rest (what, why, how long, erasure). */}
           <p className={styles.privacy}>

@@ -1,7 +1,7 @@
 // The exchange sheet, mounted on the card by its script (browser/card/card-script.ts) the first
 // time a visitor reaches for it: React, the form, yup and the Firestore client arrive only then.
 import { createRoot } from 'react-dom/client';
-import type { SheetControl, SheetOptions } from '@/browser/card/sheet';
+import type { SheetControl, SheetOptions, TakeOver } from '@/browser/card/sheet';
 import ExchangeSheet from './ExchangeSheet';
 
 export function mountSheet(container: HTMLElement, options: SheetOptions): SheetControl {
@@ -11,9 +11,17 @@ export function mountSheet(container: HTMLElement, options: SheetOptions): Sheet
   let opening = 0;
   const { username, firstName, company, lang } = options;
   const card = { username, firstName, company, lang };
+  let takeOver: TakeOver | undefined;
   const show = (isOpen: boolean) =>
     root.render(
-      <ExchangeSheet isOpen={isOpen} formKey={opening} {...card} onClose={close} onSent={sent} />,
+      <ExchangeSheet
+        isOpen={isOpen}
+        formKey={opening}
+        takeOver={takeOver}
+        {...card}
+        onClose={close}
+        onSent={sent}
+      />,
     );
   function close() {
     show(false);
@@ -24,8 +32,9 @@ export function mountSheet(container: HTMLElement, options: SheetOptions): Sheet
     options.onSent();
   }
   return {
-    open() {
+    open(from) {
       opening += 1;
+      takeOver = from;
       show(true);
     },
   };
