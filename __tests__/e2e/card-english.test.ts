@@ -9,6 +9,7 @@ import { CARD_VERSION_HEADER } from '@/server/cdn/tags';
 import { adminDb } from '@/server/firebase/admin-app';
 import { seedProfiles } from '@/tools/lib/seed';
 import { axeViolations, baseUrl, browserForThisFile, watchProblems } from '../helpers/browser';
+import { tapExchange } from '../helpers/exchange';
 import { visitorFields } from '../helpers/visitor-fields';
 import { get } from '../helpers/http';
 
@@ -176,7 +177,7 @@ test('the offer: shown to a German browser, not to a Greek one; a link, no redir
 
 test('the exchange sheet in English: its words and messages, it sends, and the card confirms in English', async () => {
   const { context, page, problems } = await open(profilePath(CARD, 'en'), 'en-GB');
-  await page.getByRole('button', { name: 'Exchange contact' }).click();
+  await tapExchange(page, 'Exchange contact');
   const dialog = page.getByRole('dialog');
   await dialog.waitFor();
   // In English: its title, labels and a validation message, and no Greek word of karta's own

@@ -11,6 +11,7 @@ import { cardUrl, qrCodeUrl, walletUrl } from '@/lib/routes';
 import { EVENTS_PATH, type Beacon } from '@/lib/stats/events';
 import { cardKey } from '@/server/stats/card-key';
 import { baseUrl, browserForThisFile, watchProblems } from '../helpers/browser';
+import { tapExchange } from '../helpers/exchange';
 import { get } from '../helpers/http';
 import { eventually } from '../helpers/eventually';
 
@@ -161,7 +162,7 @@ const ACTIONS: Array<[string, Beacon['e'], (page: Page) => Promise<void>]> = [
     'opening the exchange sheet',
     'sheet',
     async (page) => {
-      await page.getByRole('button', { name: 'Ανταλλαγή Επαφής' }).click();
+      await tapExchange(page);
       await page.getByRole('dialog', { name: 'Ανταλλαγή στοιχείων με Μαρία' }).waitFor();
     },
   ],
@@ -190,7 +191,7 @@ test.each(ACTIONS)('%s sends exactly its event (%s), with the card', async (_, e
 
 test('a contact sent through the sheet sends sheet, then exchange once it is written', async () => {
   const { context, page, problems, beacons } = await visit('/maria');
-  await page.getByRole('button', { name: 'Ανταλλαγή Επαφής' }).click();
+  await tapExchange(page);
   const dialog = page.getByRole('dialog', { name: 'Ανταλλαγή στοιχείων με Μαρία' });
   await dialog.waitFor();
   await dialog.getByLabel('Όνομα').fill(`Μετρημένος ${Date.now()}`);

@@ -10,6 +10,7 @@ import { DEMO_PROFILES_FILE, ROOT } from '@/tools/lib/paths';
 import { loadProfilesFile } from '@/tools/lib/seed';
 import { baseUrl, watchProblems, browserForThisFile } from '../helpers/browser';
 import { untilAtRest } from '../helpers/at-rest';
+import { tapExchange } from '../helpers/exchange';
 import { get } from '../helpers/http';
 import { visitorFields } from '../helpers/visitor-fields';
 
@@ -27,7 +28,7 @@ async function openCard(username: string): Promise<{ page: Page; problems: strin
 }
 
 async function openSheet(page: Page) {
-  await page.getByRole('button', { name: 'Ανταλλαγή Επαφής' }).click();
+  await tapExchange(page);
   const dialog = page.getByRole('dialog', { name: 'Ανταλλαγή στοιχείων με Μαρία' });
   await dialog.waitFor();
   return dialog;

@@ -9,6 +9,7 @@ import { COMPANY_FIELD, JOINED_FIELD } from '@/lib/collections';
 import { LEAD_ALERT_FIELD } from '@/lib/lead-alert';
 import { adminAuth, adminDb } from '@/server/firebase/admin-app';
 import { baseUrl, browserForThisFile, expectAccessible } from '../helpers/browser';
+import { tapExchange } from '../helpers/exchange';
 import { companyDocument } from '../helpers/company-docs';
 import { eventually } from '../helpers/eventually';
 import { expectInView } from '../helpers/in-view';
@@ -217,7 +218,7 @@ for (const [width, viewport] of [
     try {
       const card = await visitor.newPage();
       await card.goto(`${baseUrl()}/${SOFIA}`);
-      await card.getByRole('button', { name: 'Ανταλλαγή Επαφής' }).click();
+      await tapExchange(card);
       const dialog = card.getByRole('dialog', { name: 'Ανταλλαγή στοιχείων με Σοφία' });
       await dialog
         .getByText(`Τα στοιχεία σας πηγαίνουν στον/στην Σοφία και στην εταιρεία «${COMPANY}».`)

@@ -9,6 +9,7 @@ import { LEAD_MAIL_FIELD, NEW_CONTACT_MAIL_FIELD } from '@/lib/collections';
 import { mailInbox } from '@/tools/lib/mail-catcher';
 import type { Page } from 'playwright-core';
 import { baseUrl, browserForThisFile, watchProblems } from '../helpers/browser';
+import { tapExchange } from '../helpers/exchange';
 import { markDaemonLog } from '../helpers/daemon';
 import { makeOwner, section, signIn, type Owner } from '../helpers/owner';
 import { eventually } from '../helpers/eventually';
@@ -28,7 +29,7 @@ beforeAll(async () => {
 
 async function leaveContact(page: Page, name: string): Promise<void> {
   await page.goto(`${baseUrl()}/${owner.username}`, { waitUntil: 'networkidle' });
-  await page.getByRole('button', { name: 'Ανταλλαγή Επαφής' }).click();
+  await tapExchange(page);
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Όνομα').fill(name);
   await dialog.getByLabel('Email').fill('visitor.lida@example.gr');

@@ -16,6 +16,7 @@ import { USERNAME_MESSAGES } from '@/lib/username';
 import { COMPANY_REFUSALS } from '@/components/account/company/messages';
 import type { BrowserContext, Page } from 'playwright-core';
 import { baseUrl, browserForThisFile, expectAccessible } from '../helpers/browser';
+import { tapExchange } from '../helpers/exchange';
 import { eventually } from '../helpers/eventually';
 import { get } from '../helpers/http';
 import { invitationToken } from '../helpers/invitation-mail';
@@ -252,7 +253,7 @@ test('the admin sees a lead left on the member’s card, live, with the member i
   try {
     const visitor = await visitorContext.newPage();
     await visitor.goto(`${baseUrl()}/${MEMBER}`, { waitUntil: 'networkidle' });
-    await visitor.getByRole('button', { name: 'Ανταλλαγή Επαφής' }).click();
+    await tapExchange(visitor);
     const dialog = visitor.getByRole('dialog');
     await dialog.getByLabel('Όνομα').fill(LEAD);
     await dialog.getByLabel('Email').fill('episkeptria@example.gr');

@@ -19,6 +19,7 @@ import { LEAD_NOTE_MAX, LEAD_NOTE_TOO_LONG } from '@/lib/lead-workflow';
 import { CARD_MESSAGES } from '@/lib/profile';
 import { USERNAME_MESSAGES } from '@/lib/username';
 import { baseUrl, expectAccessible, watchProblems } from '../helpers/browser';
+import { tapExchange } from '../helpers/exchange';
 import { get } from '../helpers/http';
 import {
   queryStatus,
@@ -144,7 +145,7 @@ describe('an owner', () => {
     try {
       const visitor = await visitorContext.newPage();
       await visitor.goto(`${baseUrl()}/${ektor.username}`, { waitUntil: 'networkidle' });
-      await visitor.getByRole('button', { name: 'Ανταλλαγή Επαφής' }).click();
+      await tapExchange(visitor);
       const dialog = visitor.getByRole('dialog', { name: 'Ανταλλαγή στοιχείων με Έκτορας' });
       await dialog.waitFor();
       await dialog.getByLabel('Όνομα').fill('Ζωή Ξανθοπούλου');

@@ -7,6 +7,7 @@ import { adminDb } from '@/server/firebase/admin-app';
 import { CSP_HEADER, SHARED_SECURITY_HEADERS } from '@/server/security-headers';
 import { ROOT } from '@/tools/lib/paths';
 import { baseUrl, browserForThisFile, contextForThisFile, watchProblems } from '../helpers/browser';
+import { tapExchange } from '../helpers/exchange';
 import { get } from '../helpers/http';
 import { eventually } from '../helpers/eventually';
 
@@ -107,7 +108,7 @@ test('a visitor opens the exchange sheet and sends a contact with no CSP violati
   const page = await context().newPage();
   const problems = watchProblems(page);
   await page.goto(`${baseUrl()}/maria`, { waitUntil: 'networkidle' });
-  await page.getByRole('button', { name: 'Ανταλλαγή Επαφής' }).click();
+  await tapExchange(page);
   const dialog = page.getByRole('dialog', { name: 'Ανταλλαγή στοιχείων με Μαρία' });
   await dialog.waitFor();
   const name = `CSP ${Date.now()}`;

@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { CARD_ASSETS_URL_PREFIX } from '@/lib/card-assets';
 import { IDLE_TIMEOUT_MS } from '@/browser/card/after-load';
 import { baseUrl, browserForThisFile, watchProblems } from '../helpers/browser';
+import { tapExchange } from '../helpers/exchange';
 import { eventually } from '../helpers/eventually';
 
 const browser = browserForThisFile();
@@ -120,7 +121,7 @@ async function visit(connection: Connection): Promise<Visit> {
 }
 
 async function openSheet(page: Page) {
-  await page.getByRole('button', { name: 'Ανταλλαγή Επαφής' }).click();
+  await tapExchange(page);
   const dialog = page.getByRole('dialog', { name: 'Ανταλλαγή στοιχείων με Μαρία' });
   await dialog.getByLabel('Όνομα').waitFor();
 }

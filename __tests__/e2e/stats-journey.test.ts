@@ -8,6 +8,7 @@ import { athensDay } from '@/lib/stats/day';
 import { STATS_COLLECTION } from '@/lib/collections';
 import { walletUrl } from '@/lib/routes';
 import { baseUrl, browserForThisFile, watchProblems } from '../helpers/browser';
+import { tapExchange } from '../helpers/exchange';
 import { makeOwner, section, signIn } from '../helpers/owner';
 import { eventually } from '../helpers/eventually';
 
@@ -60,7 +61,7 @@ test('a visit from the wallet pass, Save contact, an exchange and a WhatsApp tap
       page.waitForEvent('download'),
       page.getByRole('link', { name: 'Αποθήκευση Επαφής' }).click(),
     ]);
-    await page.getByRole('button', { name: 'Ανταλλαγή Επαφής' }).click();
+    await tapExchange(page);
     const dialog = page.getByRole('dialog', { name: 'Ανταλλαγή στοιχείων με Μέτρα' });
     await dialog.getByLabel('Όνομα').fill('Επισκέπτρια');
     await dialog.getByLabel('Email').fill('visitor@example.gr');

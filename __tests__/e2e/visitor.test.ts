@@ -20,6 +20,7 @@ import {
   watchProblems,
 } from '../helpers/browser';
 import { untilAtRest } from '../helpers/at-rest';
+import { tapExchange } from '../helpers/exchange';
 import { get } from '../helpers/http';
 import { eventually } from '../helpers/eventually';
 import { openToRead } from '../helpers/page-to-read';
@@ -199,7 +200,7 @@ describe('Share', () => {
 describe('the privacy notice', () => {
   test('the sheet names the owner and links to /privacy, which answers 200 in Greek', async () => {
     const { page } = await openShared('/maria');
-    await page.getByRole('button', { name: 'Ανταλλαγή Επαφής' }).click();
+    await tapExchange(page);
     const dialog = page.getByRole('dialog', { name: 'Ανταλλαγή στοιχείων με Μαρία' });
     await dialog.waitFor();
     await dialog.getByText('Τα στοιχεία σας πηγαίνουν μόνο στον/στην Μαρία.').waitFor();
@@ -252,7 +253,7 @@ describe('in-app browsers', () => {
   test.each(BROWSERS)('%s: no hint', async (_, userAgent) => {
     const { context, page } = await open('/maria', { userAgent });
     // Hydrated (the island answers), so the hint would have shown by now.
-    await page.getByRole('button', { name: 'Ανταλλαγή Επαφής' }).click();
+    await tapExchange(page);
     await page.getByRole('dialog').waitFor();
     expect(await page.getByRole('note').count()).toBe(0);
     await context.close();
@@ -271,7 +272,7 @@ describe.each(['light', 'dark'] as const)('the %s scheme', (colorScheme) => {
       fullPage: true,
     });
 
-    await page.getByRole('button', { name: 'Ανταλλαγή Επαφής' }).click();
+    await tapExchange(page);
     const dialog = page.getByRole('dialog', { name: 'Ανταλλαγή στοιχείων με Μαρία' });
     await dialog.waitFor();
     // Contrast is measured with the sheet at rest, its open animation over.
@@ -346,7 +347,7 @@ describe('painted after one round trip', () => {
     });
     const requests: string[] = [];
     page.on('request', (req) => requests.push(req.url()));
-    await page.getByRole('button', { name: 'Ανταλλαγή Επαφής' }).click();
+    await tapExchange(page);
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Όνομα').fill(`App Check off ${Date.now()}`);
     await dialog.getByLabel('Email').fill('appcheck.off@example.gr');

@@ -1,0 +1,14 @@
+// The exchange button's tap, as a visitor makes it: the card's plain form opens at once
+// (components/card/PlainSheet.tsx) and the sheet takes over from it once its code has arrived.
+// Tests of the sheet itself wait for the take-over: an action begun on the plain form's field as it
+// is hidden would wait on that field for ever.
+import type { Page } from 'playwright-core';
+
+export const PLAIN_SHEET = '[data-plain-sheet]';
+
+/** Taps «Ανταλλαγή Επαφής» (or `button`) and waits until the sheet has taken over. */
+export async function tapExchange(page: Page, button = 'Ανταλλαγή Επαφής'): Promise<void> {
+  await page.getByRole('button', { name: button }).click();
+  await page.locator(PLAIN_SHEET).waitFor({ state: 'hidden' });
+  await page.locator('.react-modal-sheet-container[role="dialog"]').waitFor();
+}
