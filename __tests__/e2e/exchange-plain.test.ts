@@ -1,8 +1,10 @@
 // The exchange form before the sheet's code has arrived, in real Chromium: the card's plain form
 // takes typing at once, and the sheet takes over with what was typed, focus and caret included;
 // when the code cannot be fetched the form says so in Greek and keeps every character.
-import type { Page, Route } from 'playwright-core';
-import { baseUrl, browserForThisFile, watchProblems } from '../helpers/browser';
+import type { Page } from 'playwright-core';
+import { adminDb } from '@/server/firebase/admin-app';
+import { baseUrl, browserForThisFile, expectAccessible, watchProblems } from '../helpers/browser';
+import { emulateScheme } from '../helpers/emulation';
 import { PLAIN_SHEET } from '../helpers/exchange';
 
 const browser = browserForThisFile();
@@ -16,12 +18,7 @@ async function openCard(): Promise<{ page: Page; problems: string[] }> {
 
 test('typed before the sheet’s code arrives, kept after it does, caret and all', async () => {
   const { page } = await openCard();
-  let release: () => void = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(SHEET_SCRIPT, async (route: Route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdSheet(page);
   await page.goto(`${baseUrl()}/maria`, { waitUntil: 'load' });
   await page.getByRole('button', { name: 'Ανταλλαγή Επαφής' }).click();
   const plain = page.locator(PLAIN_SHEET);
@@ -40,6 +37,29 @@ test('typed before the sheet’s code arrives, kept after it does, caret and all
   await page.close();
 });
 
+test('sent before the sheet’s code arrives: «Αποστολή…», then the sheet sends what was typed', async () => {
+  const { page, problems } = await openCard();
+  const release = await holdSheet(page);
+  await page.goto(`${baseUrl()}/maria`, { waitUntil: 'load' });
+  await page.getByRole('button', { name: 'Ανταλλαγή Επαφής' }).click();
+  const plain = page.locator(PLAIN_SHEET);
+  const name = `Πριν τον κώδικα ${Date.now()}`;
+  await page.keyboard.type(name);
+  await plain.getByLabel('Email').fill('early@example.gr');
+  await plain.getByRole('button', { name: 'Αποστολή' }).click();
+  const sending = plain.getByRole('button', { name: 'Αποστολή…' });
+  expect(await sending.getAttribute('aria-busy')).toBe('true');
+  release();
+  await page.getByRole('status').filter({ hasText: 'Τα στοιχεία σας στάλθηκαν' }).waitFor();
+  const written = await adminDb()
+    .collection('users/maria/contacts')
+    .where('name', '==', name)
+    .get();
+  expect(written.docs.map((doc) => doc.get('email'))).toEqual(['early@example.gr']);
+  expect(problems).toEqual([]);
+  await page.close();
+});
+
 test('the code failing to load: a Greek message, and what was typed is kept', async () => {
   const { page } = await openCard();
   await page.route(SHEET_SCRIPT, (route) => route.abort('internetdisconnected'));
@@ -53,6 +73,51 @@ test('the code failing to load: a Greek message, and what was typed is kept', as
   expect(await plain.getByRole('button', { name: 'Αποστολή' }).getAttribute('aria-busy')).toBe(
     'false',
   );
+  await page.close();
+});
+
+/** Holds the sheet's script back until the returned function is called. */
+async function holdSheet(page: Page): Promise<() => void> {
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(SHEET_SCRIPT, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+test('the plain form is accessible in both colour schemes', async () => {
+  const { page } = await openCard();
+  await holdSheet(page);
+  await page.goto(`${baseUrl()}/maria`, { waitUntil: 'load' });
+  await page.getByRole('button', { name: 'Ανταλλαγή Επαφής' }).click();
+  await page.locator(PLAIN_SHEET).waitFor();
+  await expectAccessible(page, 'the plain exchange form, light');
+  await emulateScheme(page, 'dark');
+  await expectAccessible(page, 'the plain exchange form, dark');
+  await page.close();
+});
+
+test('on the English card the plain form speaks English, and the sheet takes over from it', async () => {
+  const { page, problems } = await openCard();
+  const release = await holdSheet(page);
+  await page.goto(`${baseUrl()}/maria/en`, { waitUntil: 'load' });
+  await page.getByRole('button', { name: 'Exchange contact' }).click();
+  const plain = page.locator(PLAIN_SHEET);
+  expect(await plain.getByRole('heading').textContent()).toMatch(/^Exchange details with /);
+  await page.keyboard.type('Hans');
+  expect(await plain.getByLabel('Name').inputValue()).toBe('Hans');
+  expect(await plain.getByRole('button', { name: 'Send' }).count()).toBe(1);
+  release();
+  await plain.waitFor({ state: 'hidden' });
+  expect(
+    await page
+      .locator('.react-modal-sheet-container[role="dialog"]')
+      .getByLabel('Name')
+      .inputValue(),
+  ).toBe('Hans');
+  expect(problems).toEqual([]);
   await page.close();
 });
 
