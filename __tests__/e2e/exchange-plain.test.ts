@@ -5,10 +5,9 @@ import type { Page } from 'playwright-core';
 import { adminDb } from '@/server/firebase/admin-app';
 import { baseUrl, browserForThisFile, expectAccessible, watchProblems } from '../helpers/browser';
 import { emulateScheme } from '../helpers/emulation';
-import { PLAIN_SHEET } from '../helpers/exchange';
+import { holdSheet, PLAIN_SHEET, refuseSheet } from '../helpers/exchange';
 
 const browser = browserForThisFile();
-const SHEET_SCRIPT = /\/_karta\/sheet-[^/]*\.js$/;
 
 async function openCard(): Promise<{ page: Page; problems: string[] }> {
   const page = await browser().newPage({ viewport: { width: 390, height: 844 } });
@@ -62,7 +61,7 @@ test('sent before the sheet’s code arrives: «Αποστολή…», then the 
 
 test('the code failing to load: a Greek message, and what was typed is kept', async () => {
   const { page } = await openCard();
-  await page.route(SHEET_SCRIPT, (route) => route.abort('internetdisconnected'));
+  await refuseSheet(page);
   await page.goto(`${baseUrl()}/maria`, { waitUntil: 'load' });
   await page.getByRole('button', { name: 'Ανταλλαγή Επαφής' }).click();
   const plain = page.locator(PLAIN_SHEET);
@@ -75,17 +74,6 @@ test('the code failing to load: a Greek message, and what was typed is kept', as
   );
   await page.close();
 });
-
-/** Holds the sheet's script back until the returned function is called. */
-async function holdSheet(page: Page): Promise<() => void> {
-  let release: () => void = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(SHEET_SCRIPT, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
 
 test('the plain form is accessible in both colour schemes', async () => {
   const { page } = await openCard();

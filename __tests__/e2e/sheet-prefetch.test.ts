@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { CARD_ASSETS_URL_PREFIX } from '@/lib/card-assets';
 import { IDLE_TIMEOUT_MS } from '@/browser/card/after-load';
 import { baseUrl, browserForThisFile, watchProblems } from '../helpers/browser';
-import { PLAIN_SHEET, tapExchange } from '../helpers/exchange';
+import { holdSheet, PLAIN_SHEET, tapExchange } from '../helpers/exchange';
 import { eventually } from '../helpers/eventually';
 
 const browser = browserForThisFile();
@@ -151,12 +151,7 @@ test.each(['Save-Data', '2g', 'slow-2g'] as const)(
 
     // The tap gives the card's own form at once: typing waits for nothing of the sheet, held
     // back here until the name is in.
-    let release: () => void = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(new URL(sheetUrl).pathname, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdSheet(page);
     await page.getByRole('button', { name: 'Ανταλλαγή Επαφής' }).click();
     await page.keyboard.type('Γιώργος');
     expect(await page.locator(PLAIN_SHEET).getByLabel('Όνομα').inputValue()).toBe('Γιώργος');

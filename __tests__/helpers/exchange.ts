@@ -6,6 +6,25 @@ import type { Page } from 'playwright-core';
 
 export const PLAIN_SHEET = '[data-plain-sheet]';
 
+/** The sheet's script (the card's HTML names it in its button's `data-sheet`). */
+const SHEET_SCRIPT = /\/_karta\/sheet-[^/]*\.js$/;
+
+/** Holds the sheet's script back until the returned function is called. */
+export async function holdSheet(page: Page): Promise<() => void> {
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(SHEET_SCRIPT, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/** The sheet's script refused, as on a network that drops it. */
+export async function refuseSheet(page: Page): Promise<void> {
+  await page.route(SHEET_SCRIPT, (route) => route.abort('internetdisconnected'));
+}
+
 /** Taps «Ανταλλαγή Επαφής» (or `button`) and waits until the sheet has taken over. */
 export async function tapExchange(page: Page, button = 'Ανταλλαγή Επαφής'): Promise<void> {
   await page.getByRole('button', { name: button }).click();
