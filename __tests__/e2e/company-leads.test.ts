@@ -193,7 +193,10 @@ test('at 1366 px: a phone number however spaced, and the saved alert shown', asy
   await page.reload();
   await openLeads(page);
   await expectLeads(page, ['Ελένη Βήτα', 'Γιώργος Άλφα', 'Anna Gamma']);
-  expect(await page.getByLabel('Ένα email για κάθε νέα επαφή').isChecked()).toBe(true);
+  // The setting is read apart from the leads: it may show a moment after them.
+  await eventually(async () => page.getByLabel('Ένα email για κάθε νέα επαφή').isChecked(), {
+    what: 'the saved alert shown after a reload',
+  });
   await eventually(
     async () =>
       (await page.getByLabel('Κατάσταση της επαφής Ελένη Βήτα').inputValue()) === 'contacted',
