@@ -1,5 +1,5 @@
 // npm run bench: page weight and Lighthouse (of /maria, and of her card with as many links as a
-// card takes), the exchange sheet's tap → form usable, throughput, contact-write latency, the
+// card takes), the exchange sheet's tap → name typed, throughput, contact-write latency, the
 // console of a card with 10,000 contacts, the path through Varnish and Redis and the stats
 // endpoint, a company's template save and a directory of 1,000 users provisioned by SCIM, the
 // Redis bytes a cached card takes and an origin's memory with its Redis frozen, on the one local
@@ -37,7 +37,7 @@ import {
   measureMailerMemory,
   type MailerMemoryResult,
 } from './lib/mailer-memory';
-import { startBlankPage } from './lib/blank-page';
+import { startReferencePages } from './lib/reference-pages';
 import { runLighthouse, type PageLighthouse } from './lib/lighthouse';
 import { seedLinksCard } from './lib/links-card';
 import { nginxCopy } from './lib/nginx';
@@ -75,7 +75,7 @@ const DEMO_PHOTO = 'demo/maria.jpg';
 const LINKS_USERNAME = 'maria-links';
 const ENGLISH_PATH = profilePath(USERNAME, 'en');
 /**
- * The cards whose Total Blocking Time is held against the blank page's (bench/lib/blank-page.ts),
+ * The cards whose Total Blocking Time is held against the blank page's (bench/lib/reference-pages.ts),
  * each measured in the same interleaved runs.
  */
 const TBT_CARD_PATHS: readonly string[] = [`/${USERNAME}`, ENGLISH_PATH, `/${LINKS_USERNAME}`];
@@ -220,15 +220,15 @@ async function siteParts(results: BenchResults, runDir: string, chromiumPath: st
   await part('lighthouse', results, async () => {
     const uploaded = await seedUploadedPhotoCard(db, USERNAME, UPLOADED_USERNAME, DEMO_PHOTO);
     await seedLinksCard(db, USERNAME, LINKS_USERNAME);
-    const blankPage = await startBlankPage();
-    addCleanup(() => blankPage.close());
+    const reference = await startReferencePages();
+    addCleanup(() => reference.close());
     const urls = {
       profile: profileUrl,
       uploaded: `${stack.baseUrl}/${UPLOADED_USERNAME}`,
       links: `${stack.baseUrl}/${LINKS_USERNAME}`,
       english: `${stack.baseUrl}${ENGLISH_PATH}`,
       root: rootUrl,
-      blank: blankPage.url,
+      blank: reference.blankUrl,
     };
     const tbtCardUrls = TBT_CARD_PATHS.map((cardPath) => `${stack.baseUrl}${cardPath}`);
     // One list, each page once, run in turn (blank, card, blank, card…): whatever slows the
@@ -257,7 +257,9 @@ async function siteParts(results: BenchResults, runDir: string, chromiumPath: st
   });
 
   await part('exchange', results, async () => {
-    results.exchange = await measureExchange(browser, profileUrl, EXCHANGE_RUNS);
+    const reference = await startReferencePages();
+    addCleanup(() => reference.close());
+    results.exchange = await measureExchange(browser, profileUrl, reference.formUrl, EXCHANGE_RUNS);
   });
 
   await part('throughput', results, async () => {

@@ -9,7 +9,6 @@
 // and a contact sent counted by the sheet only once its write succeeded. The same in Chromium
 // against the production build: e2e/card-events.test.ts.
 import { act, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { enhanceCard } from '@/browser/card/card-script';
 import { sendContact } from '@/browser/visitor-contact';
 import { normaliseProfile, toPublicProfile } from '@/lib/profile';
@@ -101,7 +100,13 @@ describe('the view', () => {
     const readyState = jest.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
     try {
       renderCardBody(MARIA, island.ASSETS, island.STATS_KEY);
-      enhanceCard(document.querySelector('main')!, island.loadSheetModule, island.neverIdle);
+      enhanceCard(
+        document.querySelector('main')!,
+        island.loadSheetModule,
+        island.neverIdle,
+        undefined,
+        island.NO_PAUSE,
+      );
       jest.advanceTimersByTime(60_000);
       expect(beacons).toEqual([]);
 
@@ -281,10 +286,7 @@ describe('taps', () => {
 });
 
 describe('the exchange sheet', () => {
-  async function openSheet(user: ReturnType<typeof userEvent.setup>) {
-    await user.click(screen.getByRole('button', { name: 'Ανταλλαγή Επαφής' }));
-    return screen.findByRole('dialog', { name: 'Ανταλλαγή στοιχείων με Μαρία' });
-  }
+  const { openSheet } = island;
 
   test('opening sends sheet; a contact sent sends exchange once the write has succeeded', async () => {
     let finish: (id: string) => void = () => {};
@@ -324,6 +326,7 @@ describe('the exchange sheet', () => {
       () => Promise.reject(new Error('offline')),
       island.neverIdle,
       () => {},
+      island.NO_PAUSE,
     );
     await user.click(screen.getByRole('button', { name: 'Ανταλλαγή Επαφής' }));
     await screen.findByText(/Η φόρμα δεν φόρτωσε πλήρως/);

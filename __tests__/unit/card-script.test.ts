@@ -7,7 +7,7 @@
 // Chromium against the emulator in e2e/.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { enhanceCard } from '@/browser/card/card-script';
+import { enhanceCard, TYPING_PAUSE_MS } from '@/browser/card/card-script';
 import { SCRIPT_TEXTS } from '@/browser/card/script-texts';
 import { sendContact } from '@/browser/visitor-contact';
 import type { SheetOptions } from '@/browser/card/sheet';
@@ -39,10 +39,7 @@ const MARIA = toPublicProfile(
 
 const renderActions = () => island.renderEnhancedCard(MARIA);
 
-async function openSheet(user: ReturnType<typeof userEvent.setup>) {
-  await user.click(screen.getByRole('button', { name: 'Ανταλλαγή Επαφής' }));
-  return screen.findByRole('dialog', { name: 'Ανταλλαγή στοιχείων με Μαρία' });
-}
+const { openSheet } = island;
 
 test('the sheet opens with its title and labelled fields, focus inside, and closes with its button', async () => {
   const user = renderActions();
@@ -226,6 +223,8 @@ test('when the sheet cannot be fetched, the plain form keeps what was typed, say
       return island.loadSheetModule();
     },
     island.neverIdle,
+    undefined,
+    island.NO_PAUSE,
   );
   const button = screen.getByRole('button', { name: 'Ανταλλαγή Επαφής' });
   await user.click(button);
@@ -277,6 +276,8 @@ describe('on the English card', () => {
         };
       },
       island.neverIdle,
+      undefined,
+      island.NO_PAUSE,
     );
     const button = screen.getByRole('button', { name: 'Exchange contact' });
     await user.click(button);
@@ -293,7 +294,13 @@ describe('on the English card', () => {
   test('Share says in English that the link was copied', async () => {
     const user = userEvent.setup();
     renderCardBody(ENGLISH, island.ASSETS, undefined, 'en');
-    enhanceCard(document.querySelector('main')!, island.loadSheetModule, island.neverIdle);
+    enhanceCard(
+      document.querySelector('main')!,
+      island.loadSheetModule,
+      island.neverIdle,
+      undefined,
+      island.NO_PAUSE,
+    );
     await user.click(screen.getByRole('button', { name: 'Share' }));
     await screen.findByText(SCRIPT_TEXTS.en.share.copied);
     await expect(navigator.clipboard.readText()).resolves.toBe(cardUrl('maria', 'en'));
@@ -310,7 +317,13 @@ describe('fetching the sheet before the tap', () => {
     document.head.innerHTML = '';
     const idle: Array<() => void> = [];
     const loader = jest.fn(island.loadSheetModule);
-    enhanceCard(document.querySelector('main')!, loader, (task) => void idle.push(task));
+    enhanceCard(
+      document.querySelector('main')!,
+      loader,
+      (task) => void idle.push(task),
+      undefined,
+      island.NO_PAUSE,
+    );
     return { user, loader, idle };
   }
 
@@ -362,6 +375,29 @@ describe('fetching the sheet before the tap', () => {
   });
 });
 
+test('the sheet’s code runs when the visitor pauses, not at the tap nor between two keys', async () => {
+  jest.useFakeTimers();
+  try {
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    renderCardBody(MARIA, island.ASSETS);
+    // Never arrives: only when it is asked for matters here.
+    const loader = jest.fn(() => new Promise<never>(() => {}));
+    enhanceCard(document.querySelector('main')!, loader, island.neverIdle);
+    await user.click(screen.getByRole('button', { name: 'Ανταλλαγή Επαφής' }));
+    for (const key of 'Γιώ') {
+      act(() => jest.advanceTimersByTime(TYPING_PAUSE_MS - 1));
+      await user.keyboard(key);
+    }
+    act(() => jest.advanceTimersByTime(TYPING_PAUSE_MS - 1));
+    expect(loader).not.toHaveBeenCalled();
+    act(() => jest.advanceTimersByTime(1));
+    expect(loader).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('dialog', { name: 'Ανταλλαγή στοιχείων με Μαρία' })).toBeVisible();
+  } finally {
+    jest.useRealTimers();
+  }
+});
+
 test('typing before the sheet’s code arrives: the sheet takes over with what was typed, in the same field, the caret where it was', async () => {
   const user = userEvent.setup();
   renderCardBody(MARIA, island.ASSETS);
@@ -374,6 +410,8 @@ test('typing before the sheet’s code arrives: the sheet takes over with what w
       return island.loadSheetModule();
     },
     island.neverIdle,
+    undefined,
+    island.NO_PAUSE,
   );
   await user.click(screen.getByRole('button', { name: 'Ανταλλαγή Επαφής' }));
   const plain = screen.getByRole('dialog', { name: 'Ανταλλαγή στοιχείων με Μαρία' });

@@ -5,7 +5,6 @@
 // the company, whose admins read and keep them (docs/companies.md). A personal card's sheet still
 // names its owner alone. The card's HTML carries the company's name; its script hands it to the
 // sheet.
-import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { enhanceCard } from '@/browser/card/card-script';
 import type { CardProfile } from '@/components/card/Card';
@@ -31,9 +30,14 @@ async function sheetOf(profile: CardProfile, lang: CardLanguage, button: string,
   document.documentElement.lang = lang;
   const user = userEvent.setup();
   renderCardBody(profile, island.ASSETS, island.STATS_KEY, lang);
-  enhanceCard(document.querySelector('main')!, island.loadSheetModule, island.neverIdle);
-  await user.click(screen.getByRole('button', { name: button }));
-  return screen.findByRole('dialog', { name: title });
+  enhanceCard(
+    document.querySelector('main')!,
+    island.loadSheetModule,
+    island.neverIdle,
+    undefined,
+    island.NO_PAUSE,
+  );
+  return island.openSheet(user, button, title);
 }
 
 test('a member card names the company beside the member, in Greek', async () => {

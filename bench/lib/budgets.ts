@@ -2,7 +2,7 @@
 import type { BeaconsResult } from './beacons';
 import type { CdnResult } from './cdn';
 import type { ContactLatency } from './contacts';
-import type { ExchangeCase, ExchangeResult } from './exchange';
+import { TYPED_NAME, type ExchangeCase, type ExchangeResult } from './exchange';
 import type { PageLighthouse } from './lighthouse';
 import { clsText, fixed, kib, ms, percentile } from './stats';
 import { throughputRow, type Throughput } from './throughput';
@@ -29,7 +29,7 @@ export interface BenchResults {
     links: PageLighthouse;
     /** The profile's English card. */
     english: PageLighthouse;
-    /** A page with nothing in it, from a server of its own (bench/lib/blank-page.ts). */
+    /** A page with nothing in it, from a server of its own (bench/lib/reference-pages.ts). */
     blank: PageLighthouse;
     /** The cards whose TBT is held against the blank page's, measured in the same runs. */
     tbtCards: PageLighthouse[];
@@ -67,9 +67,12 @@ export const BUDGETS = {
    * even an empty page some (docs/performance.md), and no card can go under that.
    */
   tbtOverBlankMs: 50,
-  /** Tap on 'Ανταλλαγή Επαφής' → a form to type in, phone profile, median. */
-  exchangeAfterReadMs: 1000,
-  exchangeAtLoadMs: 2000,
+  /**
+   * Tap on «Ανταλλαγή στοιχείων» → a name typed into «Όνομα», phone profile, median, net of the
+   * driver's time on a page whose form is already there (bench/lib/exchange.ts).
+   */
+  exchangeAfterReadMs: 300,
+  exchangeAtLoadMs: 1000,
   minThroughputRatio: 0.9,
   contactMedianMs: 200,
   cdnEditP50Ms: 1500,
@@ -156,7 +159,7 @@ export function budgetRows(r: BenchResults): BudgetRow[] {
       ...linksLighthouseRows(lh.links, l),
       ...tbtRows(lh),
     ]),
-    ...partRows(r, 'exchange', 'Exchange', 'tap → form usable budgets', exchangeRows),
+    ...partRows(r, 'exchange', 'Exchange', 'tap → name typed budgets', exchangeRows),
     ...partRows(r, 'throughput', 'Throughput', 'throughput budgets', (t) => throughputRows(t, p)),
     ...partRows(r, 'contacts', 'Contact write', 'contact write budget', contactRows),
     ...partRows(r, 'cdn', 'CDN', 'production path budgets', cdnRows),
@@ -273,20 +276,18 @@ function linksLighthouseRows(m: PageLighthouse, linksPath: string): Row[] {
 }
 
 function exchangeRows(x: ExchangeResult): Row[] {
-  const usable = (c: ExchangeCase, budgetMs: number): Row => ({
-    budget: `${c.label}: tap → form usable ≤ ${ms(budgetMs)} (median)`,
+  const typed = (c: ExchangeCase, budgetMs: number): Row => ({
+    budget: `${c.label}: tap → «${TYPED_NAME}» in «Όνομα», net of the driver, ≤ ${ms(budgetMs)} (medians)`,
     measured:
-      (Number.isNaN(c.medianUsableMs)
-        ? `field never focused; shown after ${ms(c.medianVisibleMs)}`
-        : ms(c.medianUsableMs)) +
-      ` (runs: ${c.runs.map((run) => ms(run.usableMs)).join(', ')}; ` +
-      `${kib(c.medianTapBytes)} fetched on the tap)`,
-    status: pass(c.medianUsableMs <= budgetMs && c.runs.every((run) => run.typed)),
+      `${ms(c.netTypedMs)} (card ${ms(c.medianTypedMs)} − page with the form already there ` +
+      `${ms(c.medianReferenceMs)}; card runs ${c.runs.map((run) => ms(run.typedMs)).join(', ')}; ` +
+      `field focused after ${ms(c.medianUsableMs)}; ${kib(c.medianTapBytes)} fetched on the tap)`,
+    status: pass(c.netTypedMs <= budgetMs),
   });
   const early = [...x.afterRead.runs, ...x.atLoad.runs].flatMap((run) => run.scriptsBeforeLoad);
   return [
-    usable(x.afterRead, BUDGETS.exchangeAfterReadMs),
-    usable(x.atLoad, BUDGETS.exchangeAtLoadMs),
+    typed(x.afterRead, BUDGETS.exchangeAfterReadMs),
+    typed(x.atLoad, BUDGETS.exchangeAtLoadMs),
     {
       budget: 'no script fetched before the load event',
       measured: early.length ? [...new Set(early)].join(', ') : 'none',

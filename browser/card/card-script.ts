@@ -5,7 +5,7 @@
 // view and taps for its owner (events.ts); the exchange sheet (components/exchange/mount-sheet.tsx,
 // with React and Firestore) is fetched into the cache once the page has loaded and the browser is
 // idle (unless the visitor saves data or is on 2G), or when a pointer, a touch or focus reaches
-// its button, and parsed and run only then or on the tap.
+// its button, and parsed and run only after the tap, when the visitor pauses.
 // Without it every link of the card still works as plain HTML.
 import { downloadBlob } from '@/browser/download';
 import { chromeIntentUrl, detectInAppBrowser } from '@/lib/in-app-browser';
@@ -273,9 +273,17 @@ function plainSheet(card: HTMLElement, onClosed: () => void) {
 }
 
 /**
- * The exchange button opens the card's plain form at once; the sheet's files are fetched when idle
- * after load or on the first sign of intent, and the sheet takes over from the plain form as soon
- * as they have arrived, with what was typed and where the caret was. Sending waits for them.
+ * How long the visitor has typed nothing before the sheet's code runs. Parsing and running it (React,
+ * Formik, yup, the sheet) is one task of some hundreds of ms on a phone: run at the tap, it held
+ * the keys of a name typed at once (`npm run bench`'s exchange part); run in a pause, no key waits.
+ */
+export const TYPING_PAUSE_MS = 800;
+
+/**
+ * The exchange button opens the card's plain form at once; the sheet's files are fetched into the
+ * cache when idle after load or on the first sign of intent, and the sheet's code runs and takes
+ * over from the plain form when the visitor pauses, with what was typed and where the caret was.
+ * Sending does not wait for a pause.
  */
 function enhanceExchange(
   card: HTMLElement,
@@ -285,6 +293,7 @@ function enhanceExchange(
   lang: CardLanguage,
   loadSheet: (button: HTMLElement) => Promise<SheetModule>,
   whenIdle: Scheduler,
+  typingPauseMs: number,
   count: Count,
 ): void {
   const button = part<HTMLButtonElement>(card, 'exchange');
@@ -344,10 +353,19 @@ function enhanceExchange(
       plain.sending(false);
       if (plain.open) plain.say(texts.sheetFailed);
     });
-  const prefetch = () => void load().catch(() => {});
+  let pause: ReturnType<typeof setTimeout> | undefined;
+  const takeOverAtPause = () => {
+    clearTimeout(pause);
+    pause = setTimeout(() => {
+      pause = undefined;
+      void loadAndTakeOver();
+    }, typingPauseMs);
+  };
+  plain.form.addEventListener('input', () => pause !== undefined && takeOverAtPause());
+  const prefetch = () => prefetchSheetFiles(button);
   // A visitor who reads the card for a second finds the sheet's files here; one quicker than
-  // that gets them started by the first touch, pointer or focus, which also runs them. One who
-  // saves data or is on 2G gets them only then (asked when idle: the browser's estimate is newest).
+  // that gets them started by the first touch, pointer or focus. One who saves data or is on 2G
+  // gets them only then (asked when idle: the browser's estimate is newest).
   // Two idle moments, not one: the browser's first answer about the connection took up to 7 ms of
   // the main thread in Chromium's traces, and asking for the files up to 5 more; together they
   // came near a long task on a phone four times slower.
@@ -363,11 +381,13 @@ function enhanceExchange(
     if (ready) return ready.open();
     handingOver = false;
     plain.show();
-    void loadAndTakeOver();
+    takeOverAtPause();
   });
   plain.form.addEventListener('submit', (event) => {
     event.preventDefault();
     if (submitted || handingOver) return;
+    clearTimeout(pause);
+    pause = undefined;
     submitted = true;
     plain.say('');
     plain.sending(true, texts.sending);
@@ -392,14 +412,15 @@ export function offerLanguage(card: HTMLElement, page: string): void {
 }
 
 /**
- * Makes the card in the page work; `loadSheet`, `whenIdle` and `whenLoaded` are replaced only in
- * unit tests.
+ * Makes the card in the page work; `loadSheet`, `whenIdle`, `whenLoaded` and `typingPauseMs` are
+ * replaced only in unit tests.
  */
 export function enhanceCard(
   card: HTMLElement,
   loadSheet = loadSheetFrom,
   whenIdle: Scheduler = afterLoadWhenIdle,
   whenLoaded: Scheduler = afterLoad,
+  typingPauseMs = TYPING_PAUSE_MS,
 ): void {
   const { username = '', firstName = '', company, name = '', url = '', statsKey } = card.dataset;
   const lang = pageLanguage();
@@ -409,7 +430,17 @@ export function enhanceCard(
   enhanceSave(card, texts, count);
   enhanceQr(card, enhanceShare(card, name, url, texts, count), count);
   showInAppHint(card, url, texts);
-  enhanceExchange(card, username, firstName, company, lang, loadSheet, whenIdle, count);
+  enhanceExchange(
+    card,
+    username,
+    firstName,
+    company,
+    lang,
+    loadSheet,
+    whenIdle,
+    typingPauseMs,
+    count,
+  );
   whenLoaded(() => offerLanguage(card, lang));
   // For the tests and anyone curious: the script ran.
   document.documentElement.dataset.enhanced = 'true';

@@ -1,5 +1,6 @@
 // What the jsdom tests of the card's script (card-script, card-events) set up alike: the card's
 // HTML enhanced by its script, with the sheet imported as a module instead of fetched by URL.
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { enhanceCard } from '@/browser/card/card-script';
 import type { PublicProfile } from '@/lib/profile';
@@ -12,6 +13,9 @@ export const ASSETS = { css: '', enhance: '', sheet: '', sheetCss: '' };
 export const STATS_KEY = 'AbCdEfGhIjKlMnOpQrSt_-';
 
 export const loadSheetModule = () => import('@/components/exchange/mount-sheet');
+
+/** The sheet takes over at the tap, not after a pause in typing: these tests type with no delay. */
+export const NO_PAUSE = 0;
 
 /** No idle moment ever comes: the sheet is fetched on reach only, unless a test says otherwise. */
 export const neverIdle = () => {};
@@ -35,6 +39,22 @@ export function renderEnhancedCard(
 ): ReturnType<typeof userEvent.setup> {
   const user = userEvent.setup();
   renderCardBody(profile, ASSETS, STATS_KEY);
-  enhanceCard(document.querySelector('main')!, loadSheetModule, neverIdle, whenLoaded);
+  enhanceCard(document.querySelector('main')!, loadSheetModule, neverIdle, whenLoaded, NO_PAUSE);
   return user;
+}
+
+/**
+ * Taps the exchange button and returns the sheet once it has taken over from the card's plain form
+ * (the two are dialogs of the same name).
+ */
+export async function openSheet(
+  user: ReturnType<typeof userEvent.setup>,
+  button = 'Ανταλλαγή Επαφής',
+  title = 'Ανταλλαγή στοιχείων με Μαρία',
+): Promise<HTMLElement> {
+  await user.click(screen.getByRole('button', { name: button }));
+  await waitFor(() =>
+    expect(document.querySelector('[data-plain-sheet]')).not.toHaveAttribute('open'),
+  );
+  return screen.findByRole('dialog', { name: title });
 }
