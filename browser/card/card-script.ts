@@ -289,7 +289,6 @@ function enhanceExchange(
 ): void {
   const button = part<HTMLButtonElement>(card, 'exchange');
   const confirmation = part(card, 'confirmation');
-  const error = part(card, 'exchange-error');
   const texts = SCRIPT_TEXTS[lang];
   const closed = () => {
     button.setAttribute('aria-expanded', 'false');
@@ -357,7 +356,6 @@ function enhanceExchange(
   }
   button.addEventListener('click', () => {
     confirmation.textContent = '';
-    show(error, '');
     button.setAttribute('aria-expanded', 'true');
     count('sheet');
     if (ready) return ready.open();
