@@ -86,11 +86,11 @@ export default function ExchangeSheet({
         onKeyDown={(event) => trapTab(event, event.currentTarget)}
       >
         <Sheet.Header className={styles.header}>
-          <div className={styles.handle} aria-hidden="true" />
-          <h2 id={titleId} className={styles.title}>
+          <div className="sheetHandle" aria-hidden="true" />
+          <h2 id={titleId} className="sheetTitle">
             {withName(texts.title, firstName)}
           </h2>
-          <button type="button" className={styles.close} onClick={onClose} aria-label={texts.close}>
+          <button type="button" className="sheetClose" onClick={onClose} aria-label={texts.close}>
             ×
           </button>
         </Sheet.Header>
@@ -104,7 +104,7 @@ export default function ExchangeSheet({
           />
           {/* GDPR Art. 13: who receives the details, where they are collected, and where to read
               the rest (what, why, how long, erasure). */}
-          <p className={styles.privacy}>
+          <p className="sheetPrivacy">
             {privacyLine(texts, firstName, company)} {/* The notice is written in Greek only. */}
             <a href={PRIVACY_PATH} hrefLang="el" target="_blank" rel="noopener">
               {texts.privacyLink}
