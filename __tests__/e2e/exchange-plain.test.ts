@@ -1,10 +1,12 @@
 // The exchange form before the sheet's code has arrived, in real Chromium: the card's plain form
-// takes typing at once, and the sheet takes over with what was typed, focus and caret included;
-// when the code cannot be fetched the form says so in Greek and keeps every character.
+// takes typing at once, and the sheet takes over with what was typed, focus and caret included,
+// each field at the same pixels; when the code cannot be fetched the form says so in Greek and
+// keeps every character.
 import type { Page } from 'playwright-core';
 import { adminDb } from '@/server/firebase/admin-app';
 import { baseUrl, browserForThisFile, expectAccessible, watchProblems } from '../helpers/browser';
 import { emulateScheme } from '../helpers/emulation';
+import { untilAtRest } from '../helpers/at-rest';
 import { holdSheet, PLAIN_SHEET, refuseSheet } from '../helpers/exchange';
 
 const browser = browserForThisFile();
@@ -15,24 +17,30 @@ async function openCard(): Promise<{ page: Page; problems: string[] }> {
   return { page, problems };
 }
 
-test('typed before the sheet’s code arrives, kept after it does, caret and all', async () => {
+test('typed before the sheet’s code arrives, kept after it does, caret and all, in place', async () => {
   const { page } = await openCard();
   const release = await holdSheet(page);
   await page.goto(`${baseUrl()}/maria`, { waitUntil: 'load' });
   await page.getByRole('button', { name: 'Ανταλλαγή Επαφής' }).click();
   const plain = page.locator(PLAIN_SHEET);
-  await expectFocused(page, 'plainInput', 'name');
+  await expectFocused(page, PLAIN_SHEET, 'name');
   await page.keyboard.type('Γιώργος');
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('ArrowLeft');
   expect(await plain.getByLabel('Όνομα').inputValue()).toBe('Γιώργος');
   expect(await page.locator('.react-modal-sheet-container').count()).toBe(0);
+  const plainFields = await fieldBoxes(page, PLAIN_SHEET);
   release();
   await plain.waitFor({ state: 'hidden' });
   const sheet = page.locator('.react-modal-sheet-container[role="dialog"]');
   // The caret came along: two characters before the end.
   await page.keyboard.type('Χ');
   expect(await sheet.getByLabel('Όνομα').inputValue()).toBe('ΓιώργΧος');
+  // Each field where the plain form had it: nothing jumps as the sheet takes over.
+  await untilAtRest(sheet);
+  expect(await fieldBoxes(page, '.react-modal-sheet-container[role="dialog"]')).toEqual(
+    plainFields,
+  );
   await page.close();
 });
 
@@ -109,12 +117,27 @@ test('on the English card the plain form speaks English, and the sheet takes ove
   await page.close();
 });
 
-async function expectFocused(page: Page, className: string, name: string): Promise<void> {
+/** Until the field named `name` inside `container` has focus. */
+async function expectFocused(page: Page, container: string, name: string): Promise<void> {
   await page.waitForFunction(
-    ([cls, field]) => {
+    ([selector, field]) => {
       const active = document.activeElement as HTMLInputElement | null;
-      return active?.classList.contains(cls) && active.name === field;
+      return !!active?.closest(selector) && active.name === field;
     },
-    [className, name],
+    [container, name],
+  );
+}
+
+/** Each field's box inside `container`, in CSS pixels, by name. */
+function fieldBoxes(page: Page, container: string): Promise<Record<string, number[]>> {
+  return page.evaluate(
+    (selector) =>
+      Object.fromEntries(
+        [...document.querySelectorAll<HTMLInputElement>(`${selector} input`)].map((input) => {
+          const { x, y, width, height } = input.getBoundingClientRect();
+          return [input.name, [x, y, width, height]];
+        }),
+      ),
+    container,
   );
 }

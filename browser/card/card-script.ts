@@ -15,6 +15,7 @@ import { afterLoad, afterLoadWhenIdle, savesData } from './after-load';
 import { countCard, countLinkTaps, type Count } from './events';
 import { SCRIPT_TEXTS, type ScriptTexts } from './script-texts';
 import type { PlainFormState, SheetControl, SheetModule } from './sheet';
+import { trapTab } from './trap-tab';
 
 function part<T extends HTMLElement = HTMLElement>(root: ParentNode, name: string): T {
   const el = root.querySelector<T>(`[data-${name}]`);
@@ -238,13 +239,7 @@ function plainSheet(card: HTMLElement, onClosed: () => void) {
   backdrop.addEventListener('click', close);
   dialog.addEventListener('keydown', (event) => {
     if (event.key === 'Escape') close();
-    if (event.key !== 'Tab') return;
-    const items = [...dialog.querySelectorAll<HTMLElement>('input, button, a[href]')];
-    const edge = event.shiftKey ? items[0] : items[items.length - 1];
-    if (document.activeElement === edge) {
-      event.preventDefault();
-      (event.shiftKey ? items[items.length - 1] : items[0]).focus();
-    }
+    trapTab(event, dialog);
   });
   return {
     form,
@@ -298,7 +293,6 @@ function enhanceExchange(
 ): void {
   const button = part<HTMLButtonElement>(card, 'exchange');
   const confirmation = part(card, 'confirmation');
-  const error = part(card, 'exchange-error');
   const texts = SCRIPT_TEXTS[lang];
   const closed = () => {
     button.setAttribute('aria-expanded', 'false');
@@ -375,7 +369,6 @@ function enhanceExchange(
   }
   button.addEventListener('click', () => {
     confirmation.textContent = '';
-    show(error, '');
     button.setAttribute('aria-expanded', 'true');
     count('sheet');
     if (ready) return ready.open();

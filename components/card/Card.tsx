@@ -46,7 +46,6 @@ function Exchange({ assets, texts }: { assets: CardAssets; texts: CardTexts }) {
         </button>
       </div>
       <p className="confirmation" role="status" aria-live="polite" data-confirmation="" />
-      <p className="error" role="alert" data-exchange-error="" hidden />
     </>
   );
 }

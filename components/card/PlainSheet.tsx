@@ -2,7 +2,8 @@
 // στοιχείων»: the card's script (browser/card/card-script.ts) shows it at once, so typing needs no
 // framework, and the sheet (components/exchange, React, Formik, yup, Firestore) takes over from it
 // with what was typed once its code has arrived. The same fields and words as the sheet's
-// (lib/contact-form.ts CONTACT_FIELDS, lib/contact-texts.ts).
+// (lib/contact-form.ts CONTACT_FIELDS, lib/contact-texts.ts), and the same classes for the parts
+// both have (.sheet… in card.css).
 import { CONTACT_FIELDS } from '@/lib/contact-form';
 import { CONTACT_TEXTS, privacyLine, withName } from '@/lib/contact-texts';
 import { PRIVACY_PATH, type CardLanguage } from '@/lib/routes';
@@ -26,18 +27,18 @@ export function PlainSheet({
         aria-modal="true"
         data-plain-sheet=""
       >
-        <div className="plainHandle" aria-hidden="true" />
-        <h2 id="plain-sheet-title" className="plainTitle">
+        <div className="sheetHandle" aria-hidden="true" />
+        <h2 id="plain-sheet-title" className="sheetTitle">
           {withName(texts.title, firstName)}
         </h2>
-        <button type="button" className="plainClose" aria-label={texts.close} data-plain-close="">
+        <button type="button" className="sheetClose" aria-label={texts.close} data-plain-close="">
           ×
         </button>
-        <form className="plainForm" data-plain-form="" noValidate>
+        <form className="sheetForm" data-plain-form="" noValidate>
           {CONTACT_FIELDS.map((field) => (
             <input
               key={field.name}
-              className="plainInput"
+              className="sheetInput"
               name={field.name}
               type={field.type}
               inputMode={field.inputMode}
@@ -52,7 +53,7 @@ export function PlainSheet({
             {texts.send}
           </button>
         </form>
-        <p className="plainPrivacy">
+        <p className="sheetPrivacy">
           {`${privacyLine(texts, firstName, company)} `}
           <a href={PRIVACY_PATH} hrefLang="el" target="_blank" rel="noopener">
             {texts.privacyLink}

@@ -60,7 +60,10 @@ export default function ContactForm({
       onSubmit={submit}
     >
       {({ values, errors, submitCount, isSubmitting, status, handleChange, handleSubmit }) => (
-        <form ref={formRef} className={styles.form} onSubmit={handleSubmit} noValidate>
+        // The form and its fields look as the card's plain form does, by the card's own classes
+        // (.sheetForm, .sheetInput in components/card/card.css): the sheet takes over from it
+        // with each field at the same pixels.
+        <form ref={formRef} className="sheetForm" onSubmit={handleSubmit} noValidate>
           {takeOver && <TakeOverPlainForm takeOver={takeOver} form={formRef} />}
           {CONTACT_FIELDS.map((field) => {
             const error = submitCount > 0 ? errors[field.name] : undefined;
@@ -80,7 +83,7 @@ export default function ContactForm({
                   placeholder={texts[field.label]}
                   value={values[field.name]}
                   onChange={handleChange}
-                  className={error ? `${styles.input} ${styles.invalid}` : styles.input}
+                  className={error ? `sheetInput ${styles.invalid}` : 'sheetInput'}
                   aria-invalid={error ? true : undefined}
                   aria-describedby={error ? errorId : undefined}
                   aria-required={field.required}

@@ -1,10 +1,11 @@
 'use client';
 
 // The contact-exchange bottom sheet, mounted on the card on demand by mount-sheet.tsx.
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useReducedMotion } from 'motion/react';
 import { Sheet } from 'react-modal-sheet';
 import type { TakeOver } from '@/browser/card/sheet';
+import { trapTab } from '@/browser/card/trap-tab';
 import { CONTACT_TEXTS, privacyLine, withName } from '@/lib/contact-texts';
 import { DEFAULT_LANGUAGE, PRIVACY_PATH, type CardLanguage } from '@/lib/routes';
 import ContactForm from './ContactForm';
@@ -26,8 +27,6 @@ interface Props {
   onClose: () => void;
   onSent: () => void;
 }
-
-const FOCUSABLE = 'input, button, textarea, select, a[href], [tabindex]:not([tabindex="-1"])';
 
 export default function ExchangeSheet({
   isOpen,
@@ -63,24 +62,6 @@ export default function ExchangeSheet({
     };
   }, [isOpen, onClose, takeOver]);
 
-  // Tab and Shift+Tab stay inside the open sheet.
-  function trapFocus(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key !== 'Tab' || !containerRef.current) return;
-    const items = [...containerRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-      (el) => !el.hasAttribute('disabled'),
-    );
-    if (items.length === 0) return;
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  }
-
   return (
     <Sheet
       isOpen={isOpen}
@@ -101,14 +82,15 @@ export default function ExchangeSheet({
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
-        onKeyDown={trapFocus}
+        // Tab and Shift+Tab stay inside the open sheet.
+        onKeyDown={(event) => trapTab(event, event.currentTarget)}
       >
         <Sheet.Header className={styles.header}>
-          <div className={styles.handle} aria-hidden="true" />
-          <h2 id={titleId} className={styles.title}>
+          <div className="sheetHandle" aria-hidden="true" />
+          <h2 id={titleId} className="sheetTitle">
             {withName(texts.title, firstName)}
           </h2>
-          <button type="button" className={styles.close} onClick={onClose} aria-label={texts.close}>
+          <button type="button" className="sheetClose" onClick={onClose} aria-label={texts.close}>
             ×
           </button>
         </Sheet.Header>
@@ -122,7 +104,7 @@ export default function ExchangeSheet({
           />
           {/* GDPR Art. 13: who receives the details, where they are collected, and where to read
               the rest (what, why, how long, erasure). */}
-          <p className={styles.privacy}>
+          <p className="sheetPrivacy">
             {privacyLine(texts, firstName, company)} {/* The notice is written in Greek only. */}
             <a href={PRIVACY_PATH} hrefLang="el" target="_blank" rel="noopener">
               {texts.privacyLink}

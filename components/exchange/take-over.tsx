@@ -9,9 +9,9 @@
 import { useFormikContext } from 'formik';
 import { useEffect, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
-import type { TakeOver } from '@/browser/card/sheet';
+import type { PlainFormState, TakeOver } from '@/browser/card/sheet';
 import type { ContactFormValues } from '@/lib/contact-form';
-import { FOCUS_DEADLINE_MS } from './focus-when-shown';
+import { focusWhenShown } from './focus-when-shown';
 
 /** Puts the caret back; an email field has no selection API (it throws), its caret stays at the end. */
 function restoreCaret(input: HTMLInputElement, start: number | null, end: number | null): void {
@@ -32,28 +32,26 @@ export function TakeOverPlainForm({
 }) {
   const { setValues, submitForm } = useFormikContext<ContactFormValues>();
   useEffect(() => {
-    const until = performance.now() + FOCUS_DEADLINE_MS;
-    let frame = 0;
-    const attempt = () => {
-      // Read while the plain form's field still has focus (its caret is readable only then).
-      const { values, focus } = takeOver.read();
-      const input = form.current?.querySelector<HTMLInputElement>(
-        focus ? `input[name="${focus.name}"]` : 'input',
-      );
-      input?.focus({ preventScroll: true });
-      if (input && document.activeElement === input) {
+    // Asked each frame, then used in the frame the field first takes focus.
+    let state!: PlainFormState;
+    // Never shown (a broken layout): past the deadline the plain form is left as it is, still
+    // usable to read.
+    return focusWhenShown(
+      () => {
+        // Read while the plain form's field still has focus (its caret is readable only then).
+        state = takeOver.read();
+        return form.current?.querySelector<HTMLInputElement>(
+          state.focus ? `input[name="${state.focus.name}"]` : 'input',
+        );
+      },
+      (input) => {
+        const { values, focus } = state;
         flushSync(() => void setValues(values, false));
         if (focus) restoreCaret(input, focus.start, focus.end);
         takeOver.done();
         if (takeOver.submit) void submitForm();
-        return;
-      }
-      // Never shown (a broken layout): the plain form is left as it is, still usable to read.
-      if (performance.now() > until) return;
-      frame = requestAnimationFrame(attempt);
-    };
-    frame = requestAnimationFrame(attempt);
-    return () => cancelAnimationFrame(frame);
+      },
+    );
     // Once per take-over: the form's key changes with each opening.
   }, [takeOver, form, setValues, submitForm]);
   return null;
