@@ -93,6 +93,10 @@ export default function nextConfig(phase: string): NextConfig {
     },
     images: {
       qualities: [75],
+      // The card's photo is at most 480 CSS px wide (components/card/Photo.tsx): 1,440 device px
+      // on a 3× screen, which 1920 covers. Next's 2048 and 3840 were never picked, yet each
+      // card's HTML named them twice (its preload and its <img>).
+      deviceSizes: [640, 750, 828, 1080, 1200, 1920],
       // Next keeps no copy of its own: it would serve an erased or replaced photo for as long as
       // the photo route's max-age (a year), and again each time its refetch fails (a 404). The
       // CDN keeps the copies instead, under the card's tag (OPTIMISED_PHOTO_TAGS).

@@ -2,6 +2,7 @@
 import type { BeaconsResult } from './beacons';
 import type { CdnResult } from './cdn';
 import type { ContactLatency } from './contacts';
+import { CARD_HTML_BUDGET } from './html-budget';
 import { TYPED_NAME, type ExchangeCase, type ExchangeResult } from './exchange';
 import type { PageLighthouse } from './lighthouse';
 import { clsText, fixed, kib, ms, percentile } from './stats';
@@ -56,9 +57,8 @@ export interface BudgetRow {
 
 export const BUDGETS = {
   addedJsBytes: 15 * 1024,
-  htmlBytes: 30 * 1024,
-  /** The first TCP window (10 segments of about 1.4 KB): the card arrives in one round trip. */
-  htmlGzipBytes: 14 * 1024,
+  htmlBytes: CARD_HTML_BUDGET.bytes,
+  htmlGzipBytes: CARD_HTML_BUDGET.gzipBytes,
   renderBlocking: 0,
   minPerformance: 98,
   lcpMs: 1000,
