@@ -100,13 +100,7 @@ describe('the view', () => {
     const readyState = jest.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
     try {
       renderCardBody(MARIA, island.ASSETS, island.STATS_KEY);
-      enhanceCard(
-        document.querySelector('main')!,
-        island.loadSheetModule,
-        island.neverIdle,
-        undefined,
-        island.NO_PAUSE,
-      );
+      island.enhanceRenderedCard();
       jest.advanceTimersByTime(60_000);
       expect(beacons).toEqual([]);
 
@@ -167,9 +161,7 @@ describe('the view', () => {
 
   test("a card's HTML without a stats key: its beacons carry none", () => {
     renderCardBody(MARIA, island.ASSETS);
-    enhanceCard(document.querySelector('main')!, island.loadSheetModule, island.neverIdle, (task) =>
-      task(),
-    );
+    island.enhanceRenderedCard((task) => task());
     expect(beacons).toEqual([[EVENTS_PATH, { u: 'maria', e: 'view' }]]);
   });
 

@@ -294,13 +294,7 @@ describe('on the English card', () => {
   test('Share says in English that the link was copied', async () => {
     const user = userEvent.setup();
     renderCardBody(ENGLISH, island.ASSETS, undefined, 'en');
-    enhanceCard(
-      document.querySelector('main')!,
-      island.loadSheetModule,
-      island.neverIdle,
-      undefined,
-      island.NO_PAUSE,
-    );
+    island.enhanceRenderedCard();
     await user.click(screen.getByRole('button', { name: 'Share' }));
     await screen.findByText(SCRIPT_TEXTS.en.share.copied);
     await expect(navigator.clipboard.readText()).resolves.toBe(cardUrl('maria', 'en'));

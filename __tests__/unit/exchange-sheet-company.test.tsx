@@ -6,7 +6,6 @@
 // names its owner alone. The card's HTML carries the company's name; its script hands it to the
 // sheet.
 import userEvent from '@testing-library/user-event';
-import { enhanceCard } from '@/browser/card/card-script';
 import type { CardProfile } from '@/components/card/Card';
 import { normaliseProfile, toPublicProfile } from '@/lib/profile';
 import type { CardLanguage } from '@/lib/routes';
@@ -30,13 +29,7 @@ async function sheetOf(profile: CardProfile, lang: CardLanguage, button: string,
   document.documentElement.lang = lang;
   const user = userEvent.setup();
   renderCardBody(profile, island.ASSETS, island.STATS_KEY, lang);
-  enhanceCard(
-    document.querySelector('main')!,
-    island.loadSheetModule,
-    island.neverIdle,
-    undefined,
-    island.NO_PAUSE,
-  );
+  island.enhanceRenderedCard();
   return island.openSheet(user, button, title);
 }
 

@@ -29,6 +29,11 @@ export function standInForResizeObserver(): void {
   };
 }
 
+/** Enhances the card already rendered, its sheet from loadSheetModule, taking over at once. */
+export function enhanceRenderedCard(whenLoaded?: (task: () => void) => void): void {
+  enhanceCard(document.querySelector('main')!, loadSheetModule, neverIdle, whenLoaded, NO_PAUSE);
+}
+
 /**
  * The card of `profile`, enhanced; its load event comes from `whenLoaded` (by default the real
  * one). Returns the user who taps it.
@@ -39,7 +44,7 @@ export function renderEnhancedCard(
 ): ReturnType<typeof userEvent.setup> {
   const user = userEvent.setup();
   renderCardBody(profile, ASSETS, STATS_KEY);
-  enhanceCard(document.querySelector('main')!, loadSheetModule, neverIdle, whenLoaded, NO_PAUSE);
+  enhanceRenderedCard(whenLoaded);
   return user;
 }
 
