@@ -2,27 +2,35 @@
 // takes typing at once, and the sheet takes over with what was typed, focus and caret included,
 // each field at the same pixels; when the code cannot be fetched the form says so in Greek and
 // keeps every character.
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { adminDb } from '@/server/firebase/admin-app';
 import { baseUrl, browserForThisFile, expectAccessible, watchProblems } from '../helpers/browser';
 import { emulateScheme } from '../helpers/emulation';
 import { untilAtRest } from '../helpers/at-rest';
-import { holdSheet, PLAIN_SHEET, refuseSheet } from '../helpers/exchange';
+import { holdSheet, PLAIN_SHEET, refuseSheet, SHEET } from '../helpers/exchange';
 
 const browser = browserForThisFile();
 
-async function openCard(): Promise<{ page: Page; problems: string[] }> {
+/**
+ * A phone opens `path` with the sheet's script held back (or refused, with `refuseSheet`) and taps
+ * `button`: the card's plain form is what it gets.
+ */
+async function tapWithSheetWithheld(
+  withhold: (page: Page) => Promise<(() => void) | void> = holdSheet,
+  path = '/maria',
+  button = 'Ανταλλαγή Επαφής',
+): Promise<{ page: Page; problems: string[]; plain: Locator; release: () => void }> {
   const page = await browser().newPage({ viewport: { width: 390, height: 844 } });
   const problems = watchProblems(page);
-  return { page, problems };
+  const withheld = await withhold(page);
+  await page.goto(`${baseUrl()}${path}`, { waitUntil: 'load' });
+  await page.getByRole('button', { name: button }).click();
+  const release = withheld ?? (() => {});
+  return { page, problems, plain: page.locator(PLAIN_SHEET), release };
 }
 
 test('typed before the sheet’s code arrives, kept after it does, caret and all, in place', async () => {
-  const { page } = await openCard();
-  const release = await holdSheet(page);
-  await page.goto(`${baseUrl()}/maria`, { waitUntil: 'load' });
-  await page.getByRole('button', { name: 'Ανταλλαγή Επαφής' }).click();
-  const plain = page.locator(PLAIN_SHEET);
+  const { page, plain, release } = await tapWithSheetWithheld();
   await expectFocused(page, PLAIN_SHEET, 'name');
   await page.keyboard.type('Γιώργος');
   await page.keyboard.press('ArrowLeft');
@@ -32,24 +40,18 @@ test('typed before the sheet’s code arrives, kept after it does, caret and all
   const plainFields = await fieldBoxes(page, PLAIN_SHEET);
   release();
   await plain.waitFor({ state: 'hidden' });
-  const sheet = page.locator('.react-modal-sheet-container[role="dialog"]');
+  const sheet = page.locator(SHEET);
   // The caret came along: two characters before the end.
   await page.keyboard.type('Χ');
   expect(await sheet.getByLabel('Όνομα').inputValue()).toBe('ΓιώργΧος');
   // Each field where the plain form had it: nothing jumps as the sheet takes over.
   await untilAtRest(sheet);
-  expect(await fieldBoxes(page, '.react-modal-sheet-container[role="dialog"]')).toEqual(
-    plainFields,
-  );
+  expect(await fieldBoxes(page, SHEET)).toEqual(plainFields);
   await page.close();
 });
 
 test('sent before the sheet’s code arrives: «Αποστολή…», then the sheet sends what was typed', async () => {
-  const { page, problems } = await openCard();
-  const release = await holdSheet(page);
-  await page.goto(`${baseUrl()}/maria`, { waitUntil: 'load' });
-  await page.getByRole('button', { name: 'Ανταλλαγή Επαφής' }).click();
-  const plain = page.locator(PLAIN_SHEET);
+  const { page, problems, plain, release } = await tapWithSheetWithheld();
   const name = `Πριν τον κώδικα ${Date.now()}`;
   await page.keyboard.type(name);
   await plain.getByLabel('Email').fill('early@example.gr');
@@ -68,11 +70,7 @@ test('sent before the sheet’s code arrives: «Αποστολή…», then the 
 });
 
 test('the code failing to load: a Greek message, and what was typed is kept', async () => {
-  const { page } = await openCard();
-  await refuseSheet(page);
-  await page.goto(`${baseUrl()}/maria`, { waitUntil: 'load' });
-  await page.getByRole('button', { name: 'Ανταλλαγή Επαφής' }).click();
-  const plain = page.locator(PLAIN_SHEET);
+  const { page, plain } = await tapWithSheetWithheld(refuseSheet);
   await page.keyboard.type('Γιώργος');
   await plain.getByRole('button', { name: 'Αποστολή' }).click();
   await plain.getByRole('alert').filter({ hasText: 'Η φόρμα δεν φόρτωσε πλήρως' }).waitFor();
@@ -84,11 +82,8 @@ test('the code failing to load: a Greek message, and what was typed is kept', as
 });
 
 test('the plain form is accessible in both colour schemes', async () => {
-  const { page } = await openCard();
-  await holdSheet(page);
-  await page.goto(`${baseUrl()}/maria`, { waitUntil: 'load' });
-  await page.getByRole('button', { name: 'Ανταλλαγή Επαφής' }).click();
-  await page.locator(PLAIN_SHEET).waitFor();
+  const { page, plain } = await tapWithSheetWithheld();
+  await plain.waitFor();
   await expectAccessible(page, 'the plain exchange form, light');
   await emulateScheme(page, 'dark');
   await expectAccessible(page, 'the plain exchange form, dark');
@@ -96,23 +91,18 @@ test('the plain form is accessible in both colour schemes', async () => {
 });
 
 test('on the English card the plain form speaks English, and the sheet takes over from it', async () => {
-  const { page, problems } = await openCard();
-  const release = await holdSheet(page);
-  await page.goto(`${baseUrl()}/maria/en`, { waitUntil: 'load' });
-  await page.getByRole('button', { name: 'Exchange contact' }).click();
-  const plain = page.locator(PLAIN_SHEET);
+  const { page, problems, plain, release } = await tapWithSheetWithheld(
+    holdSheet,
+    '/maria/en',
+    'Exchange contact',
+  );
   expect(await plain.getByRole('heading').textContent()).toMatch(/^Exchange details with /);
   await page.keyboard.type('Hans');
   expect(await plain.getByLabel('Name').inputValue()).toBe('Hans');
   expect(await plain.getByRole('button', { name: 'Send' }).count()).toBe(1);
   release();
   await plain.waitFor({ state: 'hidden' });
-  expect(
-    await page
-      .locator('.react-modal-sheet-container[role="dialog"]')
-      .getByLabel('Name')
-      .inputValue(),
-  ).toBe('Hans');
+  expect(await page.locator(SHEET).getByLabel('Name').inputValue()).toBe('Hans');
   expect(problems).toEqual([]);
   await page.close();
 });

@@ -5,6 +5,8 @@
 import type { Page } from 'playwright-core';
 
 export const PLAIN_SHEET = '[data-plain-sheet]';
+/** The sheet that takes over from it (react-modal-sheet's dialog). */
+export const SHEET = '.react-modal-sheet-container[role="dialog"]';
 
 /** The sheet's script (the card's HTML names it in its button's `data-sheet`). */
 const SHEET_SCRIPT = /\/_karta\/sheet-[^/]*\.js$/;
@@ -29,5 +31,5 @@ export async function refuseSheet(page: Page): Promise<void> {
 export async function tapExchange(page: Page, button = 'Ανταλλαγή Επαφής'): Promise<void> {
   await page.getByRole('button', { name: button }).click();
   await page.locator(PLAIN_SHEET).waitFor({ state: 'hidden' });
-  await page.locator('.react-modal-sheet-container[role="dialog"]').waitFor();
+  await page.locator(SHEET).waitFor();
 }
