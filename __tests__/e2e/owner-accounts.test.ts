@@ -377,6 +377,9 @@ test('sign-in with Google (the emulator’s account picker) reaches the claim sc
     page.waitForEvent('popup'),
     page.getByRole('button', { name: 'Σύνδεση με Google' }).click(),
   ]);
+  // The emulator's picker draws its buttons before its script (after a stylesheet and a script
+  // from unpkg, stood in for) listens to them: a click that lands first does nothing.
+  await popup.waitForLoadState('load');
   await popup.getByText('Add new account').click();
   await popup.locator('#email-input').fill(email);
   await popup.locator('#display-name-input').fill('Γκούγκλη Χρήστρια');
