@@ -54,16 +54,19 @@ async function cameraPhoto(): Promise<Buffer> {
 }
 
 async function pick(file: Buffer): Promise<void> {
+  const preview = page.getByRole('img', { name: 'Η φωτογραφία της κάρτας σας' });
+  // A photo picked in an earlier test and refused stays picked, its preview a blob too.
+  const before = (await preview.count()) > 0 ? await preview.getAttribute('src') : null;
   await page.getByLabel('Επιλογή φωτογραφίας').setInputFiles({
     name: 'IMG_0001.jpg',
     mimeType: 'image/jpeg',
     buffer: file,
   });
-  // The preview is the photo as it will be uploaded.
-  await page
-    .getByRole('img', { name: 'Η φωτογραφία της κάρτας σας' })
-    .and(page.locator('img[src^="blob:"]'))
-    .waitFor();
+  // The preview is the photo as it will be uploaded: this one, once it is ready.
+  const fresh = before?.startsWith('blob:')
+    ? `img[src^="blob:"]:not([src="${before}"])`
+    : 'img[src^="blob:"]';
+  await preview.and(page.locator(fresh)).waitFor();
 }
 
 async function storedImage(): Promise<string | undefined> {
@@ -246,7 +249,10 @@ async function photoRefusedStatus(page: Page): Promise<void> {
       .waitFor({ timeout: ceiling(WAIT_MS) });
   } catch (error) {
     const said = await status.textContent({ timeout: 1000 }).catch(() => '(no status)');
-    throw new Error(`${(error as Error).message}\nthe status said: ${said}`);
+    const fields = await page.locator('[id$="-error"]').allTextContents();
+    throw new Error(
+      `${(error as Error).message}\nthe status said: ${said}; the fields said: ${fields.join(' | ')}`,
+    );
   }
 }
 
